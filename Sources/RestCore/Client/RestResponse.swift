@@ -58,3 +58,15 @@ public struct RestResponse: Sendable {
         }
     }
 }
+
+extension RestResponse {
+    /// The body parsed as a `JSONValue` (a fast parser made for query pages).
+    public func asJSONValue() throws(RestClientError) -> JSONValue {
+        guard !body.isEmpty else { throw .apiResponseIsEmpty }
+        do {
+            return try JSONParser.parse(body)
+        } catch {
+            throw .jsonSerialization(error.description)
+        }
+    }
+}

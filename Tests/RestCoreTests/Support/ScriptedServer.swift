@@ -12,6 +12,8 @@ struct RecordedRequest: Sendable {
     var path: String
     var headers: [(name: String, value: String)]
     var body: [UInt8]
+    /// The client's port: one per connection, so requests sharing it shared a kept-alive connection.
+    var remotePort: Int?
 
     func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
@@ -72,12 +74,12 @@ final class ScriptedServer: Sendable {
 
     static func start(_ script: @escaping Script) async throws -> ScriptedServer {
         let state = Shared()
-        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+        let responder = CallbackResponder<ScriptedContext> { request, context in
             let body = try await request.body.collect(upTo: 16 * 1024 * 1024)
             let recorded = RecordedRequest(
                 method: request.method.rawValue, target: request.uri.description, path: request.uri.path,
                 headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
-                body: Array(body.readableBytesView))
+                body: Array(body.readableBytesView), remotePort: context.remotePort)
             state.record(recorded)
             switch await script(recorded) {
             case .respond(let status, let headers, let bytes):
@@ -132,5 +134,16 @@ final class ScriptedServer: Sendable {
         let stopping = Atomic<Bool>(false)
         var isStopping: Bool { stopping.load(ordering: .relaxed) }
         func record(_ request: RecordedRequest) { log.withLock { $0.append(request) } }
+    }
+}
+
+/// Hummingbird's basic context plus the client's port.
+struct ScriptedContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remotePort: Int?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        remotePort = source.channel.remoteAddress?.port
     }
 }
