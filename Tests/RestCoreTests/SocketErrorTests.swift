@@ -87,7 +87,8 @@ import Testing
         let server = try await ScriptedServer.start { _ in .json("{}") }
         let url = server.url
         await server.stop()
-        let client = RestClient(configuration: RestClientConfiguration(instanceURL: url, accessToken: "token-1"))
+        let client = RestClient(
+            configuration: RestClientConfiguration(instanceURL: url, accessToken: "token-1", timeout: .seconds(1)))
         let error = await #expect(throws: RestClientError.self) {
             try await client.send(client.requestForVersions())
         }
@@ -98,5 +99,6 @@ import Testing
         }
         #expect(host == "127.0.0.1")
         #expect(error?.description.contains("127.0.0.1") == true)
+        #expect(error?.description.contains("connection refused") == true, "\(String(describing: error))")
     }
 }

@@ -35,6 +35,13 @@ public struct RestResponse: Sendable {
     /// The body decoded as `T`.
     public func decode<T: Decodable>(_ type: T.Type) throws(RestClientError) -> T {
         guard !body.isEmpty else { throw .apiResponseIsEmpty }
+        // JSON values and query pages of them take the fast parser.
+        if T.self == JSONValue.self {
+            return try asJSONValue() as! T
+        }
+        if T.self == QueryResult.self {
+            return try QueryResult(json: asJSONValue()) as! T
+        }
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch let error as DecodingError {

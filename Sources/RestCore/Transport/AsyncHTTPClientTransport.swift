@@ -10,10 +10,13 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// The largest body accepted; a bigger one fails the request rather than exhaust memory.
     private let maximumBodyBytes: Int
 
-    public init(maximumBodyBytes: Int = 512 * 1024 * 1024) {
+    /// - Parameter connectTimeout: how long to keep trying to connect (async-http-client retries
+    ///   refused connections with back-off until then, so this is also how long an unreachable
+    ///   server takes to be reported).
+    public init(connectTimeout: Duration = .seconds(10), maximumBodyBytes: Int = 512 * 1024 * 1024) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: .seconds(10)),
+            timeout: .init(connect: TimeAmount(connectTimeout)),
             connectionPool: .init(idleTimeout: .seconds(60)))
         configuration.httpVersion = .automatic
         self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
