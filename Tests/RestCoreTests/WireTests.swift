@@ -69,6 +69,23 @@ import Testing
         }
     }
 
+    @Test func prefetchAsksForTheNextPageBeforeItIsNeeded() async throws {
+        let pager = ScriptedPager(count: 1000)
+        try await withScriptedOrg({ pager.reply(to: $0) ?? .json("{}", status: 404) }) { client, server in
+            var pages = client.pages(forQuery: "SELECT Id FROM Contact", batchSize: 200, prefetch: true)
+                .makeAsyncIterator()
+            let first = try await pages.next()
+            #expect(first?.records.count == 200)
+            await eventually { server.requests.count == 2 }
+            var ids = first?.records.compactMap { $0["Id"]?.stringValue } ?? []
+            while let page = try await pages.next() {
+                ids += page.records.compactMap { $0["Id"]?.stringValue }
+            }
+            #expect(ids == (0..<1000).map(ScriptedPager.id))
+            #expect(server.requests.count == 5)
+        }
+    }
+
     @Test func redirectToAnotherHostIsNotFollowedWithTheToken() async throws {
         try await ScriptedServer.with({ _ in .json("{}") }) { elsewhere in
             let location =
