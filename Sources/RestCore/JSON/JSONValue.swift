@@ -47,18 +47,19 @@ public enum JSONValue: Sendable, Hashable {
 extension JSONValue: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        // Most common first (record fields are mostly strings), so fewer failed attempts.
         if container.decodeNil() {
             self = .null
-        } else if let flag = try? container.decode(Bool.self) {
-            self = .bool(flag)
-        } else if let number = try? container.decode(Double.self) {
-            self = .number(number)
         } else if let text = try? container.decode(String.self) {
             self = .string(text)
-        } else if let elements = try? container.decode([JSONValue].self) {
-            self = .array(elements)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let members = try? container.decode([String: JSONValue].self) {
+            self = .object(members)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .array(try container.decode([JSONValue].self))
         }
     }
 
