@@ -32,6 +32,8 @@ struct MockOrgResponder: HTTPResponder {
             return try await route(request, body: body)
         } catch let error as APIError {
             return Self.response(status: error.status, body: error.body)
+        } catch let failure as OAuthFailure {
+            return failure.response
         }
     }
 
@@ -102,7 +104,7 @@ struct MockOrgResponder: HTTPResponder {
 
     private func routeQuery(_ rest: [String], includeDeleted: Bool, _ context: RouteContext) throws -> Response {
         let batchSize = Self.batchSize(from: context.headers)
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let now = Self.nowMillis()
         switch rest.count {
         case 1:
             guard let soql = context.parameter("q") else {
@@ -137,7 +139,7 @@ struct MockOrgResponder: HTTPResponder {
                 return Self.json(Resources.basicInfo(object, version: context.version))
             case "POST":
                 try failIfUnlucky()
-                return Self.json(try store.create(object, body: context.body), status: 201)
+                return Self.json(try store.create(object, body: context.body, now: Self.nowMillis()), status: 201)
             default:
                 throw APIError.methodNotAllowed(context.method, allowed: ["GET", "HEAD", "POST"])
             }
@@ -152,7 +154,7 @@ struct MockOrgResponder: HTTPResponder {
                 return Self.json(try store.retrieve(object, id: id, fields: fields, apiVersion: context.version))
             case "PATCH":
                 try failIfUnlucky()
-                try store.update(object, id: id, body: context.body)
+                try store.update(object, id: id, body: context.body, now: Self.nowMillis())
                 return Self.noContent()
             case "DELETE":
                 try failIfUnlucky()
@@ -217,6 +219,10 @@ struct MockOrgResponder: HTTPResponder {
             status: HTTPResponse.Status(code: status),
             headers: [.contentType: jsonContentType],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static func nowMillis() -> Int64 {
+        Int64(Date().timeIntervalSince1970 * 1000)
     }
 
     static func noContent() -> Response {

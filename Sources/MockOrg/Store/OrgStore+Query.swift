@@ -73,9 +73,9 @@ extension OrgStore {
 
     /// All rows of `object` in ORDER BY order, from the cache when no create or update happened since.
     private static func sortedRows(object: SObjectType, ordering: [SOQLOrdering], state: inout State) -> [Int32] {
-        if state.cachedSortGeneration != state.sortGeneration {
+        if state.cachedSortGeneration != state.tables.sortGeneration {
             state.sortCache.removeAll()
-            state.cachedSortGeneration = state.sortGeneration
+            state.cachedSortGeneration = state.tables.sortGeneration
         }
         let key =
             object.name + "|"

@@ -53,22 +53,36 @@ extension OrgStore {
                 let liveCases = (tables.casesByContact[Int32(row + 1)] ?? []).filter {
                     !tables.cases[Int($0) - 1].isDeleted
                 }
-                guard liveCases.isEmpty else {
-                    let numbers = liveCases.map { tables.cases[Int($0) - 1].caseNumberText }
-                    throw APIError(
-                        status: 400, "DELETE_FAILED",
-                        "Your attempt to delete " + tables.contacts[row].name
-                            + " could not be completed because it is associated with the following cases.: "
-                            + numbers.joined(separator: ", ") + "\n")
-                }
+                try Self.refuseIfCases(liveCases, name: tables.contacts[row].name, tables: tables)
                 tables.contacts[row].isDeleted = true
             case .account:
+                // Deleting an Account deletes its Contacts, unless Cases still point at it.
+                let serial = Int32(row + 1)
+                let liveCases = tables.cases.indices.filter {
+                    tables.cases[$0].accountSerial == serial && !tables.cases[$0].isDeleted
+                }.map { Int32($0 + 1) }
+                try Self.refuseIfCases(liveCases, name: tables.accounts[row].name, tables: tables)
                 tables.accounts[row].isDeleted = true
+                for index in tables.contacts.indices where tables.contacts[index].accountSerial == serial {
+                    tables.contacts[index].isDeleted = true
+                }
             case .supportCase:
                 tables.cases[row].isDeleted = true
             }
-            tables.generation += 1
         }
+    }
+}
+
+extension OrgStore {
+    /// `DELETE_FAILED` when live Cases (by serial) still refer to the record called `name`.
+    fileprivate static func refuseIfCases(_ caseSerials: [Int32], name: String, tables: OrgTables) throws(APIError) {
+        guard !caseSerials.isEmpty else { return }
+        let numbers = caseSerials.map { tables.cases[Int($0) - 1].caseNumberText }
+        throw APIError(
+            status: 400, "DELETE_FAILED",
+            "Your attempt to delete " + name
+                + " could not be completed because it is associated with the following cases.: "
+                + numbers.joined(separator: ", ") + "\n")
     }
 }
 
@@ -76,15 +90,5 @@ extension StringProtocol {
     /// The text without leading and trailing spaces.
     var trimmingSpaces: String {
         String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
-    }
-}
-
-extension OrgStore {
-    func create(_ object: SObjectType, body: [UInt8]) throws(APIError) -> [UInt8] {
-        throw APIError.notFound
-    }
-
-    func update(_ object: SObjectType, id: String, body: [UInt8]) throws(APIError) {
-        throw APIError.notFound
     }
 }

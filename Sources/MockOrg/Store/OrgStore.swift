@@ -6,9 +6,8 @@ import Synchronization
 final class OrgStore: Sendable {
     struct State: ~Copyable {
         var tables: OrgTables
-        /// Permutations of all rows per ORDER BY, valid while `sortGeneration` is unchanged.
+        /// Permutations of all rows per ORDER BY, valid while the tables' `sortGeneration` is unchanged.
         var sortCache: [String: [Int32]] = [:]
-        var sortGeneration = 0
         var cachedSortGeneration = 0
         var cursors: [String: QueryCursor] = [:]
         var nextCursorSerial = 1

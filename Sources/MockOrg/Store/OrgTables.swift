@@ -6,8 +6,8 @@ final class OrgTables {
     /// Case serials per contact serial, for `DELETE_FAILED` and cascading checks.
     var casesByContact: [Int32: [Int32]]
     var nextCaseNumber: Int32
-    /// Bumped by every write; caches compare it to know whether they are stale.
-    var generation = 0
+    /// Bumped by creates and updates (not deletes, which queries filter out anyway): sort orders stay valid until it changes.
+    var sortGeneration = 0
 
     init(generator: SeedGenerator) {
         accounts = generator.makeAccounts()
