@@ -62,7 +62,9 @@ extension OrgStore {
     }
 
     /// The fields of a JSON body, checked against the object's schema.
-    static func parseFields(_ body: [UInt8], of object: SObjectType, creating: Bool) throws(APIError)
+    static func parseFields(
+        _ body: [UInt8], of object: SObjectType, creating: Bool
+    ) throws(APIError)
         -> [(field: FieldSpec, value: FieldValue)]
     {
         let root: Any
@@ -96,7 +98,9 @@ extension OrgStore {
     }
 
     /// A JSON value as the field's value, or Salesforce's error for a value of the wrong kind or size.
-    private static func fieldValue(_ json: Any, for field: FieldSpec, object: SObjectType) throws(APIError)
+    private static func fieldValue(
+        _ json: Any, for field: FieldSpec, object: SObjectType
+    ) throws(APIError)
         -> FieldValue
     {
         let text: String
@@ -117,7 +121,8 @@ extension OrgStore {
         }
         if field.type == .reference, !text.isEmpty, !SalesforceID.isWellFormed(text) {
             throw APIError(
-                status: 400, "MALFORMED_ID", field.label + ": id value of incorrect type: " + text, fields: [field.name])
+                status: 400, "MALFORMED_ID", field.label + ": id value of incorrect type: " + text, fields: [field.name]
+            )
         }
         if field.length > 0 && text.count > field.length {
             throw APIError(
@@ -134,7 +139,9 @@ extension OrgStore {
     }
 
     /// References must name a live record of the referenced object.
-    private static func validateReferences(_ values: [(field: FieldSpec, value: FieldValue)], in tables: OrgTables)
+    private static func validateReferences(
+        _ values: [(field: FieldSpec, value: FieldValue)], in tables: OrgTables
+    )
         throws(APIError)
     {
         for (field, value) in values {
