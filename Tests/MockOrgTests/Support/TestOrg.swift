@@ -63,6 +63,16 @@ extension TestClientProtocol {
     func delete(_ uri: String, headers: HTTPFields) async throws -> JSONReply {
         try await execute(uri: uri, method: .delete, headers: headers) { JSONReply($0) }
     }
+
+    func send(
+        _ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields, body: String
+    ) async throws
+        -> JSONReply
+    {
+        try await execute(uri: uri, method: method, headers: headers, body: ByteBuffer(string: body)) {
+            JSONReply($0)
+        }
+    }
 }
 
 /// Percent-encodes a SOQL statement for a `q=` parameter.
