@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContactList
 import Foundation
+import Logging
 import MockOrg
 import RestCore
 
@@ -63,15 +64,18 @@ struct ContactTUICommand: AsyncParsableCommand {
             configuration = try org.clientConfiguration()
         }
 
-        let client = RestClient(configuration: configuration)
+        let client = RestClient(configuration: org.readOnly ? Self.readOnly(configuration) : configuration)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
         let model = ContactListModel(
             query: view.query, batchSize: view.batchSize, origin: origin, requests: client)
         let useColor = !view.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let useMouse = !view.noMouse
+        let logger = try view.logFile.map(Self.fileLogger(path:))
+        logger?.info("opening the list", metadata: ["org": "\(origin)", "readOnly": "\(org.readOnly)"])
         let outcome = await UIThread.run { () -> String? in
             do throws(Terminal.StartError) {
-                try AppLoop(model: model, client: client, useColor: useColor).run()
+                try AppLoop(model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger).run()
                 return nil
             } catch {
                 return error.description
@@ -80,5 +84,26 @@ struct ContactTUICommand: AsyncParsableCommand {
         await client.shutdown()
         await server?.stop()
         if let outcome { throw CommandFailure.runtime(outcome) }
+    }
+
+    /// The configuration with a gate that refuses every write (`--read-only`), after any gate it had.
+    static func readOnly(_ configuration: RestClientConfiguration) -> RestClientConfiguration {
+        var gated = configuration
+        let previous = configuration.shouldMakeRequest
+        gated.shouldMakeRequest = { request in
+            !request.method.isWrite && (previous?(request) ?? true)
+        }
+        return gated
+    }
+
+    /// A logger that appends to the file at `path`.
+    static func fileLogger(path: String) throws(CommandFailure) -> Logger {
+        let sink: FileLogHandler.Sink
+        do {
+            sink = try FileLogHandler.Sink(path: path)
+        } catch {
+            throw CommandFailure.usage("The log file '\(path)' cannot be written.")
+        }
+        return Logger(label: "contact-tui") { label in FileLogHandler(label: label, sink: sink) }
     }
 }

@@ -10,11 +10,14 @@ struct ViewOptions: ParsableArguments {
     @Option(help: "Records per page (200...2000).")
     var batchSize: Int = 2000
 
-    @Option(help: "Write a log of requests and outcomes to this file.")
+    @Option(help: "Write a log of requests and outcomes to this file (never tokens).")
     var logFile: String?
 
     @Flag(help: "Draw without colours (also when NO_COLOR is set).")
     var noColor = false
+
+    @Flag(help: "Do not ask the terminal for mouse wheel events.")
+    var noMouse = false
 
     func validate() throws {
         guard (200...2000).contains(batchSize) else {

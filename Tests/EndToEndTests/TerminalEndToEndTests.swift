@@ -1,0 +1,85 @@
+import Foundation
+import RestCore
+import Testing
+
+/// The terminal side of the list: resizing, hostile text, the help and the filter.
+@Suite("List in a terminal")
+struct TerminalEndToEndTests {
+    @Test("resize to 30x6 shows a notice; back to 100x30 shows the list with the selection")
+    func resize() async throws {
+        try await LiveOrg.with { org in
+            let contacts = try await org.contactNames()
+            let session = try await DeleteEndToEndTests.open(org, contacts)
+            try await DeleteEndToEndTests.moveDown(session, 5)
+            try await session.waitUntil(attributes: true, "the selection is on the sixth row") { screen in
+                DemoTests.selectedLines(screen) == [7]
+            }
+            try await session.resize(width: 30, height: 6)
+            try await session.waitUntil("the notice shows") { $0.contains("Terminal too small") }
+            try await session.resize(width: 100, height: 30)
+            let screen = try await session.waitUntil(attributes: true, "the list is back") { screen in
+                !screen.contains("Terminal too small") && DemoTests.selectedLines(screen).count == 1
+            }
+            let selected = DemoTests.selectedLines(screen)[0]
+            let plain = try await session.capture().components(separatedBy: "\n")
+            #expect(plain[selected].contains(Screen.shownPrefix(contacts[5].name)))
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
+    @Test("a hostile name created through the API is shown inert")
+    func hostileName() async throws {
+        try await LiveOrg.with { org in
+            let hostile = "\u{1B}]0;pwned\u{07}\u{1B}]52;c;SGVsbG8=\u{07}\u{1B}[2J\u{1B}[H\r\u{08}Evil\u{202E}gnp"
+            _ = try await org.createContact(lastName: hostile)
+            let contacts = try await org.contactNames()
+            let session = try await TmuxSession(try org.appCommand(), width: 100, height: 30)
+            let screen = try await session.waitUntil("the hostile contact is listed") { screen in
+                screen.contains("␛]0;pwned␇")
+            }
+            #expect(screen.components(separatedBy: "\n")[0].contains("contact-tui"))
+            #expect(!screen.contains("\u{202E}"))
+            #expect(Screen.listShows(screen, Screen.shownPrefix(contacts.first { !$0.name.hasPrefix("\u{1B}") }!.name)))
+            let title = try await TmuxSession.tmux(["-L", session.socket, "display-message", "-p", "#{pane_title}"])
+            #expect(!title.contains("pwned"))
+            let buffers = try await TmuxSession.tmux(["-L", session.socket, "list-buffers"])
+            #expect(buffers.isEmpty)
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
+    @Test("/ filters as you type; ? shows the help; Enter opens the details")
+    func filterHelpDetail() async throws {
+        try await LiveOrg.with { org in try await Self.filterHelpDetail(org) }
+    }
+
+    static func filterHelpDetail(_ org: LiveOrg) async throws {
+        let contacts = try await org.contactNames()
+        let target = contacts[7]
+        let prefix = Screen.shownPrefix(target.name)
+        let session = try await DeleteEndToEndTests.open(org, contacts)
+        try await session.send("/")
+        try await session.type(String(target.name.uppercased().prefix(12)))
+        try await session.waitUntil("the list is filtered to the typed name") { screen in
+            let lines = Screen.filledListLines(screen)
+            return lines.count < 10 && lines.first?.contains(prefix) == true
+        }
+        try await session.send("Enter", "Enter")
+        let id = target.id
+        try await session.waitUntil("the details show every field") { screen in
+            screen.contains("LastModifiedDate") && screen.contains(id)
+        }
+        try await session.send("Escape", "?")
+        try await session.waitUntil("the help shows") { $0.contains("any key closes") }
+        try await session.send("x", "Escape")
+        let first = Screen.shownPrefix(contacts[0].name)
+        let screen = try await session.waitUntil("the filter is cleared") { screen in
+            !screen.contains("any key closes") && Screen.listShows(screen, first)
+        }
+        #expect(Screen.filledListLines(screen).count > 10)
+        try await session.send("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+}
