@@ -125,7 +125,6 @@ struct DeletePropertyTests {
                 model, universe: universe, confirmed: confirmed, outstanding: outstanding,
                 alertsExpected: failuresDelivered - alertsDismissed, context: "seed \(seed) step \(step): \(log)")
         }
-        await client.shutdown()
     }
 
     func check(

@@ -23,9 +23,8 @@ struct DeleteTests {
         #expect(model.selectedRecord?.id == Fixtures.id(3))
         // The very next frame shows the list without it.
         let frame = ContactListScreen().frame(model, width: 100, height: 12).text
-        #expect(!frame.contains("Contact 0002"))
+        #expect(frame.components(separatedBy: "\n")[2...9].allSatisfy { !$0.contains("Contact 0002") })
         #expect(frame.contains("1 delete pending"))
-        await client.shutdown()
     }
 
     @Test("deleting the last row moves the selection to the new last row")
@@ -36,7 +35,6 @@ struct DeleteTests {
         _ = model.handle(key: .delete)
         #expect(model.selection == 1)
         #expect(model.selectedRecord?.id == Fixtures.id(1))
-        await client.shutdown()
     }
 
     @Test("success forgets the entry and says Deleted NAME")
@@ -49,7 +47,6 @@ struct DeleteTests {
         #expect(model.statusMessage == "Deleted Contact 0000")
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
         #expect(model.alerts.isEmpty)
-        await client.shutdown()
     }
 
     @Test("a failure puts the record back on top, keeps the selection and alerts with the server's message")
@@ -73,7 +70,6 @@ struct DeleteTests {
                     message:
                         "Your attempt to delete Ann could not be completed because it is associated with cases.")
             ])
-        await client.shutdown()
     }
 
     @Test(
@@ -100,7 +96,6 @@ struct DeleteTests {
         #expect(model.alerts.map(\.message) == [message])
         #expect(model.alerts.map(\.title) == ["Cannot delete item"])
         #expect(model.dataRows.map(\.id) == [Fixtures.id(0), Fixtures.id(1)])
-        await client.shutdown()
     }
 
     @Test("several failures queue their alerts; the modal takes Enter, Esc and Space only")
@@ -131,7 +126,6 @@ struct DeleteTests {
         #expect(Set(model.dataRows.map(\.id)).count == model.dataRows.count)
         #expect(model.dataRows.count == 5)
         #expect(!model.dataRows.contains { $0.id == Fixtures.id(1) })
-        await client.shutdown()
     }
 
     @Test("refresh while deletes are pending: pending rows stay hidden, deleted ones never come back")
@@ -147,11 +141,11 @@ struct DeleteTests {
         #expect(model.dataRows.map(\.id) == [Fixtures.id(2), Fixtures.id(3)])
         _ = model.handle(response: Fixtures.deleteFailed, for: second.id)
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2), Fixtures.id(3)])
+        _ = model.handle(key: .enter)
         // A second refresh that still lists the first (a stale read) does not bring it back.
         let again = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
         _ = model.handle(response: Fixtures.page((0..<4).map { Fixtures.contact($0) }), for: again.id)
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2), Fixtures.id(3)])
-        await client.shutdown()
     }
 
     @Test("--read-only: d removes nothing and the status line says why")
@@ -163,6 +157,5 @@ struct DeleteTests {
         #expect(model.dataRows.count == 3)
         #expect(model.deleteRequests.isEmpty)
         #expect(StatusLine().text(for: model).contains("--read-only"))
-        await client.shutdown()
     }
 }

@@ -29,7 +29,6 @@ struct NavigationTests {
         _ = model.handle(key: .end)
         _ = model.handle(key: .home)
         #expect(model.selection == 0)
-        await client.shutdown()
     }
 
     @Test("a smaller terminal keeps the selection visible")
@@ -40,7 +39,6 @@ struct NavigationTests {
         #expect(model.selection == 20)
         model.visibleRowCount = 4
         #expect(model.scrollOffset <= 20 && 20 < model.scrollOffset + 4)
-        await client.shutdown()
     }
 
     @Test("/ filters case- and accent-insensitively, n and N wrap, Esc clears")
@@ -77,7 +75,6 @@ struct NavigationTests {
         #expect(model.filter == nil)
         #expect(model.shownCount == 4)
         #expect(model.selectedRecord?.id == Fixtures.id(2))
-        await client.shutdown()
     }
 
     @Test("deleting inside a filter removes the right record, and a rollback respects the filter")
@@ -101,7 +98,6 @@ struct NavigationTests {
                 Fixtures.id(2), Fixtures.id(0), Fixtures.id(3),
             ])
         #expect(model.selectedRecord?.id == Fixtures.id(3))
-        await client.shutdown()
     }
 
     @Test("Enter opens the detail view with a retrieve of all fields; Esc goes back")
@@ -123,7 +119,6 @@ struct NavigationTests {
         #expect(fields.contains { $0.name == "Account.Name" && $0.value == "Account 1" })
         _ = model.handle(key: .character("q"))
         #expect(model.mode == .list)
-        await client.shutdown()
     }
 
     @Test("? shows the help; any key closes it; Ctrl-C quits from anywhere")
@@ -136,6 +131,5 @@ struct NavigationTests {
         #expect(model.mode == .list)
         _ = model.handle(key: .character("?"))
         #expect(model.handle(key: .control("c")).contains { if case .quit = $0 { true } else { false } })
-        await client.shutdown()
     }
 }

@@ -1,5 +1,5 @@
 /// The whole frame: the list or the detail view, the status line, the key hint or
-/// filter, and the overlays (help, then the alert on top of everything).
+/// filter, the help in place of the list, and the alert on top of everything.
 public struct ContactListScreen: Sendable {
     public init() {}
 
@@ -8,14 +8,13 @@ public struct ContactListScreen: Sendable {
             TooSmallNotice().render(into: &buffer)
             return
         }
-        if case .detail(let detail) = model.mode {
-            DetailView().render(detail, spinnerFrame: model.spinnerFrame, into: &buffer)
-        } else {
-            ListView().render(model, into: &buffer)
+        switch model.mode {
+        case .list: ListView().render(model, into: &buffer)
+        case .help: HelpOverlay().render(into: &buffer)
+        case .detail(let detail): DetailView().render(detail, spinnerFrame: model.spinnerFrame, into: &buffer)
         }
         StatusLine().render(model, into: &buffer, row: buffer.height - 2)
         KeyHintBar().render(model, into: &buffer, row: buffer.height - 1)
-        if model.mode == .help { HelpOverlay().render(into: &buffer) }
         AlertView().render(model.alerts, into: &buffer)
     }
 

@@ -16,13 +16,15 @@ public struct HelpOverlay: Sendable {
 
     public init() {}
 
+    /// Draws the help in place of the list: below the header, above the status line.
     public func render(into buffer: inout CellBuffer) {
+        HeaderView(title: "contact-tui · Keys").render(into: &buffer)
         let keyWidth = Self.keys.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let lines = Self.keys.map { entry in
             (DisplayWidth.pad(entry.keys, toWidth: keyWidth) + "  " + entry.action, Style())
         }
         let contentWidth = lines.map { DisplayWidth.of($0.0) }.max() ?? 1
         Panel(title: "Keys", lines: lines, footer: "any key closes", style: Style(color: .accent))
-            .render(into: &buffer, maxContentWidth: contentWidth)
+            .render(into: &buffer, maxContentWidth: contentWidth, areaTop: 1, areaHeight: buffer.height - 3)
     }
 }

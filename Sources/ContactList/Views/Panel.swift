@@ -7,13 +7,16 @@ struct Panel: Sendable {
     var footer: String
     var style: Style
 
-    /// Draws the box, as wide as its content allows, clipped to the buffer.
-    func render(into buffer: inout CellBuffer, maxContentWidth: Int) {
+    /// Draws the box, as wide as its content allows, centred in the rows
+    /// `areaTop ..< areaTop + areaHeight` (the whole buffer by default).
+    func render(into buffer: inout CellBuffer, maxContentWidth: Int, areaTop: Int = 0, areaHeight: Int? = nil) {
+        let areaHeight = min(areaHeight ?? buffer.height, buffer.height - areaTop)
         let contentWidth = min(maxContentWidth, max(1, buffer.width - 4))
         let boxWidth = contentWidth + 4
-        let boxHeight = min(buffer.height, lines.count + 4)
+        let boxHeight = min(areaHeight, lines.count + 4)
+        guard boxHeight >= 2 else { return }
         let left = max(0, (buffer.width - boxWidth) / 2)
-        let top = max(0, (buffer.height - boxHeight) / 2)
+        let top = areaTop + max(0, (areaHeight - boxHeight) / 2)
         let bottom = top + boxHeight - 1
         for y in top...bottom {
             for x in left..<min(buffer.width, left + boxWidth) { buffer[x, y] = Cell(grapheme: " ", style: style) }

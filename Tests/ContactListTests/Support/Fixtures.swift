@@ -7,8 +7,16 @@ import RestCore
 enum Fixtures {
     static let query = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// A client used only as a request factory; it never sends.
+    /// A client used only as a request factory; it never sends. One per process and
+    /// never shut down, so that a test that stops early cannot leak a running client.
     static func client(readOnly: Bool = false) -> RestClient {
+        readOnly ? readOnlyClient : plainClient
+    }
+
+    private static let plainClient = makeClient(readOnly: false)
+    private static let readOnlyClient = makeClient(readOnly: true)
+
+    private static func makeClient(readOnly: Bool) -> RestClient {
         var configuration = RestClientConfiguration(
             instanceURL: URL(string: "http://127.0.0.1:9")!, accessToken: "test-token")
         if readOnly {
