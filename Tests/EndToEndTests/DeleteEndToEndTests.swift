@@ -141,6 +141,10 @@ struct DeleteEndToEndTests {
             let session = try await Self.open(org, contacts)
             try await Self.moveDown(session, index)
             try await session.send("d", "r")
+            // Once the keys are handled, the row must stay away until and after the server confirms.
+            try await session.waitUntil("the row is gone and the refresh is under way") { screen in
+                !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
+            }
             let deadline = ContinuousClock.now + .seconds(30)
             var confirmed = false
             while ContinuousClock.now < deadline {

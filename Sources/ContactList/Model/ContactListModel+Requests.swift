@@ -118,7 +118,10 @@ extension ContactListModel {
         }
         totalSize = page.totalSize
         nextRecordsURL = page.done ? nil : page.nextRecordsUrl
-        if replacing || statusMessage.hasPrefix("Could not load") { statusMessage = "" }
+        // Only the messages about loading end here; "Deleted NAME" and the like stay.
+        if ["Loading…", "Refreshing…"].contains(statusMessage) || statusMessage.hasPrefix("Could not load") {
+            statusMessage = ""
+        }
         clampSelection()
         return loadMoreIfNeeded()
     }

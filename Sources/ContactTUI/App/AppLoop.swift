@@ -35,6 +35,7 @@ final class AppLoop {
         defer { TerminalGuard.uninstall() }
         try terminal.start()
         defer { terminal.stop() }
+        TerminalGuard.chainResizeSignal()
 
         layout()
         perform(model.start())
