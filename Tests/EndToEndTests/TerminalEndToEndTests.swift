@@ -83,3 +83,70 @@ struct TerminalEndToEndTests {
         #expect(try await session.waitForExit() == 0)
     }
 }
+
+/// Colours, and the log file.
+@Suite("Colours and the log file")
+struct ColourAndLogTests {
+    /// The SGR parameter lists of a screen captured with attributes.
+    static func sgrParameters(_ screen: String) -> [[Substring]] {
+        var result: [[Substring]] = []
+        var rest = Substring(screen)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "m") else { break }
+            result.append(rest[..<end].split(separator: ";"))
+            rest = rest[rest.index(after: end)...]
+        }
+        return result
+    }
+
+    /// Whether any SGR sets a foreground or background colour.
+    static func hasColour(_ screen: String) -> Bool {
+        sgrParameters(screen).contains { parameters in
+            // 30-37, 40-47, 90-97 set a colour (38 and 48 start extended ones); 39 and 49 reset it.
+            parameters.contains { parameter in
+                guard let value = Int(parameter) else { return false }
+                return (30...38).contains(value) || (40...48).contains(value) || (90...97).contains(value)
+            }
+        }
+    }
+
+    @Test("colours by default, none with NO_COLOR or --no-color; the selection stays in reverse video")
+    func colours() async throws {
+        try await LiveOrg.with(contacts: 20) { org in
+            let contacts = try await org.contactNames()
+            for (extra, environment, coloured) in [
+                ([String](), ["NO_COLOR": ""], true), (["--no-color"], ["NO_COLOR": ""], false),
+                ([], ["NO_COLOR": "1"], false),
+            ] {
+                let session = try await TmuxSession(
+                    try org.appCommand(extra), width: 100, height: 30, environment: environment)
+                let first = Screen.shownPrefix(contacts[0].name)
+                let screen = try await session.waitUntil(attributes: true, "the list shows") { $0.contains(first) }
+                #expect(Self.hasColour(screen) == coloured, "\(extra) \(environment)")
+                #expect(DemoTests.selectedLines(screen).count == 1)
+                try await session.send("q")
+                #expect(try await session.waitForExit() == 0)
+            }
+        }
+    }
+
+    @Test("--log-file records requests and outcomes, never the token")
+    func logFile() async throws {
+        try await LiveOrg.with(contacts: 20) { org in
+            let contacts = try await org.contactNames()
+            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let session = try await DeleteEndToEndTests.open(org, contacts, extra: ["--log-file", path])
+            try await session.send("d")
+            try await session.waitUntil("the delete is confirmed") { Screen.statusLine($0).contains("Deleted") }
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+            let log = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(log.contains("GET /services/data/"))
+            #expect(log.contains("DELETE /services/data/v66.0/sobjects/Contact/\(contacts[0].id)"))
+            #expect(log.contains("status=204"))
+            #expect(!log.contains(org.endpoint.accessToken))
+        }
+    }
+}

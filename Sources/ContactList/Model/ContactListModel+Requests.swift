@@ -129,7 +129,7 @@ extension ContactListModel {
     /// Fetches the next page when the selection comes within a screen of the end.
     mutating func loadMoreIfNeeded() -> [ContactListEffect] {
         guard let url = nextRecordsURL, !isLoading,
-            selection + 2 * max(visibleRowCount, 1) >= shownCount
+            selection + max(visibleRowCount, 1) >= shownCount
         else { return [] }
         let request = requests.request(forNextRecordsURL: url)
         inFlight[request.id] = .nextPage(generation: generation)
