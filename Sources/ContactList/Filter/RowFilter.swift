@@ -20,10 +20,7 @@ public struct RowFilter: Hashable, Sendable {
     /// Whether a record matches the query in any of the columns.
     func matches(_ record: ContactRecord, columns: [Column]) -> Bool {
         guard !foldedQuery.isEmpty else { return true }
-        for column in columns where SearchText.matches(record.value(of: column.field), foldedQuery: foldedQuery) {
-            return true
-        }
-        return false
+        return record.values.contains { SearchText.matches($0, foldedQuery: foldedQuery) }
     }
 
     /// Changes the query and recomputes the matches (narrowing when the query grew).

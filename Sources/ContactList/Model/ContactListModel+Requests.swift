@@ -105,7 +105,7 @@ extension ContactListModel {
         }
         let firstNew = dataRows.count
         for json in page.records {
-            guard let record = ContactRecord(json: json), !pendingIDs.contains(record.id),
+            guard let record = ContactRecord(json: json, columns: columns), !pendingIDs.contains(record.id),
                 !confirmedDeletedIDs.contains(record.id), loadedIDs.insert(record.id).inserted
             else { continue }
             dataRows.append(record)

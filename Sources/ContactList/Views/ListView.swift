@@ -38,8 +38,8 @@ public struct ListView: Sendable {
             let style = selected ? Self.selectedStyle : .plain
             if selected { buffer.clearRow(listTop + line, style: style) }
             var x = 1
-            for (column, width) in zip(model.columns, widths) {
-                buffer.write(record.value(of: column.field), x: x, y: listTop + line, maxWidth: width, style: style)
+            for (index, width) in widths.enumerated() {
+                buffer.write(record.value(at: index), x: x, y: listTop + line, maxWidth: width, style: style)
                 x += width + 2
             }
         }
