@@ -150,3 +150,38 @@ struct ColourAndLogTests {
         }
     }
 }
+
+/// Quit signals end the app cleanly and give the terminal back.
+@Suite("Signals in a terminal")
+struct SignalTests {
+    /// The pid of the app: the child of the pane's shell.
+    static func appPID(_ session: TmuxSession) async throws -> Int32 {
+        let shell = try await TmuxSession.tmux(["-L", session.socket, "display-message", "-p", "#{pane_pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let shellPID = try #require(Int32(shell))
+        // The process whose parent is the shell, read from /proc (no procps needed).
+        for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
+            guard let pid = Int32(entry),
+                let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.range(of: ") ", options: .backwards)
+            else { continue }
+            let fields = stat[close.upperBound...].split(separator: " ")
+            if fields.count > 1, Int32(fields[1]) == shellPID { return pid }
+        }
+        throw TmuxSession.Failure(description: "the app's process was not found under the pane's shell \(shell)")
+    }
+
+    @Test("SIGTERM and SIGHUP exit 0 and leave the alternate screen", arguments: [SIGTERM, SIGHUP])
+    func quitSignal(_ signal: Int32) async throws {
+        try await LiveOrg.with(contacts: 20) { org in
+            let contacts = try await org.contactNames()
+            let session = try await DeleteEndToEndTests.open(org, contacts)
+            kill(try await Self.appPID(session), signal)
+            #expect(try await session.waitForExit() == 0)
+            let alternate = try await TmuxSession.tmux([
+                "-L", session.socket, "display-message", "-p", "#{alternate_on}",
+            ])
+            #expect(alternate.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        }
+    }
+}

@@ -9,7 +9,7 @@ public struct StatusLine: Sendable {
     public func text(for model: ContactListModel) -> String {
         var parts = ["\(model.dataRows.count) of \(model.totalSize) loaded"]
         if let filter = model.filter, !filter.query.isEmpty {
-            parts.append("\(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")")
+            parts.append("/\(filter.query): \(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")")
         }
         let spinner = Self.spinner[model.spinnerFrame % Self.spinner.count]
         if model.isLoading { parts.append("\(spinner) loading") }
