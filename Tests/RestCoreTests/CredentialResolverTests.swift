@@ -54,7 +54,9 @@ import Testing
             try await CredentialResolver.resolve(CredentialOptions(targetOrg: "nope"), environment: cli.environment)
         }
         #expect(error?.isUsageError == false)
-        #expect(error?.description.contains("No authorization information found for nope.") == true)
+        #expect(
+            error?.description.contains("No authorization information found for nope.") == true,
+            "\(String(describing: error))")
     }
 
     @Test func missingCLIIsARuntimeFailure() async {

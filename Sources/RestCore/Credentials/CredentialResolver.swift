@@ -108,23 +108,34 @@ public enum CredentialResolver {
     {
         let outcome: Result<(Int32, Data), CredentialError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let process = Process()
-                process.executableURL = executable
-                process.arguments = arguments
-                process.environment = environment
-                let stdout = Pipe()
-                process.standardOutput = stdout
-                process.standardError = FileHandle.nullDevice
-                process.standardInput = FileHandle.nullDevice
-                do {
-                    try process.run()
-                } catch {
-                    continuation.resume(returning: .failure(.salesforceCLIFailed("could not run sf: \(error)")))
+                // A freshly written script can be briefly "busy" (ETXTBSY) while another thread's
+                // child still holds it open for writing; a new attempt shortly after succeeds.
+                var attempt = 0
+                while true {
+                    let process = Process()
+                    process.executableURL = executable
+                    process.arguments = arguments
+                    process.environment = environment
+                    let stdout = Pipe()
+                    process.standardOutput = stdout
+                    process.standardError = FileHandle.nullDevice
+                    process.standardInput = FileHandle.nullDevice
+                    do {
+                        try process.run()
+                    } catch {
+                        attempt += 1
+                        if attempt < 10 {
+                            usleep(50_000)
+                            continue
+                        }
+                        continuation.resume(returning: .failure(.salesforceCLIFailed("could not run sf: \(error)")))
+                        return
+                    }
+                    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    continuation.resume(returning: .success((process.terminationStatus, output)))
                     return
                 }
-                let output = stdout.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: .success((process.terminationStatus, output)))
             }
         }
         return try outcome.get()
