@@ -145,3 +145,23 @@ final class RecordingDelegate: RestRequestDelegate {
         events.append("requestDidTimeout")
     }
 }
+
+extension SendStyleTests {
+    struct Contact: Decodable, Sendable, Equatable {
+        var Id: String
+        var Name: String
+    }
+
+    @Test func recordsDecodeIntoTheCallersType() async throws {
+        let pager = ScriptedPager(count: 250)
+        try await withScriptedOrg({ pager.reply(to: $0) ?? .json("{}", status: 404) }) { client, _ in
+            var contacts: [Contact] = []
+            let first = client.request(forQuery: "SELECT Id, Name FROM Contact", batchSize: 200)
+            for try await contact in client.records(startingWith: first, as: Contact.self) {
+                contacts.append(contact)
+            }
+            #expect(contacts.count == 250)
+            #expect(contacts.last == Contact(Id: ScriptedPager.id(249), Name: "Contact 249"))
+        }
+    }
+}

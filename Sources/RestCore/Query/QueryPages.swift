@@ -118,14 +118,22 @@ public struct QueryRecords<Record: Decodable & Sendable>: AsyncSequence, Sendabl
 }
 
 extension RestClient {
-    /// The pages of `soql`, each fetched when the previous one has been consumed.
+    /// The pages of `soql`, each fetched when the previous one has been consumed (or, with
+    /// `prefetch`, as soon as the previous one has arrived).
     public func pages<Record: Decodable & Sendable>(
         forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
         batchSize: Int = 2000, prefetch: Bool = false
     ) -> QueryPages<Record> {
-        QueryPages(
-            client: self, firstRequest: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize),
+        pages(
+            startingWith: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize), as: recordType,
             prefetch: prefetch)
+    }
+
+    /// The pages that start with `request` (a query, queryAll or next-page request).
+    public func pages<Record: Decodable & Sendable>(
+        startingWith request: RestRequest, as recordType: Record.Type = JSONValue.self, prefetch: Bool = false
+    ) -> QueryPages<Record> {
+        QueryPages(client: self, firstRequest: request, prefetch: prefetch)
     }
 
     /// Every record of `soql`, following `nextRecordsUrl` to the end (the stand-in for the
@@ -134,6 +142,13 @@ extension RestClient {
         forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
         batchSize: Int = 2000
     ) -> QueryRecords<Record> {
-        QueryRecords(pages: pages(forQuery: soql, as: recordType, apiVersion: apiVersion, batchSize: batchSize))
+        records(startingWith: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize), as: recordType)
+    }
+
+    /// Every record of the pages that start with `request` (a query, queryAll or next-page request).
+    public func records<Record: Decodable & Sendable>(
+        startingWith request: RestRequest, as recordType: Record.Type = JSONValue.self
+    ) -> QueryRecords<Record> {
+        QueryRecords(pages: pages(startingWith: request, as: recordType))
     }
 }
