@@ -69,6 +69,7 @@ let package = Package(
                 "MockOrg",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
+            exclude: ["Compatibility"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -1,0 +1,41 @@
+/// How a mock org is seeded, where it listens and which faults it injects.
+public struct MockOrgConfiguration: Sendable {
+    /// The address to bind; loopback unless a caller asks otherwise.
+    public var host: String
+    /// The port to bind; 0 picks a free one.
+    public var port: Int
+    /// How many Contacts to generate (Accounts and Cases scale with it).
+    public var contacts: Int
+    /// The seed of the deterministic data generator.
+    public var seed: UInt64
+    /// The access token clients must present; nil generates one at start.
+    public var accessToken: String?
+    /// How long an access token stays valid; nil means forever.
+    public var tokenTTL: Duration?
+    /// A delay added to every request.
+    public var latency: Duration
+    /// The probability that a write fails with 400 `UNABLE_TO_LOCK_ROW`.
+    public var failRate: Double
+    /// The probability that a request's connection is closed with no response.
+    public var dropRate: Double
+    /// The largest request body accepted; larger bodies get 413.
+    public var maxBodySize: Int
+
+    /// Makes a configuration; every parameter has the default a local demo wants.
+    public init(
+        host: String = "127.0.0.1", port: Int = 0, contacts: Int = 200, seed: UInt64 = 1,
+        accessToken: String? = nil, tokenTTL: Duration? = nil, latency: Duration = .zero,
+        failRate: Double = 0, dropRate: Double = 0
+    ) {
+        self.host = host
+        self.port = port
+        self.contacts = contacts
+        self.seed = seed
+        self.accessToken = accessToken
+        self.tokenTTL = tokenTTL
+        self.latency = latency
+        self.failRate = failRate
+        self.dropRate = dropRate
+        self.maxBodySize = 1 << 20
+    }
+}

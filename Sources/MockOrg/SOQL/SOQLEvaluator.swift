@@ -1,0 +1,126 @@
+/// Evaluates WHERE conditions and ORDER BY comparisons against stored rows.
+enum SOQLEvaluator {
+    static func matches(_ condition: SOQLCondition, in tables: OrgTables, row: Int) -> Bool {
+        switch condition {
+        case .and(let left, let right):
+            return matches(left, in: tables, row: row) && matches(right, in: tables, row: row)
+        case .or(let left, let right):
+            return matches(left, in: tables, row: row) || matches(right, in: tables, row: row)
+        case .not(let inner):
+            return !matches(inner, in: tables, row: row)
+        case .compare(let path, let op, let literal):
+            return compare(path.value(in: tables, row: row), op, literal)
+        case .compareRange(let path, let op, let lower, let upper):
+            guard case .dateTime(let millis) = path.value(in: tables, row: row) else { return op == .notEqual }
+            switch op {
+            case .equal: return millis >= lower && millis < upper
+            case .notEqual: return millis < lower || millis >= upper
+            case .less: return millis < lower
+            case .lessOrEqual: return millis < upper
+            case .greater: return millis >= upper
+            case .greaterOrEqual: return millis >= lower
+            }
+        case .like(let path, let pattern):
+            guard case .string(let text) = path.value(in: tables, row: row) else { return false }
+            return pattern.matches(text)
+        case .member(let path, let values, let negated):
+            let value = path.value(in: tables, row: row)
+            let found = values.contains { compare(value, .equal, $0) }
+            return negated ? !found : found
+        }
+    }
+
+    /// Salesforce semantics: `= null` and `!= null` test for null; any other comparison with null is false.
+    static func compare(_ value: FieldValue, _ op: SOQLCondition.Operator, _ literal: FieldValue) -> Bool {
+        if value.isNull || literal.isNull {
+            switch op {
+            case .equal: return value.isNull && literal.isNull
+            case .notEqual: return value.isNull != literal.isNull
+            default: return false
+            }
+        }
+        guard let order = order(value, literal) else { return op == .notEqual }
+        switch op {
+        case .equal: return order == 0
+        case .notEqual: return order != 0
+        case .less: return order < 0
+        case .lessOrEqual: return order <= 0
+        case .greater: return order > 0
+        case .greaterOrEqual: return order >= 0
+        }
+    }
+
+    /// The order of two non-null values of one kind: negative, zero or positive; nil if incomparable.
+    /// Text compares case-insensitively, as SOQL does.
+    static func order(_ left: FieldValue, _ right: FieldValue) -> Int? {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): return compareIgnoringCase(a, b)
+        case (.number(let a), .number(let b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case (.boolean(let a), .boolean(let b)): return a == b ? 0 : (a ? 1 : -1)
+        case (.date(let a), .date(let b)): return a < b ? -1 : (a > b ? 1 : 0)
+        case (.dateTime(let a), .dateTime(let b)): return a < b ? -1 : (a > b ? 1 : 0)
+        default: return nil
+        }
+    }
+
+    /// Case-insensitive comparison by code point: ASCII folded on the bytes, other text lower-cased first.
+    static func compareIgnoringCase(_ a: String, _ b: String) -> Int {
+        if let result = compareASCIIFolded(a, b, foldedBeyondASCII: false) { return result }
+        return compareASCIIFolded(a.lowercased(), b.lowercased(), foldedBeyondASCII: true) ?? 0
+    }
+
+    /// Compares with ASCII case folding. When the text is not known to be lower-cased beyond ASCII
+    /// (`foldedBeyondASCII` false), returns nil at the first differing non-ASCII byte.
+    private static func compareASCIIFolded(_ a: String, _ b: String, foldedBeyondASCII: Bool) -> Int? {
+        var a = a
+        var b = b
+        a.makeContiguousUTF8()
+        b.makeContiguousUTF8()
+        return a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right -> Int? in
+                let count = min(left.count, right.count)
+                var index = 0
+                while index < count {
+                    var x = left[index]
+                    var y = right[index]
+                    if x >= 0x80 || y >= 0x80 {
+                        // Bytes of non-ASCII text: equal bytes are fine, differing ones need Unicode folding.
+                        if x == y {
+                            index += 1
+                            continue
+                        }
+                        return foldedBeyondASCII ? (x < y ? -1 : 1) : nil
+                    }
+                    if x >= 65 && x <= 90 { x |= 0x20 }
+                    if y >= 65 && y <= 90 { y |= 0x20 }
+                    if x != y { return x < y ? -1 : 1 }
+                    index += 1
+                }
+                return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
+            } ?? nil
+        } ?? nil
+    }
+
+    /// A sort key for `compareKeys`: non-ASCII text lower-cased once, so the sort compares bytes only.
+    static func sortKey(_ value: FieldValue) -> FieldValue {
+        guard case .string(let text) = value, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return value }
+        return .string(text.lowercased())
+    }
+
+    /// Orders two rows' key tuples by the query's ORDER BY items (nulls placed as asked).
+    static func compareKeys(_ a: FieldValue, _ b: FieldValue, _ ordering: SOQLOrdering) -> Int {
+        switch (a.isNull, b.isNull) {
+        case (true, true): return 0
+        case (true, false): return ordering.nullsFirst ? -1 : 1
+        case (false, true): return ordering.nullsFirst ? 1 : -1
+        case (false, false):
+            let result: Int
+            if case .string(let x) = a, case .string(let y) = b {
+                result = compareASCIIFolded(x, y, foldedBeyondASCII: true) ?? 0
+            } else {
+                result = order(a, b) ?? 0
+            }
+            return ordering.descending ? -result : result
+        }
+    }
+}

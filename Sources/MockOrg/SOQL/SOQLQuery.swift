@@ -1,0 +1,56 @@
+/// A parsed and resolved SOQL statement.
+struct SOQLQuery: Sendable {
+    enum Selection: Sendable {
+        case count
+        case fields([FieldPath])
+    }
+
+    let object: SObjectType
+    let selection: Selection
+    let filter: SOQLCondition?
+    let ordering: [SOQLOrdering]
+    let limit: Int?
+    let offset: Int?
+}
+
+/// A selected or filtered field: a field of the queried object, or one of a parent record.
+struct FieldPath: Sendable {
+    /// The reference field through which the parent is reached (e.g. Contact.AccountId), if any.
+    let relationship: FieldSpec?
+    let field: FieldSpec
+
+    /// Reads the value for `row` of the queried object; null when the parent is missing.
+    func value(in tables: OrgTables, row: Int) -> FieldValue {
+        guard let relationship else { return field.read(tables, row) }
+        guard let parent = relationship.parentRow?(tables, row) else { return .null }
+        return field.read(tables, parent)
+    }
+
+    /// `Name` or `Account.Name`, with canonical names.
+    var canonicalName: String {
+        guard let relationship, let name = relationship.relationshipName else { return field.name }
+        return name + "." + field.name
+    }
+}
+
+struct SOQLOrdering: Sendable {
+    let path: FieldPath
+    let descending: Bool
+    let nullsFirst: Bool
+}
+
+/// A literal on the right of a comparison, already of the field's kind.
+indirect enum SOQLCondition: Sendable {
+    enum Operator: String, Sendable {
+        case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+    }
+
+    case and(SOQLCondition, SOQLCondition)
+    case or(SOQLCondition, SOQLCondition)
+    case not(SOQLCondition)
+    case compare(FieldPath, Operator, FieldValue)
+    /// A date-valued range (TODAY, LAST_N_DAYS:n) in milliseconds: `lower ..< upper`.
+    case compareRange(FieldPath, Operator, lower: Int64, upper: Int64)
+    case like(FieldPath, LikePattern)
+    case member(FieldPath, [FieldValue], negated: Bool)
+}

@@ -1,0 +1,84 @@
+/// The Salesforce field types the describe call reports.
+enum FieldType: String, Sendable {
+    case id, string, email, phone, reference, datetime, date, boolean, picklist, textarea
+}
+
+/// One field of an object: what describe reports and how to read and write it in the tables.
+struct FieldSpec: Sendable {
+    let name: String
+    let type: FieldType
+    let label: String
+    let length: Int
+    let nillable: Bool
+    let createable: Bool
+    let updateable: Bool
+    let referenceTo: SObjectType?
+    let relationshipName: String?
+    let read: @Sendable (OrgTables, Int) -> FieldValue
+    /// The row of the parent record, for reference fields.
+    let parentRow: (@Sendable (OrgTables, Int) -> Int?)?
+    let write: (@Sendable (OrgTables, Int, FieldValue) -> Void)?
+
+    init(
+        _ name: String, _ type: FieldType, label: String, length: Int = 0, nillable: Bool = true,
+        createable: Bool = true, updateable: Bool = true, referenceTo: SObjectType? = nil,
+        relationshipName: String? = nil, parentRow: (@Sendable (OrgTables, Int) -> Int?)? = nil,
+        read: @escaping @Sendable (OrgTables, Int) -> FieldValue,
+        write: (@Sendable (OrgTables, Int, FieldValue) -> Void)? = nil
+    ) {
+        self.name = name
+        self.type = type
+        self.label = label
+        self.length = length
+        self.nillable = nillable
+        self.createable = createable && write != nil
+        self.updateable = updateable && write != nil
+        self.referenceTo = referenceTo
+        self.relationshipName = relationshipName
+        self.parentRow = parentRow
+        self.read = read
+        self.write = write
+    }
+
+    /// The standard Id field of `object`.
+    static func id(_ object: SObjectType) -> FieldSpec {
+        FieldSpec(
+            "Id", .id, label: object.name + " ID", length: 18, nillable: false,
+            read: { _, row in .string(SalesforceID.make(keyPrefix: object.keyPrefix, serial: row + 1)) })
+    }
+
+    /// A reference to `target` stored as a serial (0 for none).
+    static func reference(
+        _ name: String, to target: SObjectType, relationship: String, label: String,
+        serial: @escaping @Sendable (OrgTables, Int) -> Int32,
+        write: (@Sendable (OrgTables, Int, FieldValue) -> Void)?
+    ) -> FieldSpec {
+        FieldSpec(
+            name, .reference, label: label, length: 18, referenceTo: target, relationshipName: relationship,
+            parentRow: { tables, row in
+                let value = serial(tables, row)
+                return value > 0 ? Int(value) - 1 : nil
+            },
+            read: { tables, row in
+                let value = serial(tables, row)
+                return value > 0 ? .string(SalesforceID.make(keyPrefix: target.keyPrefix, serial: Int(value))) : .null
+            },
+            write: write)
+    }
+
+    static func dateTime(
+        _ name: String, label: String, _ millis: @escaping @Sendable (OrgTables, Int) -> Int64
+    )
+        -> FieldSpec
+    {
+        FieldSpec(
+            name, .datetime, label: label, nillable: false, createable: false, updateable: false,
+            read: { tables, row in .dateTime(millis(tables, row)) })
+    }
+
+    static func isDeleted(_ object: SObjectType) -> FieldSpec {
+        FieldSpec(
+            "IsDeleted", .boolean, label: "Deleted", nillable: false, createable: false, updateable: false,
+            read: { tables, row in .boolean(tables.isDeleted(object, row: row)) })
+    }
+}

@@ -1,0 +1,115 @@
+/// The fields of Account, Contact and Case, in describe order.
+
+enum AccountSchema {
+    typealias Path = WritableKeyPath<AccountRecord, String?> & Sendable
+
+    static func text(_ name: String, _ type: FieldType, label: String, length: Int, _ path: any Path) -> FieldSpec {
+        FieldSpec(
+            name, type, label: label, length: length,
+            read: { tables, row in FieldValue(tables.accounts[row][keyPath: path]) },
+            write: { tables, row, value in tables.accounts[row][keyPath: path] = value.text })
+    }
+
+    static let fields: [FieldSpec] = [
+        .id(.account),
+        .isDeleted(.account),
+        FieldSpec(
+            "Name", .string, label: "Account Name", length: 255, nillable: false,
+            read: { tables, row in .string(tables.accounts[row].name) },
+            write: { tables, row, value in tables.accounts[row].name = value.text ?? "" }),
+        text("Industry", .picklist, label: "Industry", length: 255, \.industry),
+        text("Phone", .phone, label: "Account Phone", length: 40, \.phone),
+        text("BillingCity", .string, label: "Billing City", length: 40, \.billingCity),
+        text("BillingCountry", .string, label: "Billing Country", length: 80, \.billingCountry),
+        .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.accounts[row].createdDate },
+        .dateTime("LastModifiedDate", label: "Last Modified Date") { tables, row in
+            tables.accounts[row].lastModifiedDate
+        },
+        .dateTime("SystemModstamp", label: "System Modstamp") { tables, row in tables.accounts[row].lastModifiedDate },
+    ]
+}
+
+enum ContactSchema {
+    typealias Path = WritableKeyPath<ContactRecord, String?> & Sendable
+
+    static func text(_ name: String, _ type: FieldType, label: String, length: Int, _ path: any Path) -> FieldSpec {
+        FieldSpec(
+            name, type, label: label, length: length,
+            read: { tables, row in FieldValue(tables.contacts[row][keyPath: path]) },
+            write: { tables, row, value in tables.contacts[row][keyPath: path] = value.text })
+    }
+
+    static let fields: [FieldSpec] = [
+        .id(.contact),
+        .isDeleted(.contact),
+        .reference(
+            "AccountId", to: .account, relationship: "Account", label: "Account ID",
+            serial: { tables, row in tables.contacts[row].accountSerial },
+            write: { tables, row, value in
+                tables.contacts[row].accountSerial =
+                    value.text.flatMap { tables.row(of: .account, id: $0) }
+                    .map { Int32($0 + 1) } ?? 0
+            }),
+        FieldSpec(
+            "LastName", .string, label: "Last Name", length: 80, nillable: false,
+            read: { tables, row in .string(tables.contacts[row].lastName) },
+            write: { tables, row, value in tables.contacts[row].lastName = value.text ?? "" }),
+        text("FirstName", .string, label: "First Name", length: 40, \.firstName),
+        FieldSpec(
+            "Name", .string, label: "Full Name", length: 121, nillable: false, createable: false, updateable: false,
+            read: { tables, row in .string(tables.contacts[row].name) }),
+        text("MailingStreet", .textarea, label: "Mailing Street", length: 255, \.mailingStreet),
+        text("MailingCity", .string, label: "Mailing City", length: 40, \.mailingCity),
+        text("MailingState", .string, label: "Mailing State/Province", length: 80, \.mailingState),
+        text("MailingPostalCode", .string, label: "Mailing Zip/Postal Code", length: 20, \.mailingPostalCode),
+        text("MailingCountry", .string, label: "Mailing Country", length: 80, \.mailingCountry),
+        text("Phone", .phone, label: "Business Phone", length: 40, \.phone),
+        text("MobilePhone", .phone, label: "Mobile Phone", length: 40, \.mobilePhone),
+        text("Email", .email, label: "Email", length: 80, \.email),
+        text("Title", .string, label: "Title", length: 128, \.title),
+        .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.contacts[row].createdDate },
+        .dateTime("LastModifiedDate", label: "Last Modified Date") { tables, row in
+            tables.contacts[row].lastModifiedDate
+        },
+        .dateTime("SystemModstamp", label: "System Modstamp") { tables, row in tables.contacts[row].lastModifiedDate },
+    ]
+}
+
+enum CaseSchema {
+    static let fields: [FieldSpec] = [
+        .id(.supportCase),
+        .isDeleted(.supportCase),
+        FieldSpec(
+            "CaseNumber", .string, label: "Case Number", length: 30, nillable: false, createable: false,
+            updateable: false, read: { tables, row in .string(tables.cases[row].caseNumberText) }),
+        .reference(
+            "ContactId", to: .contact, relationship: "Contact", label: "Contact ID",
+            serial: { tables, row in tables.cases[row].contactSerial },
+            write: { tables, row, value in
+                tables.cases[row].contactSerial =
+                    value.text.flatMap { tables.row(of: .contact, id: $0) }
+                    .map { Int32($0 + 1) } ?? 0
+            }),
+        .reference(
+            "AccountId", to: .account, relationship: "Account", label: "Account ID",
+            serial: { tables, row in tables.cases[row].accountSerial },
+            write: { tables, row, value in
+                tables.cases[row].accountSerial =
+                    value.text.flatMap { tables.row(of: .account, id: $0) }
+                    .map { Int32($0 + 1) } ?? 0
+            }),
+        FieldSpec(
+            "Subject", .string, label: "Subject", length: 255,
+            read: { tables, row in FieldValue(tables.cases[row].subject) },
+            write: { tables, row, value in tables.cases[row].subject = value.text }),
+        FieldSpec(
+            "Status", .picklist, label: "Status", length: 255,
+            read: { tables, row in .string(tables.cases[row].status) },
+            write: { tables, row, value in tables.cases[row].status = value.text ?? "New" }),
+        .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.cases[row].createdDate },
+        .dateTime("LastModifiedDate", label: "Last Modified Date") { tables, row in
+            tables.cases[row].lastModifiedDate
+        },
+        .dateTime("SystemModstamp", label: "System Modstamp") { tables, row in tables.cases[row].lastModifiedDate },
+    ]
+}

@@ -1,0 +1,23 @@
+import Synchronization
+
+/// Decides which requests the configured faults hit.
+final class FaultInjector: Sendable {
+    let failRate: Double
+    let dropRate: Double
+    private let random: Mutex<SystemRandomNumberGenerator> = Mutex(SystemRandomNumberGenerator())
+
+    init(failRate: Double, dropRate: Double) {
+        self.failRate = failRate
+        self.dropRate = dropRate
+    }
+
+    func shouldFailWrite() -> Bool { roll(failRate) }
+
+    func shouldDrop() -> Bool { roll(dropRate) }
+
+    private func roll(_ probability: Double) -> Bool {
+        guard probability > 0 else { return false }
+        let draw = random.withLock { Double($0.next() >> 11) / Double(1 << 53) }
+        return draw < probability
+    }
+}

@@ -1,0 +1,14 @@
+import Hummingbird
+import NIOCore
+
+/// The request context of the mock org: Hummingbird's core storage plus the connection,
+/// so that the drop fault can close it without answering.
+struct MockOrgContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        channel = source.channel
+    }
+}

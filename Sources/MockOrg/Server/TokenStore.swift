@@ -1,0 +1,97 @@
+import Synchronization
+
+/// The access and refresh tokens the org accepts, with expiry, compared in constant time.
+final class TokenStore: Sendable {
+    struct Issued {
+        var token: [UInt8]
+        var expires: ContinuousClock.Instant?
+    }
+
+    struct State {
+        var accessTokens: [Issued] = []
+        var refreshTokens: [[UInt8]] = []
+    }
+
+    /// Old access tokens beyond this many are forgotten (a client refreshing in a loop cannot grow memory).
+    static let maxAccessTokens = 256
+
+    let ttl: Duration?
+    let orgID = "00D5g000000MOCKEAI"
+    private let state = Mutex(State())
+
+    init(ttl: Duration?) {
+        self.ttl = ttl
+    }
+
+    /// Issues a new access token (or registers a given one).
+    func issueAccessToken(_ given: String? = nil) -> String {
+        let token = given ?? Self.randomToken(prefix: String(orgID.prefix(15)) + "!")
+        let expires = ttl.map { ContinuousClock.now + $0 }
+        state.withLock { state in
+            state.accessTokens.append(Issued(token: Array(token.utf8), expires: expires))
+            if state.accessTokens.count > Self.maxAccessTokens { state.accessTokens.removeFirst() }
+        }
+        return token
+    }
+
+    func issueRefreshToken() -> String {
+        let token = Self.randomToken(prefix: "5Aep861")
+        state.withLock { $0.refreshTokens.append(Array(token.utf8)) }
+        return token
+    }
+
+    /// Whether `token` is a live access token. Every stored token is compared in full, whatever matches.
+    func isValidAccessToken(_ token: some StringProtocol) -> Bool {
+        let presented = Array(token.utf8)
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            var valid = false
+            for issued in state.accessTokens {
+                let live = issued.expires.map { $0 > now } ?? true
+                valid = Self.constantTimeEqual(issued.token, presented) && live || valid
+            }
+            return valid
+        }
+    }
+
+    func isValidRefreshToken(_ token: some StringProtocol) -> Bool {
+        let presented = Array(token.utf8)
+        return state.withLock { state in
+            var valid = false
+            for stored in state.refreshTokens {
+                valid = Self.constantTimeEqual(stored, presented) || valid
+            }
+            return valid
+        }
+    }
+
+    /// Forgets an access or refresh token; true if it was known.
+    func revoke(_ token: some StringProtocol) -> Bool {
+        let presented = Array(token.utf8)
+        return state.withLock { state in
+            let before = state.accessTokens.count + state.refreshTokens.count
+            state.accessTokens.removeAll { Self.constantTimeEqual($0.token, presented) }
+            state.refreshTokens.removeAll { Self.constantTimeEqual($0, presented) }
+            return state.accessTokens.count + state.refreshTokens.count < before
+        }
+    }
+
+    /// Compares every byte of the longer input, so the time does not tell where they differ.
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+        let length = max(a.count, b.count)
+        for index in 0..<length {
+            let x = index < a.count ? a[index] : 0
+            let y = index < b.count ? b[index] : 0
+            difference |= x ^ y
+        }
+        return difference == 0
+    }
+
+    static func randomToken(prefix: String) -> String {
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz._".utf8)
+        var generator = SystemRandomNumberGenerator()
+        let body = (0..<96).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+        return prefix + String(decoding: body, as: UTF8.self)
+    }
+}

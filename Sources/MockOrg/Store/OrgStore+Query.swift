@@ -1,0 +1,150 @@
+/// SOQL queries, query cursors and page rendering.
+extension OrgStore {
+    /// Runs a query and returns its first page as the JSON body of a query response.
+    func query(
+        _ soql: String, includeDeleted: Bool, batchSize: Int, apiVersion: String, now: Int64
+    ) throws(APIError) -> [UInt8] {
+        let query: SOQLQuery
+        do {
+            query = try SOQLParser.parse(soql, now: now)
+        } catch {
+            throw APIError(error)
+        }
+        return state.withLock { state in
+            let rows = Self.select(query, includeDeleted: includeDeleted, state: &state)
+            if case .count = query.selection {
+                return Self.renderPage(
+                    query: query, rows: rows, from: 0, count: 0, locator: nil, apiVersion: apiVersion,
+                    tables: state.tables)
+            }
+            let pageCount = min(batchSize, rows.count)
+            var locator: String?
+            if pageCount < rows.count {
+                locator = Self.openCursor(QueryCursor(query: query, rows: rows, lastUsed: .now), state: &state)
+            }
+            return Self.renderPage(
+                query: query, rows: rows, from: 0, count: pageCount, locator: locator, apiVersion: apiVersion,
+                tables: state.tables)
+        }
+    }
+
+    /// The page of an open cursor starting after `offset` delivered rows.
+    func nextPage(locator: String, offset: Int, batchSize: Int, apiVersion: String) throws(APIError) -> [UInt8] {
+        try state.withLock { (state: inout State) throws(APIError) -> [UInt8] in
+            Self.expireCursors(state: &state)
+            guard var cursor = state.cursors[locator], offset >= 0, offset < cursor.rows.count else {
+                throw APIError.invalidQueryLocator
+            }
+            cursor.lastUsed = .now
+            state.cursors[locator] = cursor
+            let count = min(batchSize, cursor.rows.count - offset)
+            let more = offset + count < cursor.rows.count
+            return Self.renderPage(
+                query: cursor.query, rows: cursor.rows, from: offset, count: count, locator: more ? locator : nil,
+                apiVersion: apiVersion, tables: state.tables)
+        }
+    }
+
+    // MARK: - Selecting rows
+
+    /// The rows a query selects, in order, after OFFSET and LIMIT.
+    private static func select(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
+        let tables = state.tables
+        let object = query.object
+        let total = tables.rowCount(of: object)
+        let skip = query.offset ?? 0
+        let wanted = query.limit.map { $0 + skip } ?? Int.max
+        var rows = [Int32]()
+        func consider(_ row: Int) -> Bool {
+            if !includeDeleted && tables.isDeleted(object, row: row) { return true }
+            if let filter = query.filter, !SOQLEvaluator.matches(filter, in: tables, row: row) { return true }
+            rows.append(Int32(row))
+            return rows.count < wanted
+        }
+        if query.ordering.isEmpty {
+            for row in 0..<total where !consider(row) { break }
+        } else {
+            let order = sortedRows(object: object, ordering: query.ordering, state: &state)
+            for row in order where !consider(Int(row)) { break }
+        }
+        if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
+        return rows
+    }
+
+    /// All rows of `object` in ORDER BY order, from the cache when no create or update happened since.
+    private static func sortedRows(object: SObjectType, ordering: [SOQLOrdering], state: inout State) -> [Int32] {
+        if state.cachedSortGeneration != state.tables.sortGeneration {
+            state.sortCache.removeAll()
+            state.cachedSortGeneration = state.tables.sortGeneration
+        }
+        let key =
+            object.name + "|"
+            + ordering.map { "\($0.path.canonicalName) \($0.descending) \($0.nullsFirst)" }.joined(separator: ",")
+        if let cached = state.sortCache[key] { return cached }
+        let tables = state.tables
+        let count = tables.rowCount(of: object)
+        let keys = ordering.map { item in
+            (0..<count).map { SOQLEvaluator.sortKey(item.path.value(in: tables, row: $0)) }
+        }
+        var order = (0..<count).map { Int32($0) }
+        order.sort { a, b in
+            for (index, item) in ordering.enumerated() {
+                let result = SOQLEvaluator.compareKeys(keys[index][Int(a)], keys[index][Int(b)], item)
+                if result != 0 { return result < 0 }
+            }
+            return a < b
+        }
+        if state.sortCache.count >= maxCachedOrders { state.sortCache.removeAll() }
+        state.sortCache[key] = order
+        return order
+    }
+
+    // MARK: - Cursors
+
+    private static func openCursor(_ cursor: QueryCursor, state: inout State) -> String {
+        expireCursors(state: &state)
+        if state.cursors.count >= maxCursors,
+            let oldest = state.cursors.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key
+        {
+            state.cursors[oldest] = nil
+        }
+        let locator = SalesforceID.make(keyPrefix: "01g", serial: state.nextCursorSerial)
+        state.nextCursorSerial += 1
+        state.cursors[locator] = cursor
+        return locator
+    }
+
+    private static func expireCursors(state: inout State) {
+        let deadline = ContinuousClock.now - cursorLifetime
+        state.cursors = state.cursors.filter { $0.value.lastUsed > deadline }
+    }
+
+    // MARK: - Rendering
+
+    private static func renderPage(
+        query: SOQLQuery, rows: [Int32], from start: Int, count: Int, locator: String?, apiVersion: String,
+        tables: OrgTables
+    ) -> [UInt8] {
+        var writer = JSONWriter(capacity: 256 + count * 400)
+        writer.beginObject()
+        writer.key("totalSize")
+        writer.number(rows.count)
+        writer.key("done")
+        writer.bool(locator == nil)
+        if let locator {
+            writer.key("nextRecordsUrl")
+            writer.string("/services/data/" + apiVersion + "/query/" + locator + "-" + String(start + count))
+        }
+        writer.key("records")
+        writer.beginArray()
+        if case .fields(let paths) = query.selection {
+            let groups = RecordShape(paths)
+            for row in rows[start..<(start + count)] {
+                groups.write(row: Int(row), of: query.object, apiVersion: apiVersion, tables: tables, into: &writer)
+            }
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+}

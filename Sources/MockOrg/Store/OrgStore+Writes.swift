@@ -1,0 +1,178 @@
+import Foundation
+
+/// Creating and updating records from JSON bodies, with Salesforce's validation errors.
+extension OrgStore {
+    /// Creates a record; returns the body of the 201 response.
+    func create(_ object: SObjectType, body: [UInt8], now: Int64) throws(APIError) -> [UInt8] {
+        let values = try Self.parseFields(body, of: object, creating: true)
+        let id = try withTables { (tables) throws(APIError) -> String in
+            try Self.validateReferences(values, in: tables)
+            let missing = Self.requiredFields(object).filter { name in
+                !values.contains { $0.field.name == name && !($0.value.text ?? "").isEmpty }
+            }
+            guard missing.isEmpty else {
+                throw APIError(
+                    status: 400, "REQUIRED_FIELD_MISSING",
+                    "Required fields are missing: [" + missing.joined(separator: ", ") + "]", fields: missing)
+            }
+            let row = tables.appendBlank(object, now: now)
+            for (field, value) in values { field.write?(tables, row, value) }
+            tables.recordWritten(object, row: row)
+            return SalesforceID.make(keyPrefix: object.keyPrefix, serial: row + 1)
+        }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("id")
+        writer.string(id)
+        writer.key("success")
+        writer.bool(true)
+        writer.key("errors")
+        writer.beginArray()
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    /// Updates the given fields of a record.
+    func update(_ object: SObjectType, id: String, body: [UInt8], now: Int64) throws(APIError) {
+        let values = try Self.parseFields(body, of: object, creating: false)
+        try withTables { (tables) throws(APIError) in
+            let row = try Self.locate(id, of: object, in: tables, forWrite: true)
+            guard !tables.isDeleted(object, row: row) else { throw APIError.entityIsDeleted }
+            try Self.validateReferences(values, in: tables)
+            for (field, value) in values {
+                if !field.nillable && (value.text ?? "").isEmpty {
+                    throw APIError(
+                        status: 400, "REQUIRED_FIELD_MISSING", "Required fields are missing: [" + field.name + "]",
+                        fields: [field.name])
+                }
+            }
+            for (field, value) in values { field.write?(tables, row, value) }
+            tables.touch(object, row: row, now: now)
+            tables.recordWritten(object, row: row)
+        }
+    }
+
+    private static func requiredFields(_ object: SObjectType) -> [String] {
+        switch object {
+        case .account: ["Name"]
+        case .contact: ["LastName"]
+        case .supportCase: []
+        }
+    }
+
+    /// The fields of a JSON body, checked against the object's schema.
+    static func parseFields(
+        _ body: [UInt8], of object: SObjectType, creating: Bool
+    ) throws(APIError)
+        -> [(field: FieldSpec, value: FieldValue)]
+    {
+        let root: Any
+        do {
+            root = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            throw jsonParserError(body)
+        }
+        guard let dictionary = root as? [String: Any] else {
+            throw APIError(
+                status: 400, "JSON_PARSER_ERROR",
+                "Cannot deserialize instance of " + object.name + " from a JSON value that is not an object")
+        }
+        var result = [(field: FieldSpec, value: FieldValue)]()
+        for name in dictionary.keys.sorted() where name != "attributes" {
+            guard let field = object.field(named: name) else {
+                throw APIError(
+                    status: 400, "INVALID_FIELD", "No such column '" + name + "' on sobject of type " + object.name)
+            }
+            guard creating ? field.createable : field.updateable else {
+                throw APIError(
+                    status: 400, "INVALID_FIELD_FOR_INSERT_UPDATE",
+                    "Unable to create/update fields: " + field.name
+                        + ". Please check the security settings of this field and verify that it is read/write for your profile or permission set.",
+                    fields: [field.name])
+            }
+            let value = try fieldValue(dictionary[name]!, for: field, object: object)
+            result.append((field, value))
+        }
+        return result
+    }
+
+    /// A JSON value as the field's value, or Salesforce's error for a value of the wrong kind or size.
+    private static func fieldValue(
+        _ json: Any, for field: FieldSpec, object: SObjectType
+    ) throws(APIError)
+        -> FieldValue
+    {
+        let text: String
+        switch json {
+        case is NSNull:
+            return .null
+        case let string as String:
+            text = string
+        case let number as NSNumber:
+            // Booleans and numbers sent for text fields are stored as their text, as Salesforce does.
+            let isBoolean = String(cString: number.objCType) == "c"
+            text = isBoolean ? (number.boolValue ? "true" : "false") : number.stringValue
+        default:
+            throw APIError(
+                status: 400, "JSON_PARSER_ERROR",
+                "Cannot deserialize instance of " + field.type.rawValue + " from START_OBJECT value for field "
+                    + field.name, fields: [field.name])
+        }
+        if field.type == .reference, !text.isEmpty, !SalesforceID.isWellFormed(text) {
+            throw APIError(
+                status: 400, "MALFORMED_ID", field.label + ": id value of incorrect type: " + text, fields: [field.name]
+            )
+        }
+        if field.length > 0 && text.count > field.length {
+            throw APIError(
+                status: 400, "STRING_TOO_LONG",
+                field.label + ": data value too large: " + text + " (max length=" + String(field.length) + ")",
+                fields: [field.name])
+        }
+        if field.type == .email, !text.isEmpty, !isPlausibleEmail(text) {
+            throw APIError(
+                status: 400, "INVALID_EMAIL_ADDRESS", field.label + ": invalid email address: " + text,
+                fields: [field.name])
+        }
+        return text.isEmpty ? .null : .string(text)
+    }
+
+    /// References must name a live record of the referenced object.
+    private static func validateReferences(
+        _ values: [(field: FieldSpec, value: FieldValue)], in tables: OrgTables
+    )
+        throws(APIError)
+    {
+        for (field, value) in values {
+            guard let target = field.referenceTo, let id = value.text else { continue }
+            guard let row = tables.row(of: target, id: id), !tables.isDeleted(target, row: row) else {
+                throw APIError(
+                    status: 400, "INVALID_CROSS_REFERENCE_KEY", "invalid cross reference id", fields: [field.name])
+            }
+        }
+    }
+
+    private static func isPlausibleEmail(_ text: String) -> Bool {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
+            && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
+    }
+
+    /// Salesforce's (Jackson's) message for a body that is not JSON.
+    private static func jsonParserError(_ body: [UInt8]) -> APIError {
+        guard let index = body.firstIndex(where: { ![9, 10, 13, 32].contains($0) }) else {
+            return APIError(
+                status: 400, "JSON_PARSER_ERROR", "No content to map due to end-of-input at [line:1, column:0]")
+        }
+        let line = body[..<index].filter { $0 == 10 }.count + 1
+        let column = index - (body[..<index].lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
+        let scalar = Unicode.Scalar(body[index])
+        let shown = body[index] < 0x80 ? String(Character(scalar)) : "?"
+        return APIError(
+            status: 400, "JSON_PARSER_ERROR",
+            "Unexpected character ('" + shown + "' (code " + String(body[index])
+                + ")): expected a valid value (number, String, array, object, 'true', 'false' or 'null') at [line:"
+                + String(line) + ", column:" + String(column) + "]")
+    }
+}

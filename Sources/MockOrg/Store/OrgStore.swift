@@ -1,0 +1,31 @@
+import Synchronization
+
+/// The org's state behind one lock: tables, cached sort orders and open query cursors.
+/// Every operation takes the lock once, so concurrent requests see one order of events
+/// (two deletes of one record: exactly one succeeds).
+final class OrgStore: Sendable {
+    struct State: ~Copyable {
+        var tables: OrgTables
+        /// Permutations of all rows per ORDER BY, valid while the tables' `sortGeneration` is unchanged.
+        var sortCache: [String: [Int32]] = [:]
+        var cachedSortGeneration = 0
+        var cursors: [String: QueryCursor] = [:]
+        var nextCursorSerial = 1
+    }
+
+    static let maxCursors = 64
+    static let cursorLifetime = Duration.seconds(15 * 60)
+    static let maxCachedOrders = 8
+
+    // The tables are a class only used while this mutex is held, hence `Mutex` and not a Sendable state.
+    let state: Mutex<State>
+
+    init(generator: SeedGenerator) {
+        state = Mutex(State(tables: OrgTables(generator: generator)))
+    }
+
+    /// Runs `body` with the lock held.
+    func withTables<T: Sendable>(_ body: (OrgTables) throws(APIError) -> T) throws(APIError) -> T {
+        try state.withLock { (state: inout State) throws(APIError) -> T in try body(state.tables) }
+    }
+}

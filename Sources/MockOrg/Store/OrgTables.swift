@@ -1,0 +1,58 @@
+/// The org's records. Only ever used inside `OrgStore`'s lock, so it needs no locking of its own.
+final class OrgTables {
+    var accounts: [AccountRecord]
+    var contacts: [ContactRecord]
+    var cases: [CaseRecord]
+    /// Case serials per contact serial, for `DELETE_FAILED` and cascading checks.
+    var casesByContact: [Int32: [Int32]]
+    var nextCaseNumber: Int32
+    /// Bumped by creates and updates (not deletes, which queries filter out anyway): sort orders stay valid until it changes.
+    var sortGeneration = 0
+
+    init(generator: SeedGenerator) {
+        accounts = generator.makeAccounts()
+        contacts = (0..<generator.contactCount).map(generator.makeContact(index:))
+        var cases = [CaseRecord]()
+        var casesByContact = [Int32: [Int32]]()
+        var caseNumber: Int32 = 1001
+        for index in contacts.indices {
+            let count = generator.caseCount(forContact: index)
+            guard count > 0 else { continue }
+            let contact = contacts[index]
+            for _ in 0..<count {
+                cases.append(
+                    generator.makeCase(
+                        number: caseNumber, contactSerial: Int32(index + 1), accountSerial: contact.accountSerial,
+                        createdAfter: contact.createdDate))
+                casesByContact[Int32(index + 1), default: []].append(Int32(cases.count))
+                caseNumber += 1
+            }
+        }
+        self.cases = cases
+        self.casesByContact = casesByContact
+        nextCaseNumber = caseNumber
+    }
+
+    func rowCount(of object: SObjectType) -> Int {
+        switch object {
+        case .account: accounts.count
+        case .contact: contacts.count
+        case .supportCase: cases.count
+        }
+    }
+
+    func isDeleted(_ object: SObjectType, row: Int) -> Bool {
+        switch object {
+        case .account: accounts[row].isDeleted
+        case .contact: contacts[row].isDeleted
+        case .supportCase: cases[row].isDeleted
+        }
+    }
+
+    /// The row of a live or deleted record, nil when the id names no record of that object here.
+    func row(of object: SObjectType, id: some StringProtocol) -> Int? {
+        guard let (prefix, serial) = SalesforceID.parse(id), prefix == object.keyPrefix else { return nil }
+        guard serial >= 1 && serial <= rowCount(of: object) else { return nil }
+        return serial - 1
+    }
+}

@@ -1,0 +1,85 @@
+/// Builds the deterministic seed data of an org: the same seed and size always give the same records.
+struct SeedGenerator {
+    let seed: UInt64
+    let contactCount: Int
+
+    /// 2023-01-01T00:00:00Z; created dates fall in the two years after it.
+    static let epochStart: Int64 = 1_672_531_200_000
+    static let twoYearsMillis: Int64 = 2 * 365 * 86_400_000
+
+    var accountCount: Int { max(1, contactCount / 8) }
+
+    func makeAccounts() -> [AccountRecord] {
+        (0..<accountCount).map { index in
+            var random = SeededRandom(seed: seed, stream: 1, index: index)
+            let pool = SeedPools.accountNames
+            let base = pool[(index + Int(seed % UInt64(pool.count))) % pool.count]
+            let round = index / pool.count
+            let created = Self.epochStart + Int64(random.below(Int(Self.twoYearsMillis / 1000))) * 1000
+            let place = random.pick(SeedPools.cities)
+            return AccountRecord(
+                name: round == 0 ? base : base + " " + String(round + 1),
+                industry: random.pick(SeedPools.industries),
+                phone: Self.phone(&random),
+                billingCity: place.city,
+                billingCountry: place.country,
+                createdDate: created,
+                lastModifiedDate: created + Int64(random.below(86_400)) * 1000
+            )
+        }
+    }
+
+    func makeContact(index: Int) -> ContactRecord {
+        var random = SeededRandom(seed: seed, stream: 2, index: index)
+        let first = random.pick(SeedPools.firstNames)
+        let last = random.pick(SeedPools.lastNames)
+        let hasFirstName = random.below(40) != 0
+        let email = first.handle + "." + last.handle + String(index + 1) + "@" + random.pick(SeedPools.emailDomains)
+        let place = random.pick(SeedPools.cities)
+        let created = Self.epochStart + Int64(random.below(Int(Self.twoYearsMillis / 1000))) * 1000
+        let hasAccount = random.below(20) != 0
+        return ContactRecord(
+            firstName: hasFirstName ? first.name : nil,
+            lastName: last.name,
+            title: random.below(5) == 0 ? nil : random.pick(SeedPools.titles),
+            email: random.below(15) == 0 ? nil : email,
+            phone: random.below(6) == 0 ? nil : Self.phone(&random),
+            mobilePhone: random.below(2) == 0 ? nil : Self.phone(&random),
+            mailingStreet: String(1 + random.below(999)) + " " + random.pick(SeedPools.streets),
+            mailingCity: place.city,
+            mailingState: place.state,
+            mailingPostalCode: String(10_000 + random.below(89_999)),
+            mailingCountry: place.country,
+            accountSerial: hasAccount ? Int32(1 + random.below(accountCount)) : 0,
+            createdDate: created,
+            lastModifiedDate: created + Int64(random.below(30 * 86_400)) * 1000
+        )
+    }
+
+    /// How many Cases contact `index` has: about one contact in ten has one to three.
+    func caseCount(forContact index: Int) -> Int {
+        var random = SeededRandom(seed: seed, stream: 3, index: index)
+        return random.below(10) == 0 ? 1 + random.below(3) : 0
+    }
+
+    func makeCase(number: Int32, contactSerial: Int32, accountSerial: Int32, createdAfter: Int64) -> CaseRecord {
+        var random = SeededRandom(seed: seed, stream: 4, index: Int(number))
+        let created = createdAfter + Int64(random.below(90 * 86_400)) * 1000
+        return CaseRecord(
+            caseNumber: number,
+            subject: random.pick(SeedPools.caseSubjects),
+            status: random.pick(SeedPools.caseStatuses),
+            contactSerial: contactSerial,
+            accountSerial: accountSerial,
+            createdDate: created,
+            lastModifiedDate: created + Int64(random.below(86_400)) * 1000
+        )
+    }
+
+    static func phone(_ random: inout SeededRandom) -> String {
+        let area = 200 + random.below(800)
+        let line = random.below(10_000)
+        let lineText = String(line)
+        return "(" + String(area) + ") 555-" + String(repeating: "0", count: 4 - lineText.count) + lineText
+    }
+}

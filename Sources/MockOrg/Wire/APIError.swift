@@ -1,0 +1,54 @@
+/// An error response in Salesforce's form: an HTTP status and `[{"message", "errorCode", "fields"?}]`.
+struct APIError: Error, Sendable {
+    let status: Int
+    let errorCode: String
+    let message: String
+    let fields: [String]?
+
+    init(status: Int, _ errorCode: String, _ message: String, fields: [String]? = nil) {
+        self.status = status
+        self.errorCode = errorCode
+        self.message = message
+        self.fields = fields
+    }
+
+    init(_ error: SOQLError) {
+        self.init(status: 400, error.errorCode, error.message)
+    }
+
+    var body: [UInt8] {
+        var writer = JSONWriter()
+        writer.beginArray()
+        writer.beginObject()
+        writer.key("message")
+        writer.string(message)
+        writer.key("errorCode")
+        writer.string(errorCode)
+        if let fields {
+            writer.key("fields")
+            writer.beginArray()
+            for field in fields { writer.string(field) }
+            writer.endArray()
+        }
+        writer.endObject()
+        writer.endArray()
+        return writer.bytes
+    }
+
+    static let invalidSession = APIError(status: 401, "INVALID_SESSION_ID", "Session expired or invalid")
+    static let notFound = APIError(status: 404, "NOT_FOUND", "The requested resource does not exist")
+    static let entityIsDeleted = APIError(status: 404, "ENTITY_IS_DELETED", "entity is deleted")
+    static let unableToLockRow = APIError(
+        status: 400, "UNABLE_TO_LOCK_ROW", "unable to obtain exclusive access to this record or 1 records")
+    static let invalidQueryLocator = APIError(status: 400, "INVALID_QUERY_LOCATOR", "invalid query locator")
+
+    static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
+        APIError(
+            status: 405, "METHOD_NOT_ALLOWED",
+            "HTTP Method '" + method + "' not allowed. Allowed are " + allowed.joined(separator: ","))
+    }
+
+    static func malformedID(_ object: SObjectType, _ id: String) -> APIError {
+        APIError(status: 400, "MALFORMED_ID", object.name + " ID: id value of incorrect type: " + id, fields: ["Id"])
+    }
+}

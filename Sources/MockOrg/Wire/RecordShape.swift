@@ -1,0 +1,69 @@
+/// How a selected record is laid out in JSON: its own fields in SELECT order, and each parent
+/// relationship as one nested object (or null) at the place of its first selected field.
+struct RecordShape {
+    enum Item {
+        case field(FieldSpec)
+        case parent(relationship: FieldSpec, fields: [FieldSpec])
+    }
+
+    let items: [Item]
+
+    init(_ paths: [FieldPath]) {
+        var items = [Item]()
+        for path in paths {
+            guard let relationship = path.relationship else {
+                items.append(.field(path.field))
+                continue
+            }
+            let existing = items.firstIndex {
+                if case .parent(let other, _) = $0 { return other.name == relationship.name }
+                return false
+            }
+            if let existing, case .parent(_, let fields) = items[existing] {
+                items[existing] = .parent(relationship: relationship, fields: fields + [path.field])
+            } else {
+                items.append(.parent(relationship: relationship, fields: [path.field]))
+            }
+        }
+        self.items = items
+    }
+
+    /// Writes one record; `fields` nil means every field of the object (used by GET /sobjects/T/id).
+    func write(row: Int, of object: SObjectType, apiVersion: String, tables: OrgTables, into writer: inout JSONWriter) {
+        writer.beginObject()
+        Self.writeAttributes(object: object, row: row, apiVersion: apiVersion, into: &writer)
+        for item in items {
+            switch item {
+            case .field(let field):
+                writer.key(field.name)
+                writer.value(field.read(tables, row))
+            case .parent(let relationship, let fields):
+                writer.key(relationship.relationshipName ?? relationship.name)
+                guard let parentRow = relationship.parentRow?(tables, row), let parent = relationship.referenceTo else {
+                    writer.null()
+                    continue
+                }
+                writer.beginObject()
+                Self.writeAttributes(object: parent, row: parentRow, apiVersion: apiVersion, into: &writer)
+                for field in fields {
+                    writer.key(field.name)
+                    writer.value(field.read(tables, parentRow))
+                }
+                writer.endObject()
+            }
+        }
+        writer.endObject()
+    }
+
+    static func writeAttributes(object: SObjectType, row: Int, apiVersion: String, into writer: inout JSONWriter) {
+        writer.key("attributes")
+        writer.beginObject()
+        writer.key("type")
+        writer.string(object.name)
+        writer.key("url")
+        writer.string(
+            "/services/data/" + apiVersion + "/sobjects/" + object.name + "/"
+                + SalesforceID.make(keyPrefix: object.keyPrefix, serial: row + 1))
+        writer.endObject()
+    }
+}

@@ -1,0 +1,161 @@
+/// The static-shaped documents: versions, resources, describeGlobal, basic info and describe.
+enum Resources {
+    static let oldestVersion = 31
+    static let newestVersion = 66
+
+    static func isSupported(version: String) -> Bool {
+        guard version.hasPrefix("v"), version.hasSuffix(".0"), let number = Int(version.dropFirst().dropLast(2))
+        else { return false }
+        return (oldestVersion...newestVersion).contains(number)
+    }
+
+    /// `GET /services/data/`: every supported version, oldest first.
+    static func versions() -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginArray()
+        for number in oldestVersion...newestVersion {
+            writer.beginObject()
+            writer.key("label")
+            writer.string(releaseLabel(number))
+            writer.key("url")
+            writer.string("/services/data/v\(number).0")
+            writer.key("version")
+            writer.string("\(number).0")
+            writer.endObject()
+        }
+        writer.endArray()
+        return writer.bytes
+    }
+
+    /// The season and year of an API version (v31.0 was Summer '14; three releases a year).
+    static func releaseLabel(_ number: Int) -> String {
+        let seasons = ["Summer", "Winter", "Spring"]
+        let steps = number - 31
+        let season = seasons[steps % 3]
+        // Winter releases carry the next year's name.
+        let yearOffset = (steps + 2) / 3
+        let year = 14 + yearOffset
+        return season + " '" + String(year)
+    }
+
+    static func resources(version: String) -> [UInt8] {
+        let names = [
+            "sobjects", "query", "queryAll", "search", "recent", "limits", "tooling", "composite", "analytics",
+            "connect", "chatter", "tabs", "theme", "appMenu", "quickActions", "process", "licensing",
+        ]
+        var writer = JSONWriter()
+        writer.beginObject()
+        for name in names {
+            writer.key(name)
+            writer.string("/services/data/" + version + "/" + name)
+        }
+        writer.endObject()
+        return writer.bytes
+    }
+
+    static func describeGlobal(version: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("encoding")
+        writer.string("UTF-8")
+        writer.key("maxBatchSize")
+        writer.number(200)
+        writer.key("sobjects")
+        writer.beginArray()
+        for object in SObjectType.allCases {
+            writeObjectSummary(object, version: version, into: &writer)
+        }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    static func basicInfo(_ object: SObjectType, version: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("objectDescribe")
+        writeObjectSummary(object, version: version, into: &writer)
+        writer.key("recentItems")
+        writer.beginArray()
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    static func describe(_ object: SObjectType, version: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: 8192)
+        writer.beginObject()
+        writeObjectProperties(object, version: version, into: &writer)
+        writer.key("fields")
+        writer.beginArray()
+        for field in object.fields {
+            writer.beginObject()
+            writer.key("name")
+            writer.string(field.name)
+            writer.key("type")
+            writer.string(field.type.rawValue)
+            writer.key("label")
+            writer.string(field.label)
+            writer.key("length")
+            writer.number(field.length)
+            writer.key("nillable")
+            writer.bool(field.nillable)
+            writer.key("createable")
+            writer.bool(field.createable)
+            writer.key("updateable")
+            writer.bool(field.updateable)
+            writer.key("filterable")
+            writer.bool(true)
+            writer.key("sortable")
+            writer.bool(field.type != .textarea)
+            writer.key("referenceTo")
+            writer.beginArray()
+            if let target = field.referenceTo { writer.string(target.name) }
+            writer.endArray()
+            writer.key("relationshipName")
+            if let relationship = field.relationshipName { writer.string(relationship) } else { writer.null() }
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("childRelationships")
+        writer.beginArray()
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private static func writeObjectSummary(_ object: SObjectType, version: String, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writeObjectProperties(object, version: version, into: &writer)
+        writer.endObject()
+    }
+
+    private static func writeObjectProperties(_ object: SObjectType, version: String, into writer: inout JSONWriter) {
+        let base = "/services/data/" + version + "/sobjects/" + object.name
+        let properties: [(String, Bool)] = [
+            ("createable", true), ("custom", false), ("deletable", true), ("queryable", true),
+            ("retrieveable", true), ("searchable", true), ("updateable", true),
+        ]
+        writer.key("name")
+        writer.string(object.name)
+        writer.key("label")
+        writer.string(object.name)
+        writer.key("labelPlural")
+        writer.string(object.labelPlural)
+        writer.key("keyPrefix")
+        writer.string(object.keyPrefix)
+        for (name, value) in properties {
+            writer.key(name)
+            writer.bool(value)
+        }
+        writer.key("urls")
+        writer.beginObject()
+        writer.key("sobject")
+        writer.string(base)
+        writer.key("describe")
+        writer.string(base + "/describe")
+        writer.key("rowTemplate")
+        writer.string(base + "/{ID}")
+        writer.endObject()
+    }
+}

@@ -1,0 +1,101 @@
+"""Drives a running mock org with simple-salesforce, unchanged, and checks what it sees.
+
+Usage: simple_salesforce_check.py INSTANCE_URL ACCESS_TOKEN CONTACT_COUNT
+
+simple-salesforce always builds https:// URLs from the instance host; the mock org serves
+plain HTTP, so a requests adapter mounted for the mock host rewrites the scheme. Nothing in
+simple-salesforce itself is patched. Exits non-zero (with the reason) on the first mismatch.
+"""
+
+import sys
+from urllib.parse import urlparse
+
+import requests
+from requests.adapters import HTTPAdapter
+from simple_salesforce import Salesforce
+from simple_salesforce.exceptions import (
+    SalesforceExpiredSession,
+    SalesforceMalformedRequest,
+    SalesforceResourceNotFound,
+)
+
+
+class PlainHTTPAdapter(HTTPAdapter):
+    """Sends https://HOST:PORT/... requests to http://HOST:PORT/..."""
+
+    def send(self, request, **kwargs):
+        if request.url.startswith("https://"):
+            request.url = "http://" + request.url[len("https://"):]
+        return super().send(request, **kwargs)
+
+
+def connect(instance_url, token):
+    parsed = urlparse(instance_url)
+    session = requests.Session()
+    session.mount(f"https://{parsed.hostname}:{parsed.port}", PlainHTTPAdapter())
+    return Salesforce(instance_url=instance_url, session_id=token, session=session, version="66.0")
+
+
+def expect(condition, message):
+    if not condition:
+        print(f"FAILED: {message}", file=sys.stderr)
+        sys.exit(1)
+
+
+def expect_raises(exception_type, action, message):
+    try:
+        action()
+    except exception_type as error:
+        return error
+    except Exception as error:  # noqa: BLE001 - report the wrong type
+        expect(False, f"{message}: raised {type(error).__name__} instead of {exception_type.__name__}")
+    expect(False, f"{message}: nothing raised")
+
+
+def main():
+    instance_url, token, contact_count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    sf = connect(instance_url, token)
+
+    # query_all with a batch size: every contact exactly once, across several pages.
+    first_page = sf.query("SELECT Id FROM Contact", headers={"Sforce-Query-Options": "batchSize=500"})
+    expect(len(first_page["records"]) == 500, f"first page has {len(first_page['records'])} records, not 500")
+    expect(not first_page["done"] and "nextRecordsUrl" in first_page, "first page claims to be the last")
+    result = sf.query_all(
+        "SELECT Id, Name, Account.Name FROM Contact ORDER BY Name",
+        headers={"Sforce-Query-Options": "batchSize=500"},
+    )
+    ids = [record["Id"] for record in result["records"]]
+    expect(len(ids) == contact_count, f"query_all returned {len(ids)} records, expected {contact_count}")
+    expect(len(set(ids)) == len(ids), "query_all returned duplicates")
+    expect(all(record["attributes"]["type"] == "Contact" for record in result["records"]), "bad attributes")
+
+    # create, get, update, delete.
+    created = sf.Contact.create({"FirstName": "Ingrid", "LastName": "Ødegaard 🚀", "Email": "ingrid@example.com"})
+    expect(created["success"] is True and len(created["id"]) == 18, f"create returned {created}")
+    new_id = created["id"]
+    fetched = sf.Contact.get(new_id)
+    expect(fetched["Name"] == "Ingrid Ødegaard 🚀", f"get returned name {fetched.get('Name')!r}")
+    expect(sf.Contact.update(new_id, {"Title": "Skipper"}) == 204, "update did not return 204")
+    expect(sf.Contact.get(new_id)["Title"] == "Skipper", "update was not applied")
+    expect(sf.query(f"SELECT COUNT() FROM Contact")["totalSize"] == contact_count + 1, "count after create")
+    expect(sf.Contact.delete(new_id) == 204, "delete did not return 204")
+
+    # The exception types simple-salesforce maps from status codes.
+    error = expect_raises(SalesforceResourceNotFound, lambda: sf.Contact.get(new_id), "get of a deleted contact")
+    expect(error.content[0]["errorCode"] == "NOT_FOUND", f"404 content {error.content}")
+    error = expect_raises(SalesforceResourceNotFound, lambda: sf.Contact.delete(new_id), "second delete")
+    expect(error.content[0]["errorCode"] == "ENTITY_IS_DELETED", f"second delete content {error.content}")
+    error = expect_raises(SalesforceMalformedRequest, lambda: sf.query("SELECT Foo FROM Contact"), "bad field")
+    expect(error.content[0]["errorCode"] == "INVALID_FIELD", f"400 content {error.content}")
+    with_cases = sf.query("SELECT ContactId FROM Case WHERE ContactId != null LIMIT 1")["records"][0]["ContactId"]
+    error = expect_raises(SalesforceMalformedRequest, lambda: sf.Contact.delete(with_cases), "delete with cases")
+    expect(error.content[0]["errorCode"] == "DELETE_FAILED", f"delete with cases content {error.content}")
+    stale = connect(instance_url, "not-a-valid-token")
+    error = expect_raises(SalesforceExpiredSession, lambda: stale.query("SELECT Id FROM Contact"), "bad token")
+    expect(error.content[0]["errorCode"] == "INVALID_SESSION_ID", f"401 content {error.content}")
+
+    print("simple-salesforce compatible")
+
+
+if __name__ == "__main__":
+    main()
