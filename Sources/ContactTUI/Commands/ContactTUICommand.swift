@@ -14,7 +14,7 @@ struct ContactTUICommand: AsyncParsableCommand {
             SF_INSTANCE_URL and SF_ACCESS_TOKEN environment variables), or against a local mock \
             org with --demo.
             """,
-        subcommands: []
+        subcommands: [ListCommand.self]
     )
 
     @Flag(help: "Run against a mock org started inside the process.")
@@ -68,12 +68,12 @@ struct ContactTUICommand: AsyncParsableCommand {
         let model = ContactListModel(
             query: view.query, batchSize: view.batchSize, origin: origin, requests: client)
         let useColor = !view.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let outcome = await UIThread.run {
+        let outcome = await UIThread.run { () -> String? in
             do {
                 try AppLoop(model: model, client: client, useColor: useColor).run()
                 return nil
             } catch {
-                return error.description
+                return String(describing: error)
             }
         }
         await client.shutdown()
