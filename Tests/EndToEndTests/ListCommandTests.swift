@@ -37,6 +37,17 @@ struct ListCommandTests {
         return try outcome.get()
     }
 
+    static func runProgram(_ program: String, _ arguments: [String]) async throws -> ProcessRunner.Outcome {
+        let environment = ProcessInfo.processInfo.environment
+        let outcome: Result<ProcessRunner.Outcome, any Error> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(
+                    returning: Result { try ProcessRunner.run(program, arguments, environment: environment) })
+            }
+        }
+        return try outcome.get()
+    }
+
     static func orgArguments(_ endpoint: MockOrgEndpoint) -> [String] {
         ["--instance-url", endpoint.url.absoluteString, "--access-token", endpoint.accessToken]
     }

@@ -51,9 +51,10 @@ struct ListCommand: AsyncParsableCommand {
             format: format == .json ? .json : .tsv, selectList: SelectList(soql: soql))
         var buffer: [UInt8] = []
         do throws(RestClientError) {
-            for try await page in client.pages(forQuery: soql, batchSize: batchSize, prefetch: true) {
+            let first = client.request(forQuery: soql, batchSize: batchSize)
+            for try await page in client.pages(startingWith: first, as: QueryPageBytes.self, prefetch: true) {
                 buffer.removeAll(keepingCapacity: true)
-                writer.write(page.records, into: &buffer)
+                try writer.write(page, into: &buffer)
                 output.write(buffer)
             }
             buffer.removeAll(keepingCapacity: true)
