@@ -73,12 +73,13 @@ import Testing
     }
 
     @Test func delegateHearsExactlyOneCallbackInEachCase() async throws {
-        try await withScriptedOrg(timeout: .milliseconds(400), Self.ok) { client, server in
+        try await withScriptedOrg(Self.ok) { client, server in
             let delegate = RecordingDelegate()
             await client.send(RestRequest(method: .GET, path: "/services/data/"), delegate: delegate)
                 .waitUntilCompleted()
             await client.send(RestRequest(method: .GET, path: "/missing"), delegate: delegate).waitUntilCompleted()
-            await client.send(RestRequest(method: .GET, path: "/hang"), delegate: delegate).waitUntilCompleted()
+            await client.send(RestRequest(method: .GET, path: "/hang", timeout: .milliseconds(300)), delegate: delegate)
+                .waitUntilCompleted()
             let cancelled = client.send(
                 RestRequest(method: .GET, path: "/hang", timeout: .seconds(30)), delegate: delegate)
             await eventually { server.requests.count == 4 }

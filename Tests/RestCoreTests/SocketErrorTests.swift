@@ -70,10 +70,11 @@ import Testing
     }
 
     @Test func hangingServerTimesOut() async throws {
-        try await withScriptedOrg(timeout: .milliseconds(300), { _ in .hang }) { client, _ in
+        try await withScriptedOrg({ _ in .hang }) { client, _ in
             let started = ContinuousClock.now
+            let request = RestRequest(method: .GET, path: "/services/data/", timeout: .milliseconds(300))
             let error = await #expect(throws: RestClientError.self) {
-                try await client.send(client.requestForVersions())
+                try await client.send(request)
             }
             guard case .timedOut = error else {
                 Issue.record("expected timedOut, got \(String(describing: error))")
