@@ -33,21 +33,27 @@ final class Session: Sendable {
     /// A token to replace `staleToken`, which the server just refused: the current one when
     /// another request already refreshed, else the result of the one shared refresh.
     func token(replacing staleToken: String) async -> Result<String, RestClientError> {
-        let refresh: Task<Result<String, RestClientError>, Never> = state.withLock { state in
+        enum Next {
+            case current(String)
+            case refresh(Task<Result<String, RestClientError>, Never>)
+        }
+        let next: Next = state.withLock { state in
             if state.configuration.accessToken != staleToken {
-                let current = state.configuration.accessToken
-                return Task { .success(current) }
+                return .current(state.configuration.accessToken)
             }
             if let running = state.refresh {
-                return running
+                return .refresh(running)
             }
             let configuration = state.configuration
             state.refreshCount += 1
             let task = Task { await self.refresh(with: configuration) }
             state.refresh = task
-            return task
+            return .refresh(task)
         }
-        return await refresh.value
+        switch next {
+        case .current(let token): return .success(token)
+        case .refresh(let task): return await task.value
+        }
     }
 
     private func refresh(with configuration: RestClientConfiguration) async -> Result<String, RestClientError> {
