@@ -156,9 +156,13 @@ struct ColumnNode: Sendable {
     }
 
     func child(matching key: UnsafeBufferPointer<UInt8>) -> ColumnNode? {
-        children.first { child in
-            child.key.count == key.count && zip(child.key, key).allSatisfy { $0 == Self.lowercased($1) }
+        search: for child in children where child.key.count == key.count {
+            for index in 0..<key.count where child.key[index] != Self.lowercased(key[index]) {
+                continue search
+            }
+            return child
         }
+        return nil
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
