@@ -23,22 +23,16 @@ struct ListCommandTests {
         }
     }
 
-    /// Runs the binary on a thread of its own: waiting for it on the cooperative pool could
-    /// starve the in-process MockOrg that it is talking to.
+    /// Runs the binary with a clean environment whose PATH is `path`.
     static func run(_ arguments: [String], path: String = "/usr/bin:/bin") async throws -> ProcessRunner.Outcome {
-        let binary = try Binary.path
-        let environment = environment(path: path)
-        let outcome: Result<ProcessRunner.Outcome, any Error> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    returning: Result { try ProcessRunner.run(binary, arguments, environment: environment) })
-            }
-        }
-        return try outcome.get()
+        try await runProgram(try Binary.path, arguments, environment: environment(path: path))
     }
 
-    static func runProgram(_ program: String, _ arguments: [String]) async throws -> ProcessRunner.Outcome {
-        let environment = ProcessInfo.processInfo.environment
+    /// Runs a program on a thread of its own: waiting for it on the cooperative pool could
+    /// starve the in-process MockOrg that it is talking to.
+    static func runProgram(
+        _ program: String, _ arguments: [String], environment: [String: String]
+    ) async throws -> ProcessRunner.Outcome {
         let outcome: Result<ProcessRunner.Outcome, any Error> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 continuation.resume(
