@@ -13,7 +13,7 @@ func withMockOrg<T: Sendable>(
     let endpoint = try await server.start()
     var configuration = RestClientConfiguration(
         instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-        timeout: .seconds(20))
+        timeout: .seconds(60))
     configure(&configuration, endpoint)
     let client = RestClient(configuration: configuration)
     do {
