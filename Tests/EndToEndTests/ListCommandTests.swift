@@ -25,21 +25,7 @@ struct ListCommandTests {
 
     /// Runs the binary with a clean environment whose PATH is `path`.
     static func run(_ arguments: [String], path: String = "/usr/bin:/bin") async throws -> ProcessRunner.Outcome {
-        try await runProgram(try Binary.path, arguments, environment: environment(path: path))
-    }
-
-    /// Runs a program on a thread of its own: waiting for it on the cooperative pool could
-    /// starve the in-process MockOrg that it is talking to.
-    static func runProgram(
-        _ program: String, _ arguments: [String], environment: [String: String]
-    ) async throws -> ProcessRunner.Outcome {
-        let outcome: Result<ProcessRunner.Outcome, any Error> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(
-                    returning: Result { try ProcessRunner.run(program, arguments, environment: environment) })
-            }
-        }
-        return try outcome.get()
+        try await ProcessRunner.run(try Binary.path, arguments, environment: environment(path: path))
     }
 
     static func orgArguments(_ endpoint: MockOrgEndpoint) -> [String] {
@@ -93,8 +79,7 @@ struct ListCommandTests {
                 echo '{"status":0,"result":{"instanceUrl":"\(endpoint.url.absoluteString)","accessToken":"\(endpoint.accessToken)","alias":"demo-org"}}'
                 """
             let sf = directory.appendingPathComponent("sf")
-            try script.write(to: sf, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sf.path)
+            try writeExecutableScript(script, to: sf.path)
             let outcome = try await Self.run(
                 ["list", "--target-org", "demo-org"], path: directory.path + ":/usr/bin:/bin"
             ).checked()
@@ -136,5 +121,18 @@ struct ListCommandTests {
             #expect(!outcome.error.isEmpty)
             #expect(!outcome.error.contains("bogus-token-42"))
         }
+    }
+}
+
+/// Writes an executable script through a close-on-exec descriptor: a process that a parallel
+/// test spawns meanwhile cannot inherit it open for writing (which would make running the
+/// script fail with "Text file busy").
+private func writeExecutableScript(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }

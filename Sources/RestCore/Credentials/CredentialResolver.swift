@@ -124,7 +124,7 @@ public enum CredentialResolver {
                         try process.run()
                     } catch {
                         attempt += 1
-                        if attempt < 10 {
+                        if attempt < 40 {
                             usleep(50_000)
                             continue
                         }
