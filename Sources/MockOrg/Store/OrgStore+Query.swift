@@ -83,16 +83,18 @@ extension OrgStore {
         if let cached = state.sortCache[key] { return cached }
         let tables = state.tables
         let count = tables.rowCount(of: object)
-        let keys = ordering.map { item in
-            (0..<count).map { SOQLEvaluator.sortKey(item.path.value(in: tables, row: $0)) }
-        }
-        var order = (0..<count).map { Int32($0) }
-        order.sort { a, b in
-            for (index, item) in ordering.enumerated() {
-                let result = SOQLEvaluator.compareKeys(keys[index][Int(a)], keys[index][Int(b)], item)
-                if result != 0 { return result < 0 }
+        let ranks = ordering.map { SortRanks.ranks(of: $0, rows: count, tables: tables) }
+        var order: [Int32]
+        if ranks.count == 1 {
+            order = SortRanks.countingSort(ranks[0])
+        } else {
+            order = (0..<count).map { Int32($0) }
+            order.sort { a, b in
+                for column in ranks where column[Int(a)] != column[Int(b)] {
+                    return column[Int(a)] < column[Int(b)]
+                }
+                return a < b
             }
-            return a < b
         }
         if state.sortCache.count >= maxCachedOrders { state.sortCache.removeAll() }
         state.sortCache[key] = order
