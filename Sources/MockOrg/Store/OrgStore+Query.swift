@@ -20,7 +20,8 @@ extension OrgStore {
             let pageCount = min(batchSize, rows.count)
             var locator: String?
             if pageCount < rows.count {
-                locator = Self.openCursor(QueryCursor(query: query, rows: rows, lastUsed: .now), state: &state)
+                locator = Self.openCursor(
+                    QueryCursor(query: query, rows: rows, batchSize: batchSize, lastUsed: .now), state: &state)
             }
             return Self.renderPage(
                 query: query, rows: rows, from: 0, count: pageCount, locator: locator, apiVersion: apiVersion,
@@ -28,8 +29,8 @@ extension OrgStore {
         }
     }
 
-    /// The page of an open cursor starting after `offset` delivered rows.
-    func nextPage(locator: String, offset: Int, batchSize: Int, apiVersion: String) throws(APIError) -> [UInt8] {
+    /// The page of an open cursor starting after `offset` delivered rows; `batchSize` nil keeps the query's.
+    func nextPage(locator: String, offset: Int, batchSize: Int?, apiVersion: String) throws(APIError) -> [UInt8] {
         try state.withLock { (state: inout State) throws(APIError) -> [UInt8] in
             Self.expireCursors(state: &state)
             guard var cursor = state.cursors[locator], offset >= 0, offset < cursor.rows.count else {
@@ -37,7 +38,7 @@ extension OrgStore {
             }
             cursor.lastUsed = .now
             state.cursors[locator] = cursor
-            let count = min(batchSize, cursor.rows.count - offset)
+            let count = min(batchSize ?? cursor.batchSize, cursor.rows.count - offset)
             let more = offset + count < cursor.rows.count
             return Self.renderPage(
                 query: cursor.query, rows: cursor.rows, from: offset, count: count, locator: more ? locator : nil,
