@@ -57,7 +57,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RestCoreTests",
-            dependencies: ["RestCore", "MockOrg"],
+            dependencies: [
+                "RestCore", "MockOrg",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

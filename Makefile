@@ -1,0 +1,42 @@
+# contact-tui: `make run` for the demo, `make test` for the whole suite.
+
+SWIFT  ?= swift
+PREFIX ?= /usr/local
+BINDIR := $(PREFIX)/bin
+
+.PHONY: all deps build release run test bench format install clean
+
+all: build
+
+## deps: install the system packages the build and tests need (idempotent)
+deps:
+	@sh scripts/deps.sh
+
+## build: debug build of the library, the app and the tests
+build: deps
+	$(SWIFT) build --build-tests
+
+## release: optimised build of contact-tui
+release: deps
+	$(SWIFT) build -c release --product contact-tui
+
+## run: the demo, against a mock org started inside the process
+run: deps
+	$(SWIFT) run contact-tui --demo
+
+## test: the whole suite (unit, mock org over loopback, end to end in tmux)
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+## format: format the sources with swift-format (config in .swift-format)
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+## install: install contact-tui into $(BINDIR)
+install: release
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/contact-tui" $(DESTDIR)$(BINDIR)/contact-tui
+
+clean:
+	rm -rf .build

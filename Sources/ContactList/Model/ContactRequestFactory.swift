@@ -1,0 +1,14 @@
+import RestCore
+
+/// The requests the list makes, in front of `RestClient` so that the model can
+/// be driven in tests by a factory of its own.
+public protocol ContactRequestFactory: Sendable {
+    func request(forQuery soql: String, apiVersion: String?, batchSize: Int) -> RestRequest
+    func request(forNextRecordsURL url: String) -> RestRequest
+    func requestForDelete(withObjectType objectType: String, objectId: String, apiVersion: String?) -> RestRequest
+    func requestForRetrieve(
+        withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: String?
+    ) -> RestRequest
+}
+
+extension RestClient: ContactRequestFactory {}

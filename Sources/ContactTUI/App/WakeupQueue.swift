@@ -1,0 +1,56 @@
+import Glibc
+import RestCore
+import Synchronization
+
+/// Network outcomes waiting for the UI thread, and the pipe that wakes it.
+///
+/// Tasks post from any thread; the UI thread blocks in `poll()` on `readDescriptor`
+/// and drains the queue when a byte arrives, so an idle app uses no CPU.
+final class WakeupQueue: Sendable {
+    enum Event: Sendable {
+        case response(RestRequestID, Result<RestResponse, RestClientError>)
+    }
+
+    let readDescriptor: Int32
+    let writeDescriptor: Int32
+    private let events = Mutex<[Event]>([])
+
+    init() {
+        var descriptors: [Int32] = [-1, -1]
+        precondition(pipe2(&descriptors, Int32(O_NONBLOCK | O_CLOEXEC)) == 0, "pipe2 failed")
+        readDescriptor = descriptors[0]
+        writeDescriptor = descriptors[1]
+    }
+
+    deinit {
+        close(readDescriptor)
+        close(writeDescriptor)
+    }
+
+    /// Queues an event and wakes the UI thread.
+    func post(_ event: Event) {
+        events.withLock { $0.append(event) }
+        var byte: UInt8 = 0
+        _ = write(writeDescriptor, &byte, 1)
+    }
+
+    /// Takes every queued event, oldest first.
+    func drain() -> [Event] {
+        events.withLock { queued in
+            defer { queued.removeAll() }
+            return queued
+        }
+    }
+
+    /// Empties the pipe; returns the signal numbers written by signal handlers.
+    func drainWakeups() -> [Int32] {
+        var signals: [Int32] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(readDescriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            signals += buffer[0..<count].filter { $0 != 0 }.map(Int32.init)
+        }
+        return signals
+    }
+}

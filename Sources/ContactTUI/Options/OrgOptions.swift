@@ -1,0 +1,35 @@
+import ArgumentParser
+
+/// How to reach an org: the options shared by the list and `list`.
+struct OrgOptions: ParsableArguments {
+    @Option(help: "The org's instance URL, e.g. https://example.my.salesforce.com.")
+    var instanceURL: String?
+
+    @Option(help: "An OAuth access token (or set SF_ACCESS_TOKEN).")
+    var accessToken: String?
+
+    @Option(help: "An OAuth refresh token, used when the access token expires.")
+    var refreshToken: String?
+
+    @Option(help: "The connected app's client id, sent with the refresh token.")
+    var clientID: String?
+
+    @Option(help: "The REST API version.")
+    var apiVersion: String = "v66.0"
+
+    @Option(help: "Seconds before a request times out.")
+    var timeout: Double = 60
+
+    @Flag(help: "Send requests one at a time, in order.")
+    var serial = false
+
+    @Flag(help: "Refuse every change to the org (deletes are blocked before they are sent).")
+    var readOnly = false
+
+    func validate() throws {
+        guard apiVersion.range(of: #"^v\d+\.\d$"#, options: .regularExpression) != nil else {
+            throw ValidationError("--api-version must look like v66.0.")
+        }
+        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+    }
+}

@@ -1,0 +1,38 @@
+import CNcurses
+import ContactList
+
+extension Terminal {
+    /// Maps a character from `get_wch` to a key.
+    static func decodeCharacter(_ value: UInt32) -> Key? {
+        switch value {
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 8, 127: return .backspace
+        case 1...26: return .control(Character(Unicode.Scalar(value + 96)!))
+        case 0..<32: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    /// Maps an ncurses function-key code to a key; nil for keys the app ignores.
+    static func decodeFunctionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_DC: return .delete
+        case KEY_BACKSPACE: return .backspace
+        case KEY_ENTER: return .enter
+        case ct_key_resize(): return .resize
+        default: return nil
+        }
+    }
+}

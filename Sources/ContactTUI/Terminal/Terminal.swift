@@ -1,0 +1,105 @@
+import CNcurses
+import ContactList
+import Glibc
+
+/// The ncurses backend: owns the screen, copies cell buffers to it and reads keys.
+///
+/// Only the UI thread touches it. It is the one place that imports ncurses.
+final class Terminal {
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private var screen: OpaquePointer?
+    private let useColor: Bool
+    private var colorEnabled = false
+
+    init(useColor: Bool) {
+        self.useColor = useColor
+    }
+
+    /// Starts ncurses on stdin/stdout.
+    func start() throws(StartError) {
+        _ = ct_setlocale_all()
+        guard let screen = ct_newterm(dup(STDIN_FILENO), dup(STDOUT_FILENO)) else {
+            throw StartError(description: "The terminal type is unknown to ncurses; set TERM (for example TERM=xterm-256color).")
+        }
+        self.screen = screen
+        raw()
+        noecho()
+        nonl()
+        keypad(ct_stdscr(), true)
+        nodelay(ct_stdscr(), true)
+        set_escdelay(25)
+        curs_set(0)
+        if useColor && has_colors() {
+            start_color()
+            use_default_colors()
+            colorEnabled = true
+            for role in Style.Color.allCases where role != .default {
+                init_pair(Int16(role.rawValue), Self.foreground(for: role), -1)
+            }
+        }
+    }
+
+    /// Ends ncurses and gives the terminal back as it was.
+    func stop() {
+        guard let screen else { return }
+        endwin()
+        delscreen(screen)
+        self.screen = nil
+    }
+
+    var size: (width: Int, height: Int) { (Int(ct_cols()), Int(ct_lines())) }
+
+    /// Copies a frame to the screen; ncurses sends only what changed.
+    func draw(_ buffer: CellBuffer) {
+        erase()
+        var scalars: [wchar_t] = []
+        scalars.reserveCapacity(buffer.width * 2)
+        for y in 0..<buffer.height {
+            var x = 0
+            while x < buffer.width {
+                let style = buffer[x, y].style
+                let start = x
+                scalars.removeAll(keepingCapacity: true)
+                while x < buffer.width, buffer[x, y].style == style {
+                    for scalar in buffer[x, y].grapheme.unicodeScalars { scalars.append(wchar_t(scalar.value)) }
+                    x += 1
+                }
+                let (attributes, pair) = attributes(for: style)
+                _ = ct_draw(Int32(y), Int32(start), scalars, Int32(scalars.count), attributes, pair)
+            }
+        }
+        refresh()
+    }
+
+    /// The next key waiting, or nil when none is (never blocks).
+    func readKey() -> Key? {
+        var character: wint_t = 0
+        let result = get_wch(&character)
+        if result == ERR { return nil }
+        if result == ct_key_code_yes() { return Self.decodeFunctionKey(Int32(character)) ?? readKey() }
+        return Self.decodeCharacter(UInt32(character))
+    }
+
+    private func attributes(for style: Style) -> (attr_t, Int16) {
+        var attributes = ct_a_normal()
+        if style.bold { attributes |= ct_a_bold() }
+        if style.reverse { attributes |= ct_a_reverse() }
+        if style.dim { attributes |= ct_a_dim() }
+        let pair = colorEnabled && style.color != .default ? Int16(style.color.rawValue) : 0
+        return (attributes, pair)
+    }
+
+    private static func foreground(for role: Style.Color) -> Int16 {
+        switch role {
+        case .default: return -1
+        case .accent: return Int16(COLOR_CYAN)
+        case .muted: return Int16(COLOR_BLUE)
+        case .warning: return Int16(COLOR_YELLOW)
+        case .error: return Int16(COLOR_RED)
+        case .success: return Int16(COLOR_GREEN)
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+
+/// A Salesforce REST client: builds requests with the SDK's factory names and sends them over
+/// one long-lived HTTP client with keep-alive connections.
+///
+/// Every way of sending (async, completion closure, delegate, record sequence) runs the same
+/// core path: validation, the `shouldMakeRequest` gate, dispatch (parallel or serial), the
+/// exchange with one shared session refresh on `401 INVALID_SESSION_ID`, and the hooks.
+/// Each send completes exactly once.
+public final class RestClient: Sendable {
+    let session: Session
+    let transport: any RestTransport
+    let dispatcher: SerialDispatcher?
+
+    /// A client over async-http-client. Connecting may take half the request timeout, at most 10 s.
+    public convenience init(configuration: RestClientConfiguration) {
+        self.init(
+            configuration: configuration,
+            transport: AsyncHTTPClientTransport(connectTimeout: min(configuration.timeout / 2, .seconds(10))))
+    }
+
+    /// A client over the given transport (tests use an in-memory one).
+    public init(configuration: RestClientConfiguration, transport: any RestTransport) {
+        self.transport = transport
+        self.session = Session(configuration: configuration, transport: transport)
+        self.dispatcher = configuration.dispatch == .serial ? SerialDispatcher() : nil
+    }
+
+    /// The configuration in use, with the latest access token after a refresh.
+    public var configuration: RestClientConfiguration {
+        session.configuration
+    }
+
+    /// How many session refreshes this client has started.
+    public var refreshCount: Int {
+        session.refreshCount
+    }
+
+    /// Sends `request` and returns the answer when its status is 2xx.
+    /// Any other status throws `.apiInvocationFailed` with Salesforce's error array.
+    public func send(_ request: RestRequest) async throws(RestClientError) -> RestResponse {
+        let ticket = dispatcher?.takeTicket()
+        return try await perform(request, ticket: ticket).get()
+    }
+
+    /// Closes the connections. Call once when done; sends after it fail.
+    public func shutdown() async {
+        await transport.shutdown()
+    }
+
+    /// The one core path of every send. `ticket` is the request's place in the serial queue,
+    /// taken when the caller sent it (so FIFO order is the order of the calls).
+    func perform(_ request: RestRequest, ticket: UInt64?) async -> Result<RestResponse, RestClientError> {
+        let configuration = session.configuration
+        let result: Result<RestResponse, RestClientError>
+        if let reason = request.invalidReason {
+            dispatcher?.abandon(ticket)
+            result = .failure(.invalidRequest(reason))
+        } else if let gate = configuration.shouldMakeRequest, !gate(request) {
+            dispatcher?.abandon(ticket)
+            result = .failure(.blockedByGate("\(request.summary) is not allowed by this client's configuration."))
+        } else if let dispatcher, let ticket {
+            if await dispatcher.waitForTurn(ticket) {
+                result = await exchange(request)
+                dispatcher.finish(ticket)
+            } else {
+                result = .failure(.cancelled)
+            }
+        } else {
+            result = await exchange(request)
+        }
+        switch result {
+        case .success(let response): configuration.onSuccess?(request, response)
+        case .failure(let error): configuration.onFailure?(request, error)
+        }
+        return result
+    }
+
+    /// One attempt, and after a `401 INVALID_SESSION_ID` one refresh (shared) and one replay.
+    private func exchange(_ request: RestRequest) async -> Result<RestResponse, RestClientError> {
+        if Task.isCancelled { return .failure(.cancelled) }
+        let token = session.configuration.accessToken
+        let first = await attempt(request, token: token)
+        guard case .failure(let error) = first, error.isInvalidSession else {
+            return first
+        }
+        switch await session.token(replacing: token) {
+        case .success(let newToken):
+            if Task.isCancelled { return .failure(.cancelled) }
+            return await attempt(request, token: newToken)
+        case .failure(let refreshError):
+            return .failure(refreshError)
+        }
+    }
+
+    /// Sends once with `token`, following redirects only while they stay on the instance's
+    /// scheme, host and port (a redirect elsewhere is reported, never followed with the token).
+    private func attempt(_ request: RestRequest, token: String) async -> Result<RestResponse, RestClientError> {
+        let configuration = session.configuration
+        let endpoint = Endpoint(instanceURL: configuration.instanceURL)
+        guard request.path.hasPrefix("/") else {
+            return .failure(.invalidRequest("the path \"\(request.path)\" is not below the instance URL."))
+        }
+        var outgoing = TransportRequest(
+            method: request.method, url: Self.url(for: request, endpoint: endpoint), host: endpoint.host,
+            headers: Self.headers(for: request, token: token, configuration: configuration), body: request.body,
+            timeout: request.timeout ?? configuration.timeout)
+        for _ in 0...Self.maximumRedirects {
+            let response: RestResponse
+            do {
+                let pending = outgoing
+                response = try await withTimeout(pending.timeout) { () async throws(RestClientError) in
+                    try await self.transport.execute(pending)
+                }
+            } catch {
+                return .failure(Task.isCancelled ? .cancelled : error)
+            }
+            if (200...299).contains(response.status) {
+                return .success(response)
+            }
+            guard Self.isRedirect(response.status), let location = response.header("Location"),
+                let target = URL(string: location, relativeTo: URL(string: outgoing.url))?.absoluteURL,
+                endpoint.isSameOrigin(target)
+            else {
+                return .failure(Self.failure(from: response))
+            }
+            outgoing.url = target.absoluteString
+            if response.status == 303 {
+                outgoing.method = .GET
+                outgoing.body = nil
+            }
+        }
+        return .failure(.invalidRequest("the server redirected more than \(Self.maximumRedirects) times."))
+    }
+
+    static let maximumRedirects = 5
+
+    private static func isRedirect(_ status: Int) -> Bool {
+        [301, 302, 303, 307, 308].contains(status)
+    }
+
+    static func url(for request: RestRequest, endpoint: Endpoint) -> String {
+        var url = endpoint.base + request.path
+        if !request.queryItems.isEmpty {
+            url += (request.path.contains("?") ? "&" : "?") + PercentEncoding.encodePairs(request.queryItems)
+        }
+        return url
+    }
+
+    /// Authorization and Accept first, then the default headers, then the request's own
+    /// (a later header replaces an earlier one of the same name).
+    static func headers(
+        for request: RestRequest, token: String, configuration: RestClientConfiguration
+    ) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = [
+            (name: "Authorization", value: "Bearer \(token)"),
+            (name: "Accept", value: "application/json"),
+            (name: "User-Agent", value: "RestCore/1.0 (contact-tui)"),
+        ]
+        if request.body != nil {
+            headers.append((name: "Content-Type", value: "application/json"))
+        }
+        func set(_ name: String, _ value: String) {
+            headers.removeAll { $0.name.lowercased() == name.lowercased() }
+            headers.append((name: name, value: value))
+        }
+        for field in configuration.defaultHeaders {
+            set(field.name, field.value)
+        }
+        for header in request.headers {
+            set(header.name, header.value)
+        }
+        return headers
+    }
+
+    /// A non-2xx answer as an error: Salesforce's error array when the body is one, else the raw text.
+    static func failure(from response: RestResponse) -> RestClientError {
+        let errors = (try? response.decode([SalesforceError].self)) ?? []
+        let rawBody = errors.isEmpty && !response.body.isEmpty ? response.asString() : nil
+        return .apiInvocationFailed(
+            status: response.status, headers: response.headers, errors: errors, rawBody: rawBody)
+    }
+}
+
+extension RestClientError {
+    /// `401` with `INVALID_SESSION_ID`: the access token expired or was revoked.
+    var isInvalidSession: Bool {
+        guard case .apiInvocationFailed(401, _, let errors, _) = self else { return false }
+        return errors.contains { $0.errorCode == "INVALID_SESSION_ID" }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Where and how a `RestClient` talks to an org: endpoint and credentials, plus RestUtils-style
+/// behaviour (default headers, a gate, success and failure hooks, dispatch order).
+public struct RestClientConfiguration: Sendable {
+    /// The org's base URL, e.g. `http://127.0.0.1:PORT` or `https://x.my.salesforce.com`.
+    public var instanceURL: URL
+    public var accessToken: String
+    /// With `clientID`, lets the client refresh an expired session by itself.
+    public var refreshToken: String?
+    public var clientID: String?
+    /// Used by every factory that is given no version, e.g. `"v66.0"`.
+    public var apiVersion: String
+    /// How long one request may take, from sending to the last byte of the answer.
+    public var timeout: Duration
+    /// Headers sent with every request (a request's own headers win).
+    public var defaultHeaders: [HeaderField]
+    /// Parallel (the default) or strictly one at a time in the order sent.
+    public var dispatch: RestDispatchMode
+    /// Asked before anything is sent; `false` fails the request with `.blockedByGate`.
+    public var shouldMakeRequest: (@Sendable (RestRequest) -> Bool)?
+    /// Called once for every request that succeeds, before its caller hears of it.
+    public var onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)?
+    /// Called once for every request that fails, before its caller hears of it.
+    public var onFailure: (@Sendable (RestRequest, RestClientError) -> Void)?
+
+    public init(
+        instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
+        apiVersion: String = "v66.0", timeout: Duration = .seconds(60), defaultHeaders: [HeaderField] = [],
+        dispatch: RestDispatchMode = .parallel, shouldMakeRequest: (@Sendable (RestRequest) -> Bool)? = nil,
+        onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)? = nil,
+        onFailure: (@Sendable (RestRequest, RestClientError) -> Void)? = nil
+    ) {
+        self.instanceURL = instanceURL
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.clientID = clientID
+        self.apiVersion = apiVersion
+        self.timeout = timeout
+        self.defaultHeaders = defaultHeaders
+        self.dispatch = dispatch
+        self.shouldMakeRequest = shouldMakeRequest
+        self.onSuccess = onSuccess
+        self.onFailure = onFailure
+    }
+}
+
+/// One HTTP header as a value.
+public struct HeaderField: Sendable, Hashable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// `Sforce-Query-Options: batchSize=N`, the page size of a query (200...2000).
+    public static func queryOptions(batchSize: Int) -> HeaderField {
+        HeaderField(name: "Sforce-Query-Options", value: "batchSize=\(batchSize)")
+    }
+}
+
+/// How a `RestClient` dispatches the requests it is given.
+public enum RestDispatchMode: Sendable, Hashable {
+    /// Every request goes out as soon as it is sent.
+    case parallel
+    /// One request at a time, in the order `send` was called (FIFO); the next starts when the
+    /// previous has completed (including any session refresh and replay).
+    case serial
+}

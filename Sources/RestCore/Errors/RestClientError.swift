@@ -1,0 +1,82 @@
+/// Everything that can go wrong with a request, as a value. `RestClient.send` throws only this.
+///
+/// Each case's `description` is one sentence fit to show a person; none ever contains a token.
+public enum RestClientError: Error, Sendable, CustomStringConvertible {
+    /// The server answered with a status outside 200...299. `errors` holds Salesforce's error
+    /// array when the body is one; otherwise `rawBody` holds the body as text.
+    case apiInvocationFailed(
+        status: Int, headers: [(name: String, value: String)], errors: [SalesforceError], rawBody: String?)
+    /// The server answered with no body where data was expected.
+    case apiResponseIsEmpty
+    /// The body is JSON but not of the expected shape.
+    case decodingFailed(String)
+    /// The body is not JSON.
+    case jsonSerialization(String)
+    /// The request cannot be sent as it is (e.g. an empty query).
+    case invalidRequest(String)
+    /// The configured `shouldMakeRequest` gate refused the request; nothing was sent.
+    case blockedByGate(String)
+    /// The session expired and could not be refreshed.
+    case authenticationFailed(String)
+    /// No HTTP answer: the host could not be reached or the connection broke.
+    case transportFailed(host: String, reason: String)
+    /// No complete answer within the request's timeout.
+    case timedOut
+    /// The request was cancelled before it completed.
+    case cancelled
+
+    public var description: String {
+        switch self {
+        case .apiInvocationFailed(let status, _, let errors, let rawBody):
+            if let first = errors.first {
+                let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+                return "The server refused the request with HTTP \(status) \(first.errorCode): "
+                    + "\(Self.oneLine(first.message))\(more)"
+            }
+            if let rawBody, !rawBody.isEmpty {
+                return "The server answered HTTP \(status) with an unexpected body: \(Self.oneLine(rawBody))"
+            }
+            return "The server answered HTTP \(status) with no explanation."
+        case .apiResponseIsEmpty:
+            return "The server answered with an empty body where data was expected."
+        case .decodingFailed(let detail):
+            return "The server's answer has an unexpected shape: \(Self.oneLine(detail))"
+        case .jsonSerialization(let detail):
+            return "The server's answer is not valid JSON: \(Self.oneLine(detail))"
+        case .invalidRequest(let detail):
+            return "The request is invalid: \(Self.oneLine(detail))"
+        case .blockedByGate(let detail):
+            return "The request was blocked before it was sent: \(Self.oneLine(detail))"
+        case .authenticationFailed(let detail):
+            return "Authentication failed: \(Self.oneLine(detail))"
+        case .transportFailed(let host, let reason):
+            return "Could not reach \(host): \(Self.oneLine(reason))"
+        case .timedOut:
+            return "The request timed out."
+        case .cancelled:
+            return "The request was cancelled."
+        }
+    }
+
+    /// Salesforce's error array of an `apiInvocationFailed`, empty for every other case.
+    public var salesforceErrors: [SalesforceError] {
+        if case .apiInvocationFailed(_, _, let errors, _) = self { return errors }
+        return []
+    }
+
+    /// The HTTP status of an `apiInvocationFailed`, `nil` for every other case.
+    public var httpStatus: Int? {
+        if case .apiInvocationFailed(let status, _, _, _) = self { return status }
+        return nil
+    }
+
+    /// Squeezes server text into one short line: whitespace runs become one space, long text is cut.
+    static func oneLine(_ text: String, limit: Int = 200) -> String {
+        let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+        var line = words.joined(separator: " ")
+        if line.count > limit {
+            line = String(line.prefix(limit)) + "…"
+        }
+        return line
+    }
+}

@@ -1,0 +1,185 @@
+/// Writes query records as text for scripts: TSV with a header row, or one JSON object per line.
+///
+/// Columns follow the SELECT list (`Account.Name` is read from the nested `Account` record);
+/// when the list cannot be known (`FIELDS(ALL)`), the first record's fields in name order are used.
+/// The `attributes` members Salesforce adds to each record are left out.
+public struct RecordWriter: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        /// Tab-separated values with a header row; tab, newline, carriage return and backslash
+        /// inside a value are written `\t`, `\n`, `\r`, `\\`; null is an empty field.
+        case tsv
+        /// One compact JSON object per line, fields in SELECT-list order.
+        case json
+    }
+
+    public let format: Format
+    private var columns: [SelectList.Column]?
+    private var topLevelOrder: [String] = []
+    private var headerWritten = false
+
+    public init(format: Format, selectList: SelectList?) {
+        self.format = format
+        self.columns = selectList?.columns
+        if let columns { topLevelOrder = Self.uniqueFirstKeys(columns) }
+    }
+
+    /// Appends `records` to `output` (and the header row first, once, for TSV).
+    public mutating func write(_ records: [JSONValue], into output: inout [UInt8]) {
+        if columns == nil, let first = records.first {
+            let keys = (first.objectValue?.keys.filter { $0 != "attributes" } ?? []).sorted()
+            columns = keys.map { SelectList.Column(name: $0, path: [$0]) }
+            topLevelOrder = keys
+        }
+        switch format {
+        case .tsv:
+            guard let columns else { return }
+            if !headerWritten {
+                headerWritten = true
+                for (index, column) in columns.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: "\t")) }
+                    Self.appendTSV(column.name, to: &output)
+                }
+                output.append(UInt8(ascii: "\n"))
+            }
+            for record in records {
+                for (index, column) in columns.enumerated() {
+                    if index > 0 { output.append(UInt8(ascii: "\t")) }
+                    Self.appendTSVValue(Self.value(in: record, at: column.path), to: &output)
+                }
+                output.append(UInt8(ascii: "\n"))
+            }
+        case .json:
+            for record in records {
+                Self.appendJSON(record, keyOrder: topLevelOrder, to: &output)
+                output.append(UInt8(ascii: "\n"))
+            }
+        }
+    }
+
+    /// Writes only the header row (TSV with known columns), for a query that returned no records.
+    public mutating func finish(into output: inout [UInt8]) {
+        write([], into: &output)
+    }
+
+    // MARK: - Values
+
+    /// The value at `path`, matching keys exactly first and then ignoring case (Salesforce
+    /// answers with the schema's spelling, the query may use another).
+    static func value(in record: JSONValue, at path: [String]) -> JSONValue? {
+        var current = record
+        for key in path {
+            guard case .object(let members) = current else { return nil }
+            if let exact = members[key] {
+                current = exact
+            } else if let match = members.first(where: { $0.key.lowercased() == key.lowercased() }) {
+                current = match.value
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    private static func uniqueFirstKeys(_ columns: [SelectList.Column]) -> [String] {
+        var seen = Set<String>()
+        return columns.compactMap { column in
+            guard let first = column.path.first, seen.insert(first.lowercased()).inserted else { return nil }
+            return first
+        }
+    }
+
+    // MARK: - TSV
+
+    private static func appendTSVValue(_ value: JSONValue?, to output: inout [UInt8]) {
+        switch value {
+        case nil, .null?: return
+        case .string(let text)?: appendTSV(text, to: &output)
+        case .number(let number)?: output.append(contentsOf: JSONValue.render(number).utf8)
+        case .bool(let flag)?: output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .array?, .object?:
+            var json: [UInt8] = []
+            appendJSON(value!, keyOrder: [], to: &json)
+            output.append(contentsOf: json)
+        }
+    }
+
+    private static func appendTSV(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                default: output.append(byte)
+                }
+            }
+        }
+    }
+
+    // MARK: - JSON
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// Compact JSON; `keyOrder` keys first (in that order), then the others by name; no `attributes`.
+    static func appendJSON(_ value: JSONValue, keyOrder: [String], to output: inout [UInt8]) {
+        switch value {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: JSONValue.render(number).utf8)
+        case .string(let text): appendJSONString(text, to: &output)
+        case .array(let elements):
+            output.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                appendJSON(element, keyOrder: [], to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            var first = true
+            func member(_ key: String, _ value: JSONValue) {
+                if !first { output.append(UInt8(ascii: ",")) }
+                first = false
+                appendJSONString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                appendJSON(value, keyOrder: [], to: &output)
+            }
+            var written = Set<String>()
+            for wanted in keyOrder {
+                let key =
+                    members[wanted] != nil ? wanted : members.keys.first { $0.lowercased() == wanted.lowercased() }
+                if let key, key != "attributes", written.insert(key).inserted, let value = members[key] {
+                    member(key, value)
+                }
+            }
+            for key in members.keys.sorted() where key != "attributes" && !written.contains(key) {
+                member(key, members[key]!)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func appendJSONString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, UInt8(ascii: "\"")])
+                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+                case 0..<0x20:
+                    output.append(contentsOf: Array("\\u00".utf8))
+                    output.append(hexDigits[Int(byte >> 4)])
+                    output.append(hexDigits[Int(byte & 0x0F)])
+                default: output.append(byte)
+                }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

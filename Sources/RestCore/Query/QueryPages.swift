@@ -1,0 +1,139 @@
+/// The pages of a query, fetched as they are iterated, following `nextRecordsUrl` until the
+/// last page. Errors are thrown, never swallowed.
+///
+/// With `prefetch`, the next page is requested (and decoded) in the background as soon as a page
+/// is handed out, so the network works while the caller processes the page; at most one page is
+/// ever held ahead, so memory stays flat in the number of pages.
+public struct QueryPages<Record: Decodable & Sendable>: AsyncSequence, Sendable {
+    public typealias Element = QueryPage<Record>
+    public typealias Failure = RestClientError
+
+    let client: RestClient
+    let firstRequest: RestRequest
+    let prefetch: Bool
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(client: client, first: firstRequest, prefetch: prefetch)
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private enum Pending {
+            case request(RestRequest)
+            case fetching(PageFetch<Record>)
+        }
+
+        let client: RestClient
+        let prefetch: Bool
+        private var pending: Pending?
+        /// The first request's headers (e.g. `Sforce-Query-Options`), sent with every next page too.
+        let carriedHeaders: [(name: String, value: String)]
+
+        init(client: RestClient, first: RestRequest, prefetch: Bool) {
+            self.client = client
+            self.prefetch = prefetch
+            self.pending = .request(first)
+            self.carriedHeaders = first.headers
+        }
+
+        public mutating func next() async throws(RestClientError) -> QueryPage<Record>? {
+            try await next(isolation: nil)
+        }
+
+        public mutating func next(
+            isolation actor: isolated (any Actor)?
+        ) async throws(RestClientError) -> QueryPage<Record>? {
+            let outcome: Result<QueryPage<Record>, RestClientError>
+            switch pending {
+            case nil: return nil
+            case .request(let request)?: outcome = await PageFetch<Record>.fetch(request, client: client)
+            case .fetching(let fetch)?: outcome = await fetch.result
+            }
+            pending = nil
+            let page = try outcome.get()
+            if let next = page.nextRecordsUrl, !page.done {
+                var nextRequest = client.request(forNextRecordsURL: next)
+                nextRequest.headers = carriedHeaders
+                pending = prefetch ? .fetching(PageFetch(nextRequest, client: client)) : .request(nextRequest)
+            }
+            return page
+        }
+    }
+}
+
+/// One page being fetched in the background; dropping it cancels the request.
+final class PageFetch<Record: Decodable & Sendable>: Sendable {
+    private let task: Task<Result<QueryPage<Record>, RestClientError>, Never>
+
+    init(_ request: RestRequest, client: RestClient) {
+        task = Task { await Self.fetch(request, client: client) }
+    }
+
+    deinit {
+        task.cancel()
+    }
+
+    var result: Result<QueryPage<Record>, RestClientError> {
+        get async { await task.value }
+    }
+
+    static func fetch(_ request: RestRequest, client: RestClient) async -> Result<QueryPage<Record>, RestClientError> {
+        do throws(RestClientError) {
+            return .success(try QueryPage<Record>.decode(try await client.send(request)))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+/// Every record of a query, page after page, in the server's order.
+public struct QueryRecords<Record: Decodable & Sendable>: AsyncSequence, Sendable {
+    public typealias Element = Record
+    public typealias Failure = RestClientError
+
+    let pages: QueryPages<Record>
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(pages: pages.makeAsyncIterator())
+    }
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var pages: QueryPages<Record>.AsyncIterator
+        var buffered: [Record] = []
+        var index = 0
+
+        public mutating func next() async throws(RestClientError) -> Record? {
+            try await next(isolation: nil)
+        }
+
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws(RestClientError) -> Record? {
+            while index == buffered.count {
+                guard let page = try await pages.next(isolation: actor) else { return nil }
+                buffered = page.records
+                index = 0
+            }
+            defer { index += 1 }
+            return buffered[index]
+        }
+    }
+}
+
+extension RestClient {
+    /// The pages of `soql`, each fetched when the previous one has been consumed.
+    public func pages<Record: Decodable & Sendable>(
+        forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
+        batchSize: Int = 2000, prefetch: Bool = false
+    ) -> QueryPages<Record> {
+        QueryPages(
+            client: self, firstRequest: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize),
+            prefetch: prefetch)
+    }
+
+    /// Every record of `soql`, following `nextRecordsUrl` to the end (the stand-in for the
+    /// Mobile SDK's Combine publisher; unlike it, this throws errors).
+    public func records<Record: Decodable & Sendable>(
+        forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
+        batchSize: Int = 2000
+    ) -> QueryRecords<Record> {
+        QueryRecords(pages: pages(forQuery: soql, as: recordType, apiVersion: apiVersion, batchSize: batchSize))
+    }
+}

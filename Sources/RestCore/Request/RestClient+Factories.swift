@@ -1,0 +1,146 @@
+import Foundation
+
+/// Factories for the Salesforce REST resources, named as in the Mobile SDK's `RestClient`.
+/// A `nil` `apiVersion` means the configuration's version.
+extension RestClient {
+    /// `GET /services/data/`: the API versions the org offers.
+    public func requestForVersions() -> RestRequest {
+        RestRequest(method: .GET, path: "/services/data/")
+    }
+
+    /// `GET /services/data/vNN.N/`: the resources of one API version.
+    public func request(forResources apiVersion: String? = nil) -> RestRequest {
+        RestRequest(method: .GET, path: dataPath(apiVersion) + "/")
+    }
+
+    /// `GET …/sobjects/`: every object type of the org.
+    public func request(forDescribeGlobal apiVersion: String? = nil) -> RestRequest {
+        RestRequest(method: .GET, path: dataPath(apiVersion) + "/sobjects/")
+    }
+
+    /// `GET …/sobjects/TYPE/describe/`: the fields and metadata of one object type.
+    public func requestForDescribe(withObjectType objectType: String, apiVersion: String? = nil) -> RestRequest {
+        var request = RestRequest(method: .GET, path: sobjectPath(objectType, apiVersion: apiVersion) + "/describe/")
+        request.invalidReason = Self.problem(objectType: objectType)
+        return request
+    }
+
+    /// `GET …/query?q=SOQL`, pages of `batchSize` records (clamped to 200...2000; the
+    /// `Sforce-Query-Options` header is left out at 2000, the server's default).
+    public func request(forQuery soql: String, apiVersion: String? = nil, batchSize: Int = 2000) -> RestRequest {
+        queryRequest(resource: "query", soql: soql, apiVersion: apiVersion, batchSize: batchSize)
+    }
+
+    /// `GET …/queryAll?q=SOQL`: like a query, including deleted and archived records.
+    public func request(forQueryAll soql: String, apiVersion: String? = nil) -> RestRequest {
+        queryRequest(resource: "queryAll", soql: soql, apiVersion: apiVersion, batchSize: 2000)
+    }
+
+    /// `GET nextRecordsUrl`: the next page of a query. `url` is the path the previous page gave
+    /// (an absolute URL on the instance's host is accepted too).
+    public func request(forNextRecordsURL url: String) -> RestRequest {
+        var path = url
+        if let absolute = URL(string: url), absolute.scheme != nil {
+            if Endpoint(instanceURL: configuration.instanceURL).isSameOrigin(absolute) {
+                path = absolute.path + (absolute.query.map { "?" + $0 } ?? "")
+            }
+        }
+        var request = RestRequest(method: .GET, path: path)
+        if url.isEmpty {
+            request.invalidReason = "the next-records URL is empty."
+        } else if !path.hasPrefix("/") {
+            request.invalidReason = "the next-records URL does not point to this org."
+        }
+        return request
+    }
+
+    /// `GET …/sobjects/TYPE/ID?fields=A,B`: one record; `fieldList` nil or empty means every field.
+    public func requestForRetrieve(
+        withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: String? = nil
+    ) -> RestRequest {
+        var request = RestRequest(method: .GET, path: recordPath(objectType, objectId, apiVersion: apiVersion))
+        if let fieldList, !fieldList.isEmpty {
+            request.queryItems = [(name: "fields", value: fieldList)]
+        }
+        request.invalidReason = Self.problem(objectType: objectType, objectId: objectId)
+        return request
+    }
+
+    /// `POST …/sobjects/TYPE/` with the fields as a JSON object: creates a record.
+    public func requestForCreate(
+        withObjectType objectType: String, fields: [String: JSONValue], apiVersion: String? = nil
+    ) -> RestRequest {
+        var request = RestRequest(
+            method: .POST, path: sobjectPath(objectType, apiVersion: apiVersion) + "/", body: Self.jsonBody(fields))
+        request.invalidReason = Self.problem(objectType: objectType)
+        return request
+    }
+
+    /// `PATCH …/sobjects/TYPE/ID` with the changed fields as a JSON object.
+    public func requestForUpdate(
+        withObjectType objectType: String, objectId: String, fields: [String: JSONValue], apiVersion: String? = nil
+    ) -> RestRequest {
+        var request = RestRequest(
+            method: .PATCH, path: recordPath(objectType, objectId, apiVersion: apiVersion), body: Self.jsonBody(fields))
+        request.invalidReason = Self.problem(objectType: objectType, objectId: objectId)
+        return request
+    }
+
+    /// `DELETE …/sobjects/TYPE/ID`.
+    public func requestForDelete(
+        withObjectType objectType: String, objectId: String, apiVersion: String? = nil
+    ) -> RestRequest {
+        var request = RestRequest(method: .DELETE, path: recordPath(objectType, objectId, apiVersion: apiVersion))
+        request.invalidReason = Self.problem(objectType: objectType, objectId: objectId)
+        return request
+    }
+
+    // MARK: - Helpers
+
+    /// The page size actually requested: `batchSize` clamped to what Salesforce accepts.
+    public static func clampedBatchSize(_ batchSize: Int) -> Int {
+        min(max(batchSize, 200), 2000)
+    }
+
+    private func queryRequest(resource: String, soql: String, apiVersion: String?, batchSize: Int) -> RestRequest {
+        var request = RestRequest(
+            method: .GET, path: dataPath(apiVersion) + "/" + resource, queryItems: [(name: "q", value: soql)])
+        let size = Self.clampedBatchSize(batchSize)
+        if size != 2000 {
+            let option = HeaderField.queryOptions(batchSize: size)
+            request.headers.append((name: option.name, value: option.value))
+        }
+        if soql.allSatisfy(\.isWhitespace) {
+            request.invalidReason = "the query is empty."
+        }
+        return request
+    }
+
+    /// `/services/data/vNN.N`, with a `v` added to a bare number ("66.0").
+    func dataPath(_ apiVersion: String?) -> String {
+        var version = apiVersion ?? configuration.apiVersion
+        if !version.hasPrefix("v") { version = "v" + version }
+        return "/services/data/" + PercentEncoding.encode(version)
+    }
+
+    private func sobjectPath(_ objectType: String, apiVersion: String?) -> String {
+        dataPath(apiVersion) + "/sobjects/" + PercentEncoding.encode(objectType)
+    }
+
+    private func recordPath(_ objectType: String, _ objectId: String, apiVersion: String?) -> String {
+        sobjectPath(objectType, apiVersion: apiVersion) + "/" + PercentEncoding.encode(objectId)
+    }
+
+    private static func problem(objectType: String, objectId: String? = nil) -> String? {
+        if objectType.isEmpty { return "the object type is empty." }
+        if let objectId, objectId.isEmpty { return "the record id is empty." }
+        return nil
+    }
+
+    /// Fields as a JSON object, keys sorted so equal requests have equal bodies.
+    private static func jsonBody(_ fields: [String: JSONValue]) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Array((try? encoder.encode(fields)) ?? Data("{}".utf8))
+    }
+}

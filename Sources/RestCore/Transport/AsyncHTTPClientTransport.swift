@@ -1,0 +1,97 @@
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+
+/// The real transport: one long-lived async-http-client `HTTPClient` with a keep-alive
+/// connection pool. Redirects are never followed here (`RestClient` decides, so that the
+/// Authorization header never goes to another host).
+public final class AsyncHTTPClientTransport: RestTransport {
+    private let client: HTTPClient
+    /// The largest body accepted; a bigger one fails the request rather than exhaust memory.
+    private let maximumBodyBytes: Int
+
+    /// - Parameter connectTimeout: how long to keep trying to connect (async-http-client retries
+    ///   refused connections with back-off until then, so this is also how long an unreachable
+    ///   server takes to be reported).
+    public init(connectTimeout: Duration = .seconds(10), maximumBodyBytes: Int = 512 * 1024 * 1024) {
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: TimeAmount(connectTimeout)),
+            connectionPool: .init(idleTimeout: .seconds(60)))
+        configuration.httpVersion = .automatic
+        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    public func execute(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
+        var outgoing = HTTPClientRequest(url: request.url)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        for header in request.headers {
+            outgoing.headers.add(name: header.name, value: header.value)
+        }
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let deadline = NIODeadline.now() + TimeAmount(request.timeout)
+        do {
+            let response = try await client.execute(outgoing, deadline: deadline)
+            var buffer = try await response.body.collect(upTo: maximumBodyBytes)
+            let body = buffer.readBytes(length: buffer.readableBytes) ?? []
+            return RestResponse(
+                status: Int(response.status.code),
+                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                body: body)
+        } catch {
+            throw Self.classify(error, host: request.host)
+        }
+    }
+
+    public func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Maps async-http-client and NIO errors onto the transport's three outcomes.
+    static func classify(_ error: any Error, host: String) -> RestClientError {
+        if error is CancellationError || Task.isCancelled {
+            return .cancelled
+        }
+        if let error = error as? RestClientError {
+            return error
+        }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled: return .cancelled
+            case .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut
+            case .connectTimeout: return .transportFailed(host: host, reason: "the connection timed out")
+            case .remoteConnectionClosed:
+                return .transportFailed(host: host, reason: "the server closed the connection")
+            default: return .transportFailed(host: host, reason: error.shortDescription.lowercased())
+            }
+        }
+        if let error = error as? NIOTooManyBytesError {
+            return .transportFailed(host: host, reason: "the answer is larger than \(error.maxBytes ?? 0) bytes")
+        }
+        return .transportFailed(host: host, reason: Self.reason(for: error))
+    }
+
+    /// A short lower-case reason from a socket-level error ("connection refused").
+    private static func reason(for error: any Error) -> String {
+        let text = String(describing: error)
+        let lowered = text.lowercased()
+        for known in [
+            "connection refused", "connection reset", "host is unreachable", "network is unreachable",
+            "no such host", "broken pipe", "timed out",
+        ] where lowered.contains(known) {
+            return known
+        }
+        return text
+    }
+}
+
+extension TimeAmount {
+    /// A NIO time amount from a Swift duration (nanosecond precision).
+    init(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        self = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

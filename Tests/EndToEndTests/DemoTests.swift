@@ -1,0 +1,64 @@
+import Foundation
+import MockOrg
+import RestCore
+import Testing
+
+/// The app as a person meets it: `contact-tui --demo` in a real terminal.
+@Suite("Demo in a terminal")
+struct DemoTests {
+    /// The first contact names of the demo org, read from a mock org of the same seed.
+    static func firstContactNames(count: Int) async throws -> [String] {
+        let server = MockOrgServer(configuration: MockOrgConfiguration())
+        let endpoint = try await server.start()
+        let client = RestClient(
+            configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+        do {
+            let response = try await client.send(
+                client.request(
+                    forQuery: "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"))
+            let page = try response.decode(QueryResult.self)
+            await client.shutdown()
+            await server.stop()
+            return page.records.prefix(count).compactMap { $0["Name"]?.stringValue }
+        } catch {
+            await client.shutdown()
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Lines of the list area that are drawn in reverse video (the selection).
+    static func selectedLines(_ screenWithAttributes: String) -> [Int] {
+        let lines = screenWithAttributes.components(separatedBy: "\n")
+        // Rows 0-1 are the header and headings; the last two are status and hints.
+        return lines.indices.filter { index in
+            index >= 2 && index < lines.count - 3 && lines[index].contains("\u{1B}[7m")
+        }
+    }
+
+    @Test("shows the contacts, moves with j, and quits with q")
+    func browseAndQuit() async throws {
+        let names = try await Self.firstContactNames(count: 3)
+        try #require(names.count == 3)
+        let session = try TmuxSession([try Binary.path, "--demo"], width: 100, height: 30)
+
+        let screen = try await session.waitUntil("the first contacts are listed") { screen in
+            names.allSatisfy { screen.contains(String($0.prefix(10))) }
+        }
+        #expect(screen.contains("200 of 200 loaded"))
+        let before = Self.selectedLines(try session.capture(attributes: true))
+        try #require(before.count == 1)
+
+        try session.send("j")
+        try await session.waitUntil(attributes: true, "the selection moves down one row") { screen in
+            Self.selectedLines(screen) == [before[0] + 1]
+        }
+        try session.send("k")
+        try await session.waitUntil(attributes: true, "the selection moves back up") { screen in
+            Self.selectedLines(screen) == before
+        }
+
+        try session.send("q")
+        #expect(try await session.waitForExit() == 0)
+    }
+}

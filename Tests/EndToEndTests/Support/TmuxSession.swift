@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// A program running in a private tmux server, driven like a person would:
+/// keys in, screen text out.
+///
+/// Each session has its own server socket (`tmux -L`), so tests run in
+/// parallel without seeing each other. Waiting is always polling with a
+/// deadline, never a fixed sleep.
+final class TmuxSession {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let socket: String
+    let width: Int
+    let height: Int
+    private let configPath: String
+
+    /// Starts `command` in a new detached session of the given size.
+    init(
+        _ command: [String], width: Int = 100, height: Int = 30,
+        environment: [String: String] = [:]
+    ) throws {
+        self.socket = "contact-tui-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
+        self.width = width
+        self.height = height
+        // The configuration is read before the command starts, so a program that
+        // exits at once still leaves its pane (and exit status) behind.
+        configPath = NSTemporaryDirectory() + "\(socket).conf"
+        let configuration = """
+            set -g remain-on-exit on
+            set -g status off
+            set -g default-terminal "tmux-256color"
+            set -g history-limit 0
+            """
+        try configuration.write(toFile: configPath, atomically: true, encoding: .utf8)
+
+        var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        variables.merge(environment) { _, new in new }
+        let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+        let shellCommand = (["env"] + assignments + command).map(Self.shellQuote).joined(separator: " ")
+        try Self.tmux(
+            ["-L", socket, "-f", configPath, "new-session", "-d", "-s", "main",
+             "-x", "\(width)", "-y", "\(height)", shellCommand])
+    }
+
+    deinit {
+        _ = try? Self.tmux(["-L", socket, "kill-server"])
+        try? FileManager.default.removeItem(atPath: configPath)
+    }
+
+    /// Sends keys as tmux names them: "j", "Enter", "Escape", "C-c", "PageDown".
+    func send(_ keys: String...) throws {
+        try Self.tmux(["-L", socket, "send-keys", "-t", "main"] + keys)
+    }
+
+    /// Types text literally.
+    func type(_ text: String) throws {
+        try Self.tmux(["-L", socket, "send-keys", "-t", "main", "-l", text])
+    }
+
+    /// The screen as text; with `attributes`, SGR escape sequences mark styles.
+    func capture(attributes: Bool = false) throws -> String {
+        try Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "main"] + (attributes ? ["-e"] : []))
+    }
+
+    /// Resizes the window, like a person dragging the terminal's corner.
+    func resize(width: Int, height: Int) throws {
+        try Self.tmux(["-L", socket, "resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Polls the screen until `condition` holds, or fails with the last screen.
+    @discardableResult
+    func waitUntil(
+        timeout: Duration = .seconds(20), attributes: Bool = false, _ what: String,
+        _ condition: (String) -> Bool
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var screen = ""
+        while ContinuousClock.now < deadline {
+            screen = try capture(attributes: attributes)
+            if condition(screen) { return screen }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "timed out waiting until \(what); the screen was:\n\(screen)")
+    }
+
+    /// Waits for the program to exit and returns its exit status.
+    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let state = try Self.tmux(
+                ["-L", socket, "display-message", "-p", "-t", "main", "#{pane_dead} #{pane_dead_status}"]
+            ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
+            if state.first == "1", state.count == 2, let status = Int32(state[1]) { return status }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw Failure(description: "timed out waiting for the program to exit; the screen was:\n\(try capture())")
+    }
+
+    @discardableResult
+    static func tmux(_ arguments: [String]) throws -> String {
+        try ProcessRunner.run("/usr/bin/env", ["tmux"] + arguments).checked().output
+    }
+
+    static func shellQuote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import RestCore
+
+/// The core send path over an in-memory transport: what goes out and how answers are read.
+@Suite struct InMemorySendTests {
+    @Test func sendsBearerTokenAcceptAndDefaultHeaders() async throws {
+        let transport = InMemoryTransport(status: 200, body: #"{"totalSize":0,"done":true,"records":[]}"#)
+        let client = makeClient(transport) {
+            $0.defaultHeaders = [HeaderField(name: "X-Trace", value: "abc")]
+        }
+        let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact", batchSize: 300))
+        #expect(try response.decode(QueryResult.self).done)
+        let sent = try #require(transport.requests.first)
+        #expect(sent.header("Authorization") == "Bearer token-1")
+        #expect(sent.header("Accept") == "application/json")
+        #expect(sent.header("X-Trace") == "abc")
+        #expect(sent.header("Sforce-Query-Options") == "batchSize=300")
+        #expect(sent.host == "example.my.salesforce.com")
+        #expect(sent.timeout == .seconds(60))
+    }
+
+    @Test func errorArrayIsParsed() async {
+        let body = #"[{"message":"entity is deleted","errorCode":"ENTITY_IS_DELETED","fields":[]}]"#
+        let client = makeClient(InMemoryTransport(status: 404, body: body))
+        let error = await #expect(throws: RestClientError.self) {
+            try await client.send(client.requestForDelete(withObjectType: "Contact", objectId: "003x"))
+        }
+        #expect(error?.httpStatus == 404)
+        #expect(
+            error?.salesforceErrors == [
+                SalesforceError(message: "entity is deleted", errorCode: "ENTITY_IS_DELETED", fields: [])
+            ])
+    }
+
+    @Test func emptyQueryIsInvalidAndNothingIsSent() async {
+        let transport = InMemoryTransport()
+        let client = makeClient(transport)
+        await #expect(throws: RestClientError.self) {
+            try await client.send(client.request(forQuery: "   "))
+        }
+        #expect(transport.requests.isEmpty)
+    }
+
+    @Test func sessionRefreshReplaysOnceWithTheNewToken() async throws {
+        let transport = InMemoryTransport { request throws(RestClientError) in
+            if request.url.hasSuffix("/services/oauth2/token") {
+                let form = String(decoding: request.body ?? [], as: UTF8.self)
+                #expect(form == "grant_type=refresh_token&refresh_token=r%2B1&client_id=cid")
+                return RestResponse(status: 200, headers: [], body: Array(#"{"access_token":"token-2"}"#.utf8))
+            }
+            if request.header("Authorization") == "Bearer token-2" {
+                return RestResponse(status: 200, headers: [], body: Array("{}".utf8))
+            }
+            let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
+            return RestResponse(status: 401, headers: [], body: Array(expired.utf8))
+        }
+        let client = makeClient(transport) {
+            $0.refreshToken = "r+1"
+            $0.clientID = "cid"
+        }
+        let response = try await client.send(client.requestForVersions())
+        #expect(response.status == 200)
+        #expect(client.configuration.accessToken == "token-2")
+        #expect(client.refreshCount == 1)
+        #expect(transport.requests.count == 3)
+    }
+}

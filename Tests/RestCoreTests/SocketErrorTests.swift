@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+@testable import RestCore
+
+/// Every error case from a real response over a real socket.
+@Suite struct SocketErrorTests {
+    @Test func htmlErrorPageBecomesApiInvocationFailedWithRawBody() async throws {
+        try await withScriptedOrg({ _ in
+            .text("<html><body><h1>Service Unavailable</h1></body></html>", status: 503, contentType: "text/html")
+        }) { client, _ in
+            let error = await #expect(throws: RestClientError.self) {
+                try await client.send(client.requestForVersions())
+            }
+            guard case .apiInvocationFailed(let status, _, let errors, let rawBody) = error else {
+                Issue.record("unexpected \(String(describing: error))")
+                return
+            }
+            #expect(status == 503)
+            #expect(errors.isEmpty)
+            #expect(rawBody?.contains("Service Unavailable") == true)
+        }
+    }
+
+    @Test func htmlWithSuccessStatusFailsToParseAsJSON() async throws {
+        try await withScriptedOrg({ _ in .text("<html>maintenance</html>", status: 200, contentType: "text/html") }) {
+            client, _ in
+            let response = try await client.send(client.requestForVersions())
+            #expect(throws: RestClientError.self) { try response.asJSON() }
+            let error = #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
+            guard case .jsonSerialization = error else {
+                Issue.record("expected jsonSerialization, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func truncatedJSONIsASerializationError() async throws {
+        try await withScriptedOrg({ _ in .json(#"{"totalSize":3,"done":true,"records":[{"Id":"003"#) }) { client, _ in
+            let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact"))
+            let error = #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
+            guard case .jsonSerialization = error else {
+                Issue.record("expected jsonSerialization, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func wrongShapeIsADecodingError() async throws {
+        try await withScriptedOrg({ _ in .json(#"{"totalSize":"many","done":true,"records":[]}"#) }) { client, _ in
+            let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact"))
+            let error = #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
+            guard case .decodingFailed(let detail) = error else {
+                Issue.record("expected decodingFailed, got \(String(describing: error))")
+                return
+            }
+            #expect(detail.contains("totalSize"))
+        }
+    }
+
+    @Test func emptySuccessBodyIsApiResponseIsEmpty() async throws {
+        try await withScriptedOrg({ _ in .respond(status: 200, body: []) }) { client, _ in
+            let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact"))
+            let error = #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
+            guard case .apiResponseIsEmpty = error else {
+                Issue.record("expected apiResponseIsEmpty, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+
+    @Test func hangingServerTimesOut() async throws {
+        try await withScriptedOrg(timeout: .milliseconds(300), { _ in .hang }) { client, _ in
+            let started = ContinuousClock.now
+            let error = await #expect(throws: RestClientError.self) {
+                try await client.send(client.requestForVersions())
+            }
+            guard case .timedOut = error else {
+                Issue.record("expected timedOut, got \(String(describing: error))")
+                return
+            }
+            #expect(ContinuousClock.now - started < .seconds(5))
+        }
+    }
+
+    @Test func stoppedServerIsATransportErrorNamingTheHost() async throws {
+        let server = try await ScriptedServer.start { _ in .json("{}") }
+        let url = server.url
+        await server.stop()
+        let client = RestClient(
+            configuration: RestClientConfiguration(instanceURL: url, accessToken: "token-1", timeout: .seconds(1)))
+        let error = await #expect(throws: RestClientError.self) {
+            try await client.send(client.requestForVersions())
+        }
+        await client.shutdown()
+        guard case .transportFailed(let host, _) = error else {
+            Issue.record("expected transportFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(host == "127.0.0.1")
+        #expect(error?.description.contains("127.0.0.1") == true)
+        #expect(error?.description.contains("connection refused") == true, "\(String(describing: error))")
+    }
+}

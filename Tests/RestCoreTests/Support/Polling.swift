@@ -1,0 +1,35 @@
+import Synchronization
+import Testing
+
+/// Polls `condition` every 10 ms until it holds or `limit` passes; records an issue on timeout.
+@discardableResult
+func eventually(
+    within limit: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () -> Bool
+) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    let held = condition()
+    if !held { Issue.record("condition did not hold within \(limit)", sourceLocation: sourceLocation) }
+    return held
+}
+
+/// A thread-safe list of events, for callbacks that arrive on other tasks.
+final class EventLog<Event: Sendable>: Sendable {
+    private let events = Mutex<[Event]>([])
+
+    func append(_ event: Event) {
+        events.withLock { $0.append(event) }
+    }
+
+    var all: [Event] {
+        events.withLock { $0 }
+    }
+
+    var count: Int {
+        events.withLock { $0.count }
+    }
+}

@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs what the build and the tests need from the system, idempotently:
+# nothing is downloaded when everything is already there.
+set -eu
+
+missing=""
+command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
+command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+command -v python3 >/dev/null 2>&1 || missing="$missing python3 python3-pip"
+
+if [ -n "$missing" ]; then
+    echo "deps: installing$missing"
+    if [ "$(id -u)" -ne 0 ]; then SUDO=sudo; else SUDO=; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+fi
+
+# Python packages for the compatibility tests against the mock org.
+if ! python3 -c 'import simple_salesforce' >/dev/null 2>&1; then
+    echo "deps: installing simple-salesforce"
+    python3 -m pip install -q simple-salesforce
+fi
