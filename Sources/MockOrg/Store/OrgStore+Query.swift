@@ -130,13 +130,11 @@ extension OrgStore {
     ) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + count * 400)
         writer.beginObject()
-        writer.key("totalSize")
-        writer.number(rows.count)
-        writer.key("done")
-        writer.bool(locator == nil)
+        writer.pair("totalSize", rows.count)
+        writer.pair("done", locator == nil)
         if let locator {
-            writer.key("nextRecordsUrl")
-            writer.string("/services/data/" + apiVersion + "/query/" + locator + "-" + String(start + count))
+            writer.pair(
+                "nextRecordsUrl", "/services/data/" + apiVersion + "/query/" + locator + "-" + String(start + count))
         }
         writer.key("records")
         writer.beginArray()

@@ -110,3 +110,23 @@ struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 }
+
+extension JSONWriter {
+    /// Writes `"name": "value"`.
+    mutating func pair(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// Writes `"name": true|false`.
+    mutating func pair(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    /// Writes `"name": number`.
+    mutating func pair(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
+    }
+}

@@ -58,8 +58,7 @@ struct RecordShape {
     static func writeAttributes(object: SObjectType, row: Int, apiVersion: String, into writer: inout JSONWriter) {
         writer.key("attributes")
         writer.beginObject()
-        writer.key("type")
-        writer.string(object.name)
+        writer.pair("type", object.name)
         writer.key("url")
         writer.string(
             "/services/data/" + apiVersion + "/sobjects/" + object.name + "/"
