@@ -50,11 +50,24 @@ extension OrgStore {
 
     /// The rows a query selects, in order, after OFFSET and LIMIT.
     private static func select(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
-        let tables = state.tables
-        let object = query.object
-        let total = tables.rowCount(of: object)
         let skip = query.offset ?? 0
         let wanted = query.limit.map { $0 + skip } ?? Int.max
+        var rows: [Int32]
+        if query.filter == nil {
+            // Unfiltered: every live row in order, reused until a write changes the set or the order.
+            rows = unfilteredRows(query, includeDeleted: includeDeleted, state: &state)
+            if rows.count > wanted { rows = Array(rows[0..<wanted]) }
+        } else {
+            rows = scan(query, includeDeleted: includeDeleted, wanted: wanted, state: &state)
+        }
+        if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
+        return rows
+    }
+
+    /// Evaluates the WHERE clause row by row in ORDER BY order, stopping once `wanted` rows matched.
+    private static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
+        let tables = state.tables
+        let object = query.object
         var rows = [Int32]()
         func consider(_ row: Int) -> Bool {
             if !includeDeleted && tables.isDeleted(object, row: row) { return true }
@@ -63,13 +76,32 @@ extension OrgStore {
             return rows.count < wanted
         }
         if query.ordering.isEmpty {
-            for row in 0..<total where !consider(row) { break }
+            for row in 0..<tables.rowCount(of: object) where !consider(row) { break }
         } else {
             let order = sortedRows(object: object, ordering: query.ordering, state: &state)
             for row in order where !consider(Int(row)) { break }
         }
-        if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
         return rows
+    }
+
+    /// All (live, unless `includeDeleted`) rows in ORDER BY order, cached per order until the next write.
+    private static func unfilteredRows(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
+        let stamp = state.tables.writeGeneration
+        if state.unfilteredGeneration != stamp {
+            state.unfilteredCache.removeAll()
+            state.unfilteredGeneration = stamp
+        }
+        let key = orderKey(query.object, query.ordering) + "|" + String(includeDeleted)
+        if let cached = state.unfilteredCache[key] { return cached }
+        let rows = scan(query, includeDeleted: includeDeleted, wanted: Int.max, state: &state)
+        if state.unfilteredCache.count >= maxCachedOrders { state.unfilteredCache.removeAll() }
+        state.unfilteredCache[key] = rows
+        return rows
+    }
+
+    private static func orderKey(_ object: SObjectType, _ ordering: [SOQLOrdering]) -> String {
+        object.name + "|"
+            + ordering.map { "\($0.path.canonicalName) \($0.descending) \($0.nullsFirst)" }.joined(separator: ",")
     }
 
     /// All rows of `object` in ORDER BY order, from the cache when no create or update happened since.
@@ -78,9 +110,7 @@ extension OrgStore {
             state.sortCache.removeAll()
             state.cachedSortGeneration = state.tables.sortGeneration
         }
-        let key =
-            object.name + "|"
-            + ordering.map { "\($0.path.canonicalName) \($0.descending) \($0.nullsFirst)" }.joined(separator: ",")
+        let key = orderKey(object, ordering)
         if let cached = state.sortCache[key] { return cached }
         let tables = state.tables
         let count = tables.rowCount(of: object)
