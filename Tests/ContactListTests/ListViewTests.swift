@@ -8,7 +8,7 @@ struct ListViewTests {
     func frame() async {
         let client = Fixtures.client()
         let model = Fixtures.loadedModel(count: 3, client: client, visibleRows: ListView.listRows(forHeight: 8))
-        var buffer = CellBuffer(width: 60, height: 8)
+        var buffer = CellBuffer(width: 100, height: 8)
         ListView().render(model, into: &buffer)
         let lines = buffer.text.components(separatedBy: "\n")
         #expect(lines[0].hasPrefix(" contact-tui · 127.0.0.1:1 · v66.0"))
@@ -18,7 +18,7 @@ struct ListViewTests {
         #expect(lines[6].hasPrefix(" 3 of 3 loaded"))
         #expect(lines[7].contains("q quit"))
         // The selected row is drawn in reverse video across the whole width.
-        #expect((0..<60).allSatisfy { buffer[$0, 2].style.reverse })
+        #expect((0..<100).allSatisfy { buffer[$0, 2].style.reverse })
         #expect(!buffer[5, 3].style.reverse)
         await client.shutdown()
     }

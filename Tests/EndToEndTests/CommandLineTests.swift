@@ -5,8 +5,8 @@ import Testing
 @Suite("Command line")
 struct CommandLineTests {
     @Test("the list needs an interactive terminal")
-    func needsTerminal() throws {
-        let outcome = try ProcessRunner.run(try Binary.path, ["--demo"])
+    func needsTerminal() async throws {
+        let outcome = try await ProcessRunner.run(try Binary.path, ["--demo"])
         #expect(outcome.status == 2)
         #expect(outcome.error.contains("needs an interactive terminal"))
         #expect(outcome.error.split(separator: "\n").count == 1)
@@ -14,25 +14,25 @@ struct CommandLineTests {
 
     @Test("with no credentials it exits 2 and mentions --demo")
     func noCredentials() async throws {
-        let session = try TmuxSession(
+        let session = try await TmuxSession(
             [try Binary.path], width: 100, height: 30,
             environment: ["SF_INSTANCE_URL": "", "SF_ACCESS_TOKEN": ""])
         #expect(try await session.waitForExit() == 2)
-        let screen = try session.capture()
+        let screen = try await session.capture()
         #expect(screen.contains("--demo"))
     }
 
     @Test("--help describes the list and its options")
-    func help() throws {
-        let outcome = try ProcessRunner.run(try Binary.path, ["--help"])
+    func help() async throws {
+        let outcome = try await ProcessRunner.run(try Binary.path, ["--help"])
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("--demo"))
         #expect(outcome.output.contains("--instance-url"))
     }
 
     @Test("a usage error exits 2")
-    func usageError() throws {
-        let outcome = try ProcessRunner.run(try Binary.path, ["--batch-size", "5", "--demo"])
+    func usageError() async throws {
+        let outcome = try await ProcessRunner.run(try Binary.path, ["--batch-size", "5", "--demo"])
         #expect(outcome.status == 2)
         #expect(outcome.error.contains("--batch-size"))
     }

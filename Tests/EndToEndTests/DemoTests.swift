@@ -32,33 +32,45 @@ struct DemoTests {
         let lines = screenWithAttributes.components(separatedBy: "\n")
         // Rows 0-1 are the header and headings; the last two are status and hints.
         return lines.indices.filter { index in
-            index >= 2 && index < lines.count - 3 && lines[index].contains("\u{1B}[7m")
+            index >= 2 && index < lines.count - 3 && startsReverseVideo(lines[index])
         }
+    }
+
+    /// Whether a line holds an SGR sequence that turns on reverse video (parameter 7).
+    static func startsReverseVideo(_ line: String) -> Bool {
+        var rest = Substring(line)
+        while let start = rest.range(of: "\u{1B}[") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "m") else { return false }
+            if rest[..<end].split(separator: ";").contains("7") { return true }
+            rest = rest[rest.index(after: end)...]
+        }
+        return false
     }
 
     @Test("shows the contacts, moves with j, and quits with q")
     func browseAndQuit() async throws {
         let names = try await Self.firstContactNames(count: 3)
         try #require(names.count == 3)
-        let session = try TmuxSession([try Binary.path, "--demo"], width: 100, height: 30)
+        let session = try await TmuxSession([try Binary.path, "--demo"], width: 100, height: 30)
 
         let screen = try await session.waitUntil("the first contacts are listed") { screen in
             names.allSatisfy { screen.contains(String($0.prefix(10))) }
         }
         #expect(screen.contains("200 of 200 loaded"))
-        let before = Self.selectedLines(try session.capture(attributes: true))
+        let before = Self.selectedLines(try await session.capture(attributes: true))
         try #require(before.count == 1)
 
-        try session.send("j")
+        try await session.send("j")
         try await session.waitUntil(attributes: true, "the selection moves down one row") { screen in
             Self.selectedLines(screen) == [before[0] + 1]
         }
-        try session.send("k")
+        try await session.send("k")
         try await session.waitUntil(attributes: true, "the selection moves back up") { screen in
             Self.selectedLines(screen) == before
         }
 
-        try session.send("q")
+        try await session.send("q")
         #expect(try await session.waitForExit() == 0)
     }
 }

@@ -79,7 +79,7 @@ final class AppLoop {
                 let queue = queue
                 Task {
                     let result: Result<RestResponse, RestClientError>
-                    do {
+                    do throws(RestClientError) {
                         result = .success(try await client.send(request))
                     } catch {
                         result = .failure(error)

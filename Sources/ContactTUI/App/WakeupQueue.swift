@@ -17,7 +17,11 @@ final class WakeupQueue: Sendable {
 
     init() {
         var descriptors: [Int32] = [-1, -1]
-        precondition(pipe2(&descriptors, Int32(O_NONBLOCK | O_CLOEXEC)) == 0, "pipe2 failed")
+        precondition(pipe(&descriptors) == 0, "pipe failed")
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
         readDescriptor = descriptors[0]
         writeDescriptor = descriptors[1]
     }

@@ -64,12 +64,13 @@ struct ContactTUICommand: AsyncParsableCommand {
         }
 
         let client = RestClient(configuration: configuration)
-        let origin = "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
+        let origin =
+            "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
         let model = ContactListModel(
             query: view.query, batchSize: view.batchSize, origin: origin, requests: client)
         let useColor = !view.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let outcome = await UIThread.run {
-            do {
+        let outcome = await UIThread.run { () -> String? in
+            do throws(Terminal.StartError) {
                 try AppLoop(model: model, client: client, useColor: useColor).run()
                 return nil
             } catch {

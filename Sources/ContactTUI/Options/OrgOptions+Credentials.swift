@@ -10,7 +10,8 @@ extension OrgOptions {
         let token = accessToken ?? environment["SF_ACCESS_TOKEN"]
         guard let instance, let token, !instance.isEmpty, !token.isEmpty else {
             throw CommandFailure.usage(
-                "No org to open: pass --instance-url and --access-token, set SF_INSTANCE_URL and SF_ACCESS_TOKEN, or try --demo.")
+                "No org to open: pass --instance-url and --access-token, set SF_INSTANCE_URL and SF_ACCESS_TOKEN, or try --demo."
+            )
         }
         guard let url = URL(string: instance), let scheme = url.scheme, ["http", "https"].contains(scheme),
             url.host != nil

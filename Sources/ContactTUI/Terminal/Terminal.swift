@@ -22,7 +22,8 @@ final class Terminal {
     func start() throws(StartError) {
         _ = ct_setlocale_all()
         guard let screen = ct_newterm(dup(STDIN_FILENO), dup(STDOUT_FILENO)) else {
-            throw StartError(description: "The terminal type is unknown to ncurses; set TERM (for example TERM=xterm-256color).")
+            throw StartError(
+                description: "The terminal type is unknown to ncurses; set TERM (for example TERM=xterm-256color).")
         }
         self.screen = screen
         raw()

@@ -38,7 +38,7 @@ enum TerminalGuard {
                 raise(signal)
             }
             sigemptyset(&action.sa_mask)
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = Int32(truncatingIfNeeded: SA_RESETHAND)
             sigaction(signal, &action, nil)
         }
     }

@@ -15,7 +15,8 @@ enum Binary {
                 directory.deleteLastPathComponent()
             }
             throw TmuxSession.Failure(
-                description: "contact-tui is not built next to the tests; run 'swift build' first (or set CONTACT_TUI_BIN).")
+                description:
+                    "contact-tui is not built next to the tests; run 'swift build' first (or set CONTACT_TUI_BIN).")
         }
     }
 }

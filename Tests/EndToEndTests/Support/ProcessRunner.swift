@@ -1,6 +1,11 @@
 import Foundation
+import Glibc
 
 /// Runs a program to completion and collects what it printed.
+///
+/// Built on `posix_spawnp` and `waitpid` rather than Foundation's `Process`:
+/// `Process.waitUntilExit` needs a free thread of the shared pool to learn that
+/// the child ended, and on a two-core machine parallel tests can hold every one.
 enum ProcessRunner {
     struct Outcome {
         var status: Int32
@@ -16,32 +21,83 @@ enum ProcessRunner {
         }
     }
 
-    /// Runs `executable` with stdin from /dev/null; its output goes to files
-    /// rather than pipes, so a chatty program can never stall on a full pipe.
+    /// Runs `program` (looked up on PATH) with stdin from /dev/null, polling for
+    /// its end without blocking a thread.
     static func run(
-        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
-    ) throws -> Outcome {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("contact-tui-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputURL = directory.appendingPathComponent("stdout")
-        let errorURL = directory.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil
+    ) async throws -> Outcome {
+        let child = try Child(program, arguments, environment: environment)
+        while true {
+            if let status = child.reap() { return try child.outcome(status: status) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            output: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-            error: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    /// The same, blocking the calling thread (for clean-up in `deinit`).
+    static func runBlocking(_ program: String, _ arguments: [String]) throws -> Outcome {
+        let child = try Child(program, arguments, environment: nil)
+        var status: Int32 = 0
+        while waitpid(child.pid, &status, 0) == -1 && errno == EINTR {}
+        return try child.outcome(status: exitCode(status))
+    }
+
+    static func exitCode(_ status: Int32) -> Int32 {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift cannot import.
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+
+    /// A spawned process whose output goes to files (a chatty program can never
+    /// stall on a full pipe).
+    private final class Child {
+        let pid: pid_t
+        let directory: URL
+
+        init(_ program: String, _ arguments: [String], environment: [String: String]?) throws {
+            directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("contact-tui-run-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+
+            var actions = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, 1, directory.appendingPathComponent("stdout").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_addopen(
+                &actions, 2, directory.appendingPathComponent("stderr").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+
+            let argv = ([program] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            let variables = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+            let envp = variables.map { strdup($0) } + [nil]
+            defer { envp.forEach { free($0) } }
+
+            var pid: pid_t = 0
+            let result = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+            guard result == 0 else {
+                try? FileManager.default.removeItem(at: directory)
+                throw TmuxSession.Failure(
+                    description: "could not start \(program): \(String(cString: strerror(result)))")
+            }
+            self.pid = pid
+        }
+
+        /// The exit code once the process has ended, else nil.
+        func reap() -> Int32? {
+            var status: Int32 = 0
+            let result = waitpid(pid, &status, WNOHANG)
+            return result == pid ? ProcessRunner.exitCode(status) : nil
+        }
+
+        func outcome(status: Int32) throws -> Outcome {
+            defer { try? FileManager.default.removeItem(at: directory) }
+            return Outcome(
+                status: status,
+                output: String(
+                    decoding: try Data(contentsOf: directory.appendingPathComponent("stdout")), as: UTF8.self),
+                error: String(decoding: try Data(contentsOf: directory.appendingPathComponent("stderr")), as: UTF8.self)
+            )
+        }
     }
 }

@@ -16,18 +16,20 @@ final class TmuxSession {
     let width: Int
     let height: Int
     private let configPath: String
+    private let statusPath: String
 
     /// Starts `command` in a new detached session of the given size.
     init(
         _ command: [String], width: Int = 100, height: Int = 30,
         environment: [String: String] = [:]
-    ) throws {
+    ) async throws {
         self.socket = "contact-tui-e2e-\(getpid())-\(UUID().uuidString.prefix(8))"
         self.width = width
         self.height = height
         // The configuration is read before the command starts, so a program that
         // exits at once still leaves its pane (and exit status) behind.
         configPath = NSTemporaryDirectory() + "\(socket).conf"
+        statusPath = NSTemporaryDirectory() + "\(socket).status"
         let configuration = """
             set -g remain-on-exit on
             set -g status off
@@ -39,35 +41,42 @@ final class TmuxSession {
         var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         variables.merge(environment) { _, new in new }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        let shellCommand = (["env"] + assignments + command).map(Self.shellQuote).joined(separator: " ")
-        try Self.tmux(
-            ["-L", socket, "-f", configPath, "new-session", "-d", "-s", "main",
-             "-x", "\(width)", "-y", "\(height)", shellCommand])
+        // The exit status is written by the shell: tmux's own #{pane_dead_status}
+        // stays empty where the server inherits an ignored SIGCHLD.
+        let shellCommand =
+            (["env"] + assignments + command).map(Self.shellQuote).joined(separator: " ")
+            + "; echo $? > \(Self.shellQuote(statusPath))"
+        try await Self.tmux(
+            [
+                "-L", socket, "-f", configPath, "new-session", "-d", "-s", "main",
+                "-x", "\(width)", "-y", "\(height)", shellCommand,
+            ])
     }
 
     deinit {
-        _ = try? Self.tmux(["-L", socket, "kill-server"])
+        _ = try? ProcessRunner.runBlocking("tmux", ["-L", socket, "kill-server"])
         try? FileManager.default.removeItem(atPath: configPath)
+        try? FileManager.default.removeItem(atPath: statusPath)
     }
 
     /// Sends keys as tmux names them: "j", "Enter", "Escape", "C-c", "PageDown".
-    func send(_ keys: String...) throws {
-        try Self.tmux(["-L", socket, "send-keys", "-t", "main"] + keys)
+    func send(_ keys: String...) async throws {
+        try await Self.tmux(["-L", socket, "send-keys", "-t", "main"] + keys)
     }
 
     /// Types text literally.
-    func type(_ text: String) throws {
-        try Self.tmux(["-L", socket, "send-keys", "-t", "main", "-l", text])
+    func type(_ text: String) async throws {
+        try await Self.tmux(["-L", socket, "send-keys", "-t", "main", "-l", text])
     }
 
     /// The screen as text; with `attributes`, SGR escape sequences mark styles.
-    func capture(attributes: Bool = false) throws -> String {
-        try Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "main"] + (attributes ? ["-e"] : []))
+    func capture(attributes: Bool = false) async throws -> String {
+        try await Self.tmux(["-L", socket, "capture-pane", "-p", "-t", "main"] + (attributes ? ["-e"] : []))
     }
 
     /// Resizes the window, like a person dragging the terminal's corner.
-    func resize(width: Int, height: Int) throws {
-        try Self.tmux(["-L", socket, "resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
+    func resize(width: Int, height: Int) async throws {
+        try await Self.tmux(["-L", socket, "resize-window", "-t", "main", "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// Polls the screen until `condition` holds, or fails with the last screen.
@@ -79,7 +88,7 @@ final class TmuxSession {
         let deadline = ContinuousClock.now + timeout
         var screen = ""
         while ContinuousClock.now < deadline {
-            screen = try capture(attributes: attributes)
+            screen = try await capture(attributes: attributes)
             if condition(screen) { return screen }
             try await Task.sleep(for: .milliseconds(50))
         }
@@ -90,18 +99,22 @@ final class TmuxSession {
     func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            let state = try Self.tmux(
-                ["-L", socket, "display-message", "-p", "-t", "main", "#{pane_dead} #{pane_dead_status}"]
-            ).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-            if state.first == "1", state.count == 2, let status = Int32(state[1]) { return status }
+            if let text = try? String(contentsOfFile: statusPath, encoding: .utf8),
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                return status
+            }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure(description: "timed out waiting for the program to exit; the screen was:\n\(try capture())")
+        throw Failure(description: "timed out waiting for the program to exit; the screen was:\n\(try await capture())")
     }
 
+    /// Whether the program is still running.
+    var isRunning: Bool { !FileManager.default.fileExists(atPath: statusPath) }
+
     @discardableResult
-    static func tmux(_ arguments: [String]) throws -> String {
-        try ProcessRunner.run("/usr/bin/env", ["tmux"] + arguments).checked().output
+    static func tmux(_ arguments: [String]) async throws -> String {
+        try await ProcessRunner.run("tmux", arguments).checked().output
     }
 
     static func shellQuote(_ word: String) -> String {
