@@ -36,10 +36,8 @@ enum Resources {
     }
 
     static func resources(version: String) -> [UInt8] {
-        let names = [
-            "sobjects", "query", "queryAll", "search", "recent", "limits", "tooling", "composite", "analytics",
-            "connect", "chatter", "tabs", "theme", "appMenu", "quickActions", "process", "licensing",
-        ]
+        // Only what this org serves, so that a client following the map never meets a 404.
+        let names = ["sobjects", "query", "queryAll"]
         var writer = JSONWriter()
         writer.beginObject()
         for name in names {
