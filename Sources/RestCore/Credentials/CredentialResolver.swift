@@ -100,14 +100,17 @@ public enum CredentialResolver {
         return nil
     }
 
-    /// Runs a program to its end off the cooperative pool; returns its exit status and stdout.
+    /// Runs a program to its end on a thread of its own; returns its exit status and stdout.
+    ///
+    /// Not on a Dispatch queue: `Process` needs a free pool thread to learn that its child
+    /// ended, and a blocked queue thread on a two-core machine can leave none.
     private static func run(
         _ executable: URL, arguments: [String], environment: [String: String]
     )
         async throws(CredentialError) -> (Int32, Data)
     {
         let outcome: Result<(Int32, Data), CredentialError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Thread {
                 // A freshly written script can be briefly "busy" (ETXTBSY) while another thread's
                 // child still holds it open for writing; a new attempt shortly after succeeds.
                 var attempt = 0
@@ -136,7 +139,7 @@ public enum CredentialResolver {
                     continuation.resume(returning: .success((process.terminationStatus, output)))
                     return
                 }
-            }
+            }.start()
         }
         return try outcome.get()
     }

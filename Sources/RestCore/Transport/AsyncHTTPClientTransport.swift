@@ -23,7 +23,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// - Parameter connectTimeout: how long to keep trying to connect (async-http-client retries
     ///   refused connections with back-off until then, so this is also how long an unreachable
     ///   server takes to be reported).
-    public init(connectTimeout: Duration = .seconds(10), maximumBodyBytes: Int = 512 * 1024 * 1024) {
+    public init(connectTimeout: Duration = .seconds(5), maximumBodyBytes: Int = 512 * 1024 * 1024) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(connectTimeout)),
