@@ -15,7 +15,7 @@ struct ContactTUICommand: AsyncParsableCommand {
             SF_INSTANCE_URL and SF_ACCESS_TOKEN environment variables), or against a local mock \
             org with --demo.
             """,
-        subcommands: []
+        subcommands: [ListCommand.self, MockOrgCommand.self]
     )
 
     @Flag(help: "Run against a mock org started inside the process.")
