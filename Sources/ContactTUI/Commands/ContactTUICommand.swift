@@ -11,9 +11,9 @@ struct ContactTUICommand: AsyncParsableCommand {
         commandName: "contact-tui",
         abstract: "Browse and delete Salesforce Contacts in the terminal.",
         discussion: """
-            Opens the list against an org given by --instance-url and --access-token (or the \
-            SF_INSTANCE_URL and SF_ACCESS_TOKEN environment variables), or against a local mock \
-            org with --demo.
+            Opens the list against an org given by --target-org (through 'sf org display'), by \
+            --instance-url and --access-token, or by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
+            environment variables; or against a local mock org with --demo.
             """,
         subcommands: [ListCommand.self, MockOrgCommand.self]
     )
@@ -30,6 +30,7 @@ struct ContactTUICommand: AsyncParsableCommand {
     @Option(help: "With --demo: the probability (0...1) that a write fails.")
     var failRate: Double = 0
 
+    @OptionGroup(title: "Org options") var target: TargetOrgOption
     @OptionGroup(title: "Org options") var org: OrgOptions
     @OptionGroup(title: "View options") var view: ViewOptions
 
@@ -61,10 +62,12 @@ struct ContactTUICommand: AsyncParsableCommand {
                 instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
                 apiVersion: org.apiVersion, timeout: .milliseconds(Int(org.timeout * 1000)))
         } else {
-            configuration = try org.clientConfiguration()
+            configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }
 
-        let client = RestClient(configuration: org.readOnly ? Self.readOnly(configuration) : configuration)
+        var gated = org.readOnly ? Self.readOnly(configuration) : configuration
+        if org.serial { gated.dispatch = .serial }
+        let client = RestClient(configuration: gated)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
         let model = ContactListModel(
