@@ -28,6 +28,27 @@ struct TerminalEndToEndTests {
         }
     }
 
+    @Test("the mouse wheel scrolls; --no-mouse leaves it alone", arguments: [true, false])
+    func wheel(mouse: Bool) async throws {
+        try await LiveOrg.with(contacts: 30) { org in
+            let contacts = try await org.contactNames()
+            let session = try await TmuxSession(
+                try org.appCommand(mouse ? [] : ["--no-mouse"]), width: 100, height: 30)
+            try await session.waitUntil(attributes: true, "the list shows with the first row selected") { screen in
+                screen.contains(Screen.shownPrefix(contacts[0].name)) && DemoTests.selectedLines(screen) == [2]
+            }
+            // An X10 mouse report of the wheel turning down (button 65) at the top-left cell, then a
+            // plain key that moves one row, so that the end of the input is known.
+            try await session.type("\u{1B}[Ma!!")
+            try await session.send("j")
+            try await session.waitUntil(attributes: true, "the selection moved") { screen in
+                DemoTests.selectedLines(screen) == [mouse ? 6 : 3]
+            }
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
     @Test("a hostile name created through the API is shown inert")
     func hostileName() async throws {
         try await LiveOrg.with { org in
