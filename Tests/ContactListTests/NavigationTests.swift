@@ -132,4 +132,27 @@ struct NavigationTests {
         _ = model.handle(key: .character("?"))
         #expect(model.handle(key: .control("c")).contains { if case .quit = $0 { true } else { false } })
     }
+
+    @Test("a failed retrieve says why in the detail view")
+    func detailFailure() throws {
+        var model = Fixtures.loadedModel(count: 3, client: Fixtures.client())
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        _ = model.handle(response: .failure(.timedOut), for: request.id)
+        let lines = ContactListScreen().frame(model, width: 60, height: 10).text.components(separatedBy: "\n")
+        #expect(lines[2] == " The request timed out.")
+        #expect(!model.needsAnimation)
+    }
+
+    @Test("the spinner turns only while something is in flight, so an idle app sleeps")
+    func idle() throws {
+        var model = ContactListModel(query: Fixtures.query, origin: "o", requests: Fixtures.client())
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        #expect(model.needsAnimation)
+        _ = model.handle(response: Fixtures.page((0..<3).map { Fixtures.contact($0) }), for: first.id)
+        #expect(!model.needsAnimation)
+        let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        #expect(model.needsAnimation)
+        _ = model.handle(response: Fixtures.noContent, for: delete.id)
+        #expect(!model.needsAnimation)
+    }
 }
