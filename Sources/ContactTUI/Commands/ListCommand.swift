@@ -19,11 +19,9 @@ struct ListCommand: AsyncParsableCommand {
         case tsv, json
     }
 
-    // The root command declares the same option groups under the same names; ArgumentParser
-    // gives a value to every command in the chain that declares it, so the names must match.
     @OptionGroup(title: "Org options") var target: TargetOrgOption
     @OptionGroup(title: "Org options") var org: OrgOptions
-    @OptionGroup(title: "Query options") var view: ViewOptions
+    @OptionGroup(title: "Query options") var view: QueryOptions
 
     @Option(help: "Output format: tsv (with a header row) or json (one object per line).")
     var format: Format = .tsv

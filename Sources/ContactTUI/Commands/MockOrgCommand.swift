@@ -8,19 +8,9 @@ struct MockOrgCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock-org",
         abstract: "Serve a local mock Salesforce org until interrupted.",
-        usage: """
-            contact-tui mock-org [--host <host>] [--port <port>] [--contacts <n>] [--seed <seed>]
-                                 [--access-token <token>] [--token-ttl <seconds>]
-                                 [--latency <ms>] [--fail-rate <p>] [--drop-rate <p>]
-            """,
         discussion: """
             Prints the URL it listens on, an access token and a refresh token, one per line, \
             then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM.
-
-            Also takes the options it shares with the list: --contacts <n> (default 200, up to \
-            1000000 contacts), --access-token <token> (default: a generated one), --latency <ms> \
-            added to every request, and --fail-rate <p> (0...1), the probability that a write \
-            fails with UNABLE_TO_LOCK_ROW.
             """
     )
 
@@ -36,14 +26,17 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(name: .customLong("token-ttl"), help: "Seconds an access token stays valid (default: forever).")
     var tokenTTL: Double?
 
-    /// `--contacts`, `--latency`, `--fail-rate` and `--access-token` are also options of the root command,
-    /// which ArgumentParser lets parse them first wherever they appear; this reuses that parse.
-    @OptionGroup(visibility: .private) var root: ContactTUICommand
+    @Option(help: "The number of contacts (up to 1000000); accounts and cases scale with it.")
+    var contacts = 200
 
-    var contacts: Int { root.contacts }
-    var latency: Int { root.latency }
-    var failRate: Double { root.failRate }
-    var accessToken: String? { root.org.accessToken }
+    @Option(help: "The access token clients must send (default: a generated one).")
+    var accessToken: String?
+
+    @Option(help: "Milliseconds of latency added to every request.")
+    var latency = 0
+
+    @Option(help: "The probability (0...1) that a write fails with UNABLE_TO_LOCK_ROW.")
+    var failRate: Double = 0
 
     @Option(help: "The probability (0...1) that a connection is closed with no response.")
     var dropRate: Double = 0
@@ -53,6 +46,8 @@ struct MockOrgCommand: AsyncParsableCommand {
         guard (0...1_000_000).contains(contacts) else {
             throw ValidationError("--contacts must be between 0 and 1000000.")
         }
+        guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
+        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
         guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
         if let tokenTTL, !(tokenTTL > 0) { throw ValidationError("--token-ttl must be a positive number of seconds.") }
         if let accessToken, accessToken.isEmpty || accessToken.contains(where: \.isWhitespace) {
