@@ -9,11 +9,14 @@ import Testing
     static let texts = [
         "Smith", "smithson", "Goldsmith", "O'Brien", "Müller", "MÜLLER-Lüdenscheidt", "山田 太郎", "عبد الله",
         "Rocket 🚀", "", "a", "ab", "abc", "100% sure", "under_score", "ÉLODIE", "élodie", "Ødegaard",
+        "ødegaard", "SMITH", "über Straße", "Zoë Ødegaard-Smith", "a\u{1}b", "a\u{0}c",
     ]
 
     static let patterns = [
         "smith", "%smith%", "smith%", "%smith", "%", "", "_", "__", "a%c", "a_c", "%ü%", "müll%", "%MÜLLER%",
         "%🚀", "山田%", "%ld%", "100\\%%", "under\\_score", "%\\_%", "é%", "%ø%", "%a%b%", "_b%",
+        "_MITH", "s_i%", "%m_ll%", "%ödeg%", "%Ødeg%", "%über%", "%ë ø%", "a\u{1}_", "a_b", "a\u{0}%",
+        "%_", "%th_%", "%e%",
     ]
 
     static func reference(_ pattern: String, _ text: String) -> Bool {

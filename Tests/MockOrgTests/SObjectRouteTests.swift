@@ -235,4 +235,58 @@ import Testing
             #expect(try await names(client, org) == before)
         }
     }
+
+    @Test func theCompoundNameFollowsWritesToItsParts() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 30))
+        try await org.test { client in
+            func matching(_ pattern: String) async throws -> [String] {
+                let reply = try await client.get(
+                    Self.base + "/query?q=" + encodedQuery("SELECT Name FROM Contact WHERE Name LIKE '\(pattern)'"),
+                    headers: org.authorization)
+                return reply.records.compactMap { $0["Name"] as? String }
+            }
+            let created = try await client.send(
+                .post, Self.base + "/sobjects/Contact", headers: org.authorization,
+                body: #"{"FirstName": "Quentin", "LastName": "Xylophone"}"#)
+            let id = try #require(created.object?["id"] as? String)
+            #expect(try await matching("quentin x%") == ["Quentin Xylophone"])
+            _ = try await client.send(
+                .patch, Self.base + "/sobjects/Contact/" + id, headers: org.authorization,
+                body: #"{"FirstName": "Ólafur"}"#)
+            #expect(try await matching("%xylophone") == ["Ólafur Xylophone"])
+            #expect(try await matching("quentin%").isEmpty)
+            _ = try await client.send(
+                .patch, Self.base + "/sobjects/Contact/" + id, headers: org.authorization,
+                body: #"{"FirstName": null, "LastName": "Yarrow"}"#)
+            let fetched = try await client.get(Self.base + "/sobjects/Contact/" + id, headers: org.authorization)
+            #expect(fetched.object?["Name"] as? String == "Yarrow")
+            #expect(try await matching("%xylophone%").isEmpty)
+        }
+    }
+
+    @Test func relativeDatesAndBooleansFilterRows() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 30))
+        try await org.test { client in
+            func ids(_ resource: String, _ soql: String) async throws -> [String] {
+                let reply = try await client.get(
+                    Self.base + "/" + resource + "?q=" + encodedQuery(soql), headers: org.authorization)
+                #expect(reply.status == 200, "\(soql): \(String(describing: reply.error))")
+                return reply.records.compactMap { $0["Id"] as? String }
+            }
+            let created = try await client.send(
+                .post, Self.base + "/sobjects/Contact", headers: org.authorization, body: #"{"LastName": "Newcomer"}"#)
+            let id = try #require(created.object?["id"] as? String)
+            // The seed data is older than a day; YESTERDAY as well keeps the test right across midnight.
+            #expect(
+                try await ids("query", "SELECT Id FROM Contact WHERE CreatedDate = TODAY OR CreatedDate = YESTERDAY")
+                    == [id])
+            #expect(try await ids("query", "SELECT Id FROM Contact WHERE CreatedDate < YESTERDAY").count == 30)
+            #expect(
+                try await client.delete(Self.base + "/sobjects/Contact/" + id, headers: org.authorization).status == 204
+            )
+            #expect(try await ids("queryAll", "SELECT Id FROM Contact WHERE IsDeleted = true") == [id])
+            #expect(try await ids("queryAll", "SELECT Id FROM Contact WHERE IsDeleted = FALSE").count == 30)
+            #expect(try await ids("query", "SELECT Id FROM Contact WHERE IsDeleted = true").isEmpty)
+        }
+    }
 }

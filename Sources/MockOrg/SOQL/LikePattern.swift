@@ -13,6 +13,8 @@ struct LikePattern: Sendable {
     private let anchoredEnd: Bool
     /// Whether every literal is ASCII, so ASCII text needs no Unicode lower-casing.
     private let asciiOnly: Bool
+    /// The pieces with ASCII literals as bytes (0 stands for `_`, 1 for `%`), for ASCII text; nil when a literal is not ASCII.
+    private let asciiPieces: [UInt8]?
 
     init(_ pattern: String) {
         var pieces = [Piece]()
@@ -50,10 +52,37 @@ struct LikePattern: Sendable {
         }
         self.segments = hasOne ? nil : segments.filter { !$0.isEmpty }
         self.asciiOnly = asciiOnly
+        var asciiPieces: [UInt8]? = []
+        for piece in pieces {
+            switch piece {
+            case .one: asciiPieces?.append(Self.oneByte)
+            case .any: asciiPieces?.append(Self.anyByte)
+            case .literal(let character):
+                // One byte that is not a marker (CR LF is one Character of two bytes).
+                guard character.utf8.count == 1, let byte = character.utf8.first, byte > Self.anyByte, byte < 0x80
+                else {
+                    asciiPieces = nil
+                    break
+                }
+                asciiPieces?.append(byte)
+            }
+        }
+        self.asciiPieces = asciiPieces
     }
+
+    private static let oneByte: UInt8 = 0
+    private static let anyByte: UInt8 = 1
 
     func matches(_ text: String) -> Bool {
         guard let segments else {
+            if let asciiPieces,
+                let decided = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
+                    // In ASCII text every character is one byte, so `_` is one byte.
+                    bytes.contains(where: { $0 >= 0x80 }) ? nil : Self.asciiMatch(bytes[...], asciiPieces[...])
+                }) ?? nil
+            {
+                return decided
+            }
             return Self.match(Array(text.lowercased())[...], pieces[...])
         }
         var contiguous = text
@@ -66,6 +95,12 @@ struct LikePattern: Sendable {
             return nil
         }
         if let decided = result ?? nil { return decided }
+        // Most non-ASCII text (lower-case accents, CJK, Arabic, emoji) has nothing to lower-case beyond ASCII.
+        if !text.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.changesWhenLowercased }) {
+            return contiguous.utf8.withContiguousStorageIfAvailable {
+                Self.segmentsMatch($0, segments, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+            } ?? false
+        }
         var lowered = text.lowercased()
         lowered.makeContiguousUTF8()
         return lowered.utf8.withContiguousStorageIfAvailable {
@@ -110,6 +145,34 @@ struct LikePattern: Sendable {
             low = found + segment.count
         }
         return true
+    }
+
+    /// `match` on ASCII bytes, folding ASCII letters; the pattern's literals are lower-case already.
+    private static func asciiMatch(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ pattern: ArraySlice<UInt8>) -> Bool {
+        var text = text
+        var pattern = pattern
+        while let piece = pattern.first {
+            switch piece {
+            case anyByte:
+                let rest = pattern.dropFirst()
+                if rest.isEmpty { return true }
+                var candidate = text
+                while true {
+                    if asciiMatch(candidate, rest) { return true }
+                    guard !candidate.isEmpty else { return false }
+                    candidate = candidate.dropFirst()
+                }
+            case oneByte:
+                guard !text.isEmpty else { return false }
+            default:
+                guard let byte = text.first, (byte >= 65 && byte <= 90 ? byte | 0x20 : byte) == piece else {
+                    return false
+                }
+            }
+            text = text.dropFirst()
+            pattern = pattern.dropFirst()
+        }
+        return text.isEmpty
     }
 
     private static func match(_ text: ArraySlice<Character>, _ pattern: ArraySlice<Piece>) -> Bool {

@@ -4,7 +4,9 @@ enum FieldType: String, Sendable {
 }
 
 /// One field of an object: what describe reports and how to read and write it in the tables.
-struct FieldSpec: Sendable {
+/// A class, so that conditions and field paths share one instance instead of copying a dozen
+/// properties (strings and closures) for every row a query evaluates.
+final class FieldSpec: Sendable {
     let name: String
     let type: FieldType
     let label: String

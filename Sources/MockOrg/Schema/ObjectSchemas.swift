@@ -3,10 +3,15 @@
 enum AccountSchema {
     typealias Path = WritableKeyPath<AccountRecord, String?> & Sendable
 
-    static func text(_ name: String, _ type: FieldType, label: String, length: Int, _ path: any Path) -> FieldSpec {
+    /// A text field written through `path` and read by `read`, which names the field directly:
+    /// reading through the key path would copy the whole record for every row a query scans.
+    static func text(
+        _ name: String, _ type: FieldType, label: String, length: Int, _ path: any Path,
+        read: @escaping @Sendable (OrgTables, Int) -> String?
+    ) -> FieldSpec {
         FieldSpec(
             name, type, label: label, length: length,
-            read: { tables, row in FieldValue(tables.accounts[row][keyPath: path]) },
+            read: { tables, row in FieldValue(read(tables, row)) },
             write: { tables, row, value in tables.accounts[row][keyPath: path] = value.text })
     }
 
@@ -17,10 +22,12 @@ enum AccountSchema {
             "Name", .string, label: "Account Name", length: 255, nillable: false,
             read: { tables, row in .string(tables.accounts[row].name) },
             write: { tables, row, value in tables.accounts[row].name = value.text ?? "" }),
-        text("Industry", .picklist, label: "Industry", length: 255, \.industry),
-        text("Phone", .phone, label: "Account Phone", length: 40, \.phone),
-        text("BillingCity", .string, label: "Billing City", length: 40, \.billingCity),
-        text("BillingCountry", .string, label: "Billing Country", length: 80, \.billingCountry),
+        text("Industry", .picklist, label: "Industry", length: 255, \.industry) { $0.accounts[$1].industry },
+        text("Phone", .phone, label: "Account Phone", length: 40, \.phone) { $0.accounts[$1].phone },
+        text("BillingCity", .string, label: "Billing City", length: 40, \.billingCity) { $0.accounts[$1].billingCity },
+        text("BillingCountry", .string, label: "Billing Country", length: 80, \.billingCountry) {
+            $0.accounts[$1].billingCountry
+        },
         .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.accounts[row].createdDate },
         .dateTime("LastModifiedDate", label: "Last Modified Date") { tables, row in
             tables.accounts[row].lastModifiedDate
@@ -32,10 +39,15 @@ enum AccountSchema {
 enum ContactSchema {
     typealias Path = WritableKeyPath<ContactRecord, String?> & Sendable
 
-    static func text(_ name: String, _ type: FieldType, label: String, length: Int, _ path: any Path) -> FieldSpec {
+    /// A text field written through `path` and read by `read`, which names the field directly:
+    /// reading through the key path would copy the whole record for every row a query scans.
+    static func text(
+        _ name: String, _ type: FieldType, label: String, length: Int, _ path: any Path,
+        read: @escaping @Sendable (OrgTables, Int) -> String?
+    ) -> FieldSpec {
         FieldSpec(
             name, type, label: label, length: length,
-            read: { tables, row in FieldValue(tables.contacts[row][keyPath: path]) },
+            read: { tables, row in FieldValue(read(tables, row)) },
             write: { tables, row, value in tables.contacts[row][keyPath: path] = value.text })
     }
 
@@ -54,19 +66,27 @@ enum ContactSchema {
             "LastName", .string, label: "Last Name", length: 80, nillable: false,
             read: { tables, row in .string(tables.contacts[row].lastName) },
             write: { tables, row, value in tables.contacts[row].lastName = value.text ?? "" }),
-        text("FirstName", .string, label: "First Name", length: 40, \.firstName),
+        text("FirstName", .string, label: "First Name", length: 40, \.firstName) { $0.contacts[$1].firstName },
         FieldSpec(
             "Name", .string, label: "Full Name", length: 121, nillable: false, createable: false, updateable: false,
             read: { tables, row in .string(tables.contacts[row].name) }),
-        text("MailingStreet", .textarea, label: "Mailing Street", length: 255, \.mailingStreet),
-        text("MailingCity", .string, label: "Mailing City", length: 40, \.mailingCity),
-        text("MailingState", .string, label: "Mailing State/Province", length: 80, \.mailingState),
-        text("MailingPostalCode", .string, label: "Mailing Zip/Postal Code", length: 20, \.mailingPostalCode),
-        text("MailingCountry", .string, label: "Mailing Country", length: 80, \.mailingCountry),
-        text("Phone", .phone, label: "Business Phone", length: 40, \.phone),
-        text("MobilePhone", .phone, label: "Mobile Phone", length: 40, \.mobilePhone),
-        text("Email", .email, label: "Email", length: 80, \.email),
-        text("Title", .string, label: "Title", length: 128, \.title),
+        text("MailingStreet", .textarea, label: "Mailing Street", length: 255, \.mailingStreet) {
+            $0.contacts[$1].mailingStreet
+        },
+        text("MailingCity", .string, label: "Mailing City", length: 40, \.mailingCity) { $0.contacts[$1].mailingCity },
+        text("MailingState", .string, label: "Mailing State/Province", length: 80, \.mailingState) {
+            $0.contacts[$1].mailingState
+        },
+        text("MailingPostalCode", .string, label: "Mailing Zip/Postal Code", length: 20, \.mailingPostalCode) {
+            $0.contacts[$1].mailingPostalCode
+        },
+        text("MailingCountry", .string, label: "Mailing Country", length: 80, \.mailingCountry) {
+            $0.contacts[$1].mailingCountry
+        },
+        text("Phone", .phone, label: "Business Phone", length: 40, \.phone) { $0.contacts[$1].phone },
+        text("MobilePhone", .phone, label: "Mobile Phone", length: 40, \.mobilePhone) { $0.contacts[$1].mobilePhone },
+        text("Email", .email, label: "Email", length: 80, \.email) { $0.contacts[$1].email },
+        text("Title", .string, label: "Title", length: 128, \.title) { $0.contacts[$1].title },
         .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.contacts[row].createdDate },
         .dateTime("LastModifiedDate", label: "Last Modified Date") { tables, row in
             tables.contacts[row].lastModifiedDate

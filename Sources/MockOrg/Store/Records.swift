@@ -13,8 +13,12 @@ struct AccountRecord: Sendable {
 }
 
 struct ContactRecord: Sendable {
-    var firstName: String?
-    var lastName: String
+    var firstName: String? {
+        didSet { name = Self.compoundName(firstName, lastName) }
+    }
+    var lastName: String {
+        didSet { name = Self.compoundName(firstName, lastName) }
+    }
     var title: String?
     var email: String?
     var phone: String?
@@ -29,9 +33,35 @@ struct ContactRecord: Sendable {
     var createdDate: Int64
     var lastModifiedDate: Int64
     var isDeleted = false
+    /// The compound read-only Name, kept up to date with its parts: queries that filter or sort
+    /// on Name read it for every row, and joining strings there would dominate their time.
+    private(set) var name: String
 
-    /// The compound read-only Name: first and last name joined by a space.
-    var name: String {
+    init(
+        firstName: String? = nil, lastName: String, title: String? = nil, email: String? = nil,
+        phone: String? = nil, mobilePhone: String? = nil, mailingStreet: String? = nil, mailingCity: String? = nil,
+        mailingState: String? = nil, mailingPostalCode: String? = nil, mailingCountry: String? = nil,
+        accountSerial: Int32, createdDate: Int64, lastModifiedDate: Int64
+    ) {
+        self.firstName = firstName
+        self.lastName = lastName
+        self.title = title
+        self.email = email
+        self.phone = phone
+        self.mobilePhone = mobilePhone
+        self.mailingStreet = mailingStreet
+        self.mailingCity = mailingCity
+        self.mailingState = mailingState
+        self.mailingPostalCode = mailingPostalCode
+        self.mailingCountry = mailingCountry
+        self.accountSerial = accountSerial
+        self.createdDate = createdDate
+        self.lastModifiedDate = lastModifiedDate
+        self.name = Self.compoundName(firstName, lastName)
+    }
+
+    /// First and last name joined by a space; the last name alone without a first name.
+    static func compoundName(_ firstName: String?, _ lastName: String) -> String {
         guard let firstName, !firstName.isEmpty else { return lastName }
         return firstName + " " + lastName
     }

@@ -11,19 +11,36 @@ enum SalesforceID {
     static func make(keyPrefix: String, serial: Int) -> String {
         var bytes = [UInt8]()
         bytes.reserveCapacity(18)
+        append(keyPrefix: keyPrefix, serial: serial, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the 18-character id of record `serial` to `bytes`, with no allocation of its own
+    /// (query pages write two ids per record).
+    static func append(keyPrefix: String, serial: Int, to bytes: inout [UInt8]) {
+        let start = bytes.count
         bytes.append(contentsOf: keyPrefix.utf8)
         bytes.append(contentsOf: podPart)
-        var digits = [UInt8](repeating: base62[0], count: serialLength)
+        let digitsStart = bytes.count
+        for _ in 0..<serialLength { bytes.append(base62[0]) }
         var rest = serial
-        var position = serialLength - 1
-        while rest > 0 && position >= 0 {
-            digits[position] = base62[rest % 62]
+        var position = digitsStart + serialLength - 1
+        while rest > 0 && position >= digitsStart {
+            bytes[position] = base62[rest % 62]
             rest /= 62
             position -= 1
         }
-        bytes.append(contentsOf: digits)
-        bytes.append(contentsOf: checksum(of: bytes))
-        return String(decoding: bytes, as: UTF8.self)
+        // The case-safe suffix: one character per five, a bit for each upper-case letter.
+        var index = start
+        for _ in 0..<3 {
+            var bits = 0
+            for bit in 0..<5 {
+                let byte = bytes[index]
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { bits |= 1 << bit }
+                index += 1
+            }
+            bytes.append(checksumAlphabet[bits])
+        }
     }
 
     /// The 3-character case-safe suffix of a 15-character id.

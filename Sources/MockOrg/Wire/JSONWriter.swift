@@ -93,26 +93,45 @@ struct JSONWriter {
     }
 
     private mutating func appendString(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        // Most text needs no escaping: copy it whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return
+        // Native strings are contiguous UTF-8: scan and copy runs from the buffer, not byte by byte through the view.
+        let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+        if written == nil {
+            var copy = text
+            copy.makeContiguousUTF8()
+            copy.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
         }
-        for byte in text.utf8 {
+    }
+
+    /// Appends `raw` as a JSON string: runs that need no escaping are copied whole.
+    private mutating func appendEscaped(_ raw: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var runStart = 0
+        for index in 0..<raw.count {
+            let byte = raw[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index]))
+            runStart = index + 1
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
             case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
             case 0x0A: bytes.append(contentsOf: [92, UInt8(ascii: "n")])
             case 0x0D: bytes.append(contentsOf: [92, UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
+            default:
                 let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: bytes.append(byte)
             }
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<raw.count]))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes a string value whose bytes `build` appends; only for text that needs no escaping
+    /// (ids, paths of known parts), so the hot query path builds no intermediate String.
+    mutating func unescapedString(_ build: (inout [UInt8]) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        build(&bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 }

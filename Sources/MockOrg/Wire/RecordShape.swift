@@ -34,6 +34,9 @@ struct RecordShape {
         Self.writeAttributes(object: object, row: row, apiVersion: apiVersion, into: &writer)
         for item in items {
             switch item {
+            case .field(let field) where field.type == .id:
+                writer.key(field.name)
+                writer.unescapedString { SalesforceID.append(keyPrefix: object.keyPrefix, serial: row + 1, to: &$0) }
             case .field(let field):
                 writer.key(field.name)
                 writer.value(field.read(tables, row))
@@ -60,9 +63,15 @@ struct RecordShape {
         writer.beginObject()
         writer.pair("type", object.name)
         writer.key("url")
-        writer.string(
-            "/services/data/" + apiVersion + "/sobjects/" + object.name + "/"
-                + SalesforceID.make(keyPrefix: object.keyPrefix, serial: row + 1))
+        // Known parts (the version was checked against the supported ones): no escaping needed.
+        writer.unescapedString { bytes in
+            bytes.append(contentsOf: "/services/data/".utf8)
+            bytes.append(contentsOf: apiVersion.utf8)
+            bytes.append(contentsOf: "/sobjects/".utf8)
+            bytes.append(contentsOf: object.name.utf8)
+            bytes.append(UInt8(ascii: "/"))
+            SalesforceID.append(keyPrefix: object.keyPrefix, serial: row + 1, to: &bytes)
+        }
         writer.endObject()
     }
 }
