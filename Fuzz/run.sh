@@ -31,9 +31,11 @@ sources() {
 
 for target in $targets; do
     echo "fuzz: building $target"
+    rm -f "$out/$target"
     # shellcheck disable=SC2046
     swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" \
-        $(sources "$target") -o "$out/$target"
+        $(sources "$target") -o "$out/$target" 2>&1 | grep -v "Cannot export local symbol" || true
+    [ -x "$out/$target" ] || { echo "fuzz: $target did not build"; exit 1; }
     mkdir -p "Fuzz/Crashes/$target" "$out/corpus/$target"
     echo "fuzz: running $target for $seconds s"
     "$out/$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \

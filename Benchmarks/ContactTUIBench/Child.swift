@@ -18,7 +18,9 @@ final class Child {
     let outputPath: String
     let started = Date()
 
-    init(_ program: String, _ arguments: [String], environment: [String: String] = [:], output: String? = nil)
+    init(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], output: String? = nil
+    )
         throws
     {
         outputPath = output ?? NSTemporaryDirectory() + "contact-tui-bench-\(UUID().uuidString).out"
@@ -87,7 +89,9 @@ final class Child {
 }
 
 /// Runs a program to its end and returns its usage and output.
-func runToEnd(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (
+func runToEnd(
+    _ program: String, _ arguments: [String], environment: [String: String] = [:]
+) throws -> (
     Child.Usage, String
 ) {
     let child = try Child(program, arguments, environment: environment)

@@ -75,10 +75,15 @@ struct Driver {
         return Server(child: child, port: port, url: url, token: token, startSeconds: seconds)
     }
 
+    /// Whether `contact-tui --help` lists the subcommand (`contact-tui NAME --help` would
+    /// print the root help and succeed even without it).
     private func hasSubcommand(_ name: String) -> Bool {
-        guard let child = try? Child(contactTUI, [name, "--help"]) else { return false }
-        let status = child.wait().status
-        return status == 0
+        guard let (_, help) = try? runToEnd(contactTUI, ["--help"]) else { return false }
+        guard let section = help.range(of: "SUBCOMMANDS:") else { return false }
+        return help[section.upperBound...].split(separator: "\n").contains {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ")
+                || $0.trimmingCharacters(in: .whitespaces) == name
+        }
     }
 
     // MARK: - Rows
@@ -231,7 +236,8 @@ struct Driver {
             for _ in 0..<6 {
                 let reply = try HTTPProbe.send("GET", port: mock.port, path: path, headers: auth)
                 guard reply.status == 200 else {
-                    throw BenchFailure("\(soql) answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))")
+                    throw BenchFailure(
+                        "\(soql) answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))")
                 }
                 samples.append(reply.seconds)
             }
@@ -286,7 +292,8 @@ struct Driver {
     private mutating func idle() throws {
         let socket = "contact-tui-bench-\(getpid())"
         let command = "exec env LANG=C.UTF-8 TERM=tmux-256color '\(contactTUI)' --demo"
-        _ = try runToEnd("tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
+        _ = try runToEnd(
+            "tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
         defer { _ = try? runToEnd("tmux", ["-L", socket, "kill-server"]) }
         let deadline = Date().addingTimeInterval(60)
         var screen = ""
@@ -330,9 +337,12 @@ struct Driver {
     }
 
     func table() -> String {
-        var lines = ["| what | measured | goal | peer (same run) | ratio | verdict |", "| --- | --- | --- | --- | --- | --- |"]
+        var lines = [
+            "| what | measured | goal | peer (same run) | ratio | verdict |", "| --- | --- | --- | --- | --- | --- |",
+        ]
         for row in rows {
-            lines.append("| \(row.what) | \(row.measured) | \(row.goal) | \(row.peer) | \(row.ratio) | \(row.verdict) |")
+            lines.append(
+                "| \(row.what) | \(row.measured) | \(row.goal) | \(row.peer) | \(row.ratio) | \(row.verdict) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -57,14 +57,13 @@ enum Modes {
             for try await page in client.pages(forQuery: soql, prefetch: true) {
                 var output: [UInt8] = []
                 writer.write(page.records, into: &output)
-                output.withUnsafeBytes { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+                FileHandle.standardOutput.write(Data(output))
                 count += page.records.count
             }
         } catch {
             await client.shutdown()
             throw error
         }
-        fflush(stdout)
         await client.shutdown()
         FileHandle.standardError.write(Data("records: \(count)\n".utf8))
     }
@@ -107,7 +106,8 @@ enum Modes {
         json += "\"records\":["
         for index in 0..<size {
             let serial = number * 2000 + index
-            let id = "003" + String(String(serial, radix: 10).reversed()).padding(toLength: 12, withPad: "0", startingAt: 0)
+            let id =
+                "003" + String(String(serial, radix: 10).reversed()).padding(toLength: 12, withPad: "0", startingAt: 0)
                 + "AAA"
             if index > 0 { json += "," }
             json += """
