@@ -70,9 +70,11 @@ enum Modes {
 
     /// A model loaded with `rows` records, fed as pages of 2,000 like the app receives them.
     static func loadedModel(rows: Int) -> ContactListModel {
+        // The model only builds requests; the pages are handed to it directly.
         let client = RestClient(
             configuration: RestClientConfiguration(
-                instanceURL: URL(string: "http://127.0.0.1:9")!, accessToken: "bench-token"))
+                instanceURL: URL(string: "http://127.0.0.1:9")!, accessToken: "bench-token"),
+            transport: UnusedTransport())
         var model = ContactListModel(
             query: "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name",
             origin: "127.0.0.1 · v66.0", requests: client)
@@ -150,4 +152,13 @@ enum Modes {
         say("rows: \(model.dataRows.count)")
         say("rss: \(Proc.residentBytes(of: getpid()))")
     }
+}
+
+/// A transport for a client that only builds requests and never sends one.
+struct UnusedTransport: RestTransport {
+    func execute(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
+        throw .invalidRequest("the benchmark model never sends")
+    }
+
+    func shutdown() async {}
 }
