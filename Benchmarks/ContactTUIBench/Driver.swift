@@ -107,7 +107,7 @@ struct Driver {
         var proxy: [Child.Usage] = []
         var cli: [Child.Usage] = []
         let listCLI = hasSubcommand("list")
-        for _ in 0..<2 {
+        for _ in 0..<3 {
             proxy.append(try runToEnd(selfPath, proxyArguments).0)
             if listCLI {
                 cli.append(
@@ -153,27 +153,48 @@ struct Driver {
     }
 
     private mutating func throughput(mock: Server, idsFile: String) throws {
-        let soql = "SELECT Id, Name, Email FROM Contact LIMIT 200"
-        let path = "/services/data/v66.0/query?q=" + encode(soql)
         let auth = ["Authorization": "Bearer \(mock.token)"]
-        let sample = try HTTPProbe.send("GET", port: mock.port, path: path, headers: auth)
-        guard sample.status == 200 else { throw BenchFailure("query answered \(sample.status)") }
-        let bodyFile = NSTemporaryDirectory() + "contact-tui-bench-body-\(getpid()).json"
-        try Data(sample.body).write(to: URL(fileURLWithPath: bodyFile))
-        defer { try? FileManager.default.removeItem(atPath: bodyFile) }
-        let bareChild = try Child(selfPath, ["bare", bodyFile])
-        let bare = try server(bareChild, started: Date())
+        // A query evaluated on every request, and a page of an open cursor (`nextRecordsUrl`).
+        let queryPath = "/services/data/v66.0/query?q=" + encode("SELECT Id, Name, Email FROM Contact LIMIT 200")
+        let cursor = try HTTPProbe.send(
+            "GET", port: mock.port,
+            path: "/services/data/v66.0/query?q=" + encode("SELECT Id, Name, Email FROM Contact ORDER BY Name"),
+            headers: auth.merging(["Sforce-Query-Options": "batchSize=200"]) { $1 })
+        guard cursor.status == 200,
+            case let text = String(decoding: cursor.body, as: UTF8.self),
+            let start = text.range(of: "\"nextRecordsUrl\":\""),
+            let end = text[start.upperBound...].firstIndex(of: "\"")
+        else { throw BenchFailure("no nextRecordsUrl in the first page") }
+        let nextPath = String(text[start.upperBound..<end])
+
+        // The batch size goes with every request, as RestCore sends it on next pages too.
+        let batch = ["Sforce-Query-Options": "batchSize=200"]
+        for (label, path, extra) in [
+            ("MockOrg query `LIMIT 200`, evaluated per request", queryPath, [:]),
+            ("MockOrg next page of 200 records (`nextRecordsUrl`)", nextPath, batch),
+        ] {
+            let sample = try HTTPProbe.send(
+                "GET", port: mock.port, path: path, headers: auth.merging(extra) { $1 })
+            guard sample.status == 200 else { throw BenchFailure("\(path) answered \(sample.status)") }
+            let bodyFile = NSTemporaryDirectory() + "contact-tui-bench-body-\(getpid()).json"
+            try Data(sample.body).write(to: URL(fileURLWithPath: bodyFile))
+            defer { try? FileManager.default.removeItem(atPath: bodyFile) }
+            let bare = try server(try Child(selfPath, ["bare", bodyFile]), started: Date())
+            defer { bare.child.stop() }
+            let ours = try wrk(port: mock.port, path: path, token: mock.token, script: nil, headers: extra)
+            let peer = try wrk(port: bare.port, path: path, token: mock.token, script: nil, headers: extra)
+            addThroughputRow("\(label), \(sample.body.count / 1024) KiB, 32 connections", ours, peer)
+        }
+
+        let bareBody = NSTemporaryDirectory() + "contact-tui-bench-empty-\(getpid()).json"
+        try Data().write(to: URL(fileURLWithPath: bareBody))
+        defer { try? FileManager.default.removeItem(atPath: bareBody) }
+        let bare = try server(try Child(selfPath, ["bare", bareBody]), started: Date())
         defer { bare.child.stop() }
-
-        let mockQuery = try wrk(port: mock.port, path: path, token: mock.token, script: nil)
-        let bareQuery = try wrk(port: bare.port, path: path, token: mock.token, script: nil)
-        addThroughputRow(
-            "MockOrg query page (200 records, \(sample.body.count / 1024) KiB), 32 connections", mockQuery, bareQuery)
-
         let lua = "\(scripts)/delete.lua"
         let mockDelete = try wrk(port: mock.port, path: "/", token: mock.token, script: lua, ids: idsFile)
         let bareDelete = try wrk(port: bare.port, path: "/", token: mock.token, script: lua, ids: idsFile)
-        addThroughputRow("MockOrg DELETE Contact, 32 connections", mockDelete, bareDelete)
+        addThroughputRow("MockOrg DELETE Contact, a new id per request, 32 connections", mockDelete, bareDelete)
     }
 
     private mutating func addThroughputRow(_ name: String, _ ours: WrkResult, _ bare: WrkResult) {
@@ -194,10 +215,12 @@ struct Driver {
         var socketErrors: Int
     }
 
-    private func wrk(port: Int, path: String, token: String, script: String?, ids: String? = nil) throws -> WrkResult {
-        var arguments = [
-            "-t2", "-c32", "-d5s", "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(port)\(path)",
-        ]
+    private func wrk(
+        port: Int, path: String, token: String, script: String?, ids: String? = nil, headers: [String: String] = [:]
+    ) throws -> WrkResult {
+        var arguments = ["-t2", "-c32", "-d5s", "-H", "Authorization: Bearer \(token)"]
+        for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
         if let script { arguments = ["-s", script] + arguments }
         let (_, output) = try runToEnd("wrk", arguments, environment: ["IDS_FILE": ids ?? ""])
         func number(after label: String) -> Double? {

@@ -23,16 +23,18 @@ enum Modes {
         while true { try await Task.sleep(for: .seconds(3600)) }
     }
 
-    /// `bare BODY_FILE`: a bare Hummingbird router answering the query route with the bytes of
-    /// BODY_FILE and any Contact DELETE with 204, the peer of the mock org's throughput.
+    /// `bare BODY_FILE`: a bare Hummingbird router answering the query and next-page routes with
+    /// the bytes of BODY_FILE and any Contact DELETE with 204, the peer of the mock org's throughput.
     static func bare(bodyFile: String) async throws {
         let body = ByteBuffer(bytes: try Data(contentsOf: URL(fileURLWithPath: bodyFile)))
         let router = Router()
-        router.get("/services/data/v66.0/query") { _, _ in
+        let page = { @Sendable (_: Request, _: BasicRequestContext) in
             Response(
                 status: .ok, headers: [.contentType: "application/json;charset=UTF-8"],
                 body: ResponseBody(byteBuffer: body))
         }
+        router.get("/services/data/v66.0/query", use: page)
+        router.get("/services/data/v66.0/query/:locator", use: page)
         router.delete("/services/data/v66.0/sobjects/Contact/:id") { _, _ in
             Response(status: .noContent)
         }
