@@ -14,7 +14,6 @@ struct ContactListModelTests {
         #expect(requests.first?.path.hasSuffix("/query") == true)
         #expect(requests.first?.header("Sforce-Query-Options") == "batchSize=200")
         #expect(model.isLoading)
-        await client.shutdown()
     }
 
     @Test("j and k move within the rows; q quits")
@@ -32,7 +31,6 @@ struct ContactListModelTests {
         #expect(model.selection == 1)
         let effects = model.handle(key: .character("q"))
         #expect(effects.contains { if case .quit = $0 { true } else { false } })
-        await client.shutdown()
     }
 
     @Test("the next page loads when the selection nears the end, and appends")
@@ -57,7 +55,6 @@ struct ContactListModelTests {
         #expect(model.dataRows.count == 40)
         #expect(Set(model.dataRows.map(\.id)).count == 40)
         #expect(!model.isLoading)
-        await client.shutdown()
     }
 
     @Test("a failed load says why in the status line")
@@ -68,7 +65,6 @@ struct ContactListModelTests {
         _ = model.handle(response: .failure(.timedOut), for: first.id)
         #expect(model.statusMessage.hasPrefix("Could not load contacts"))
         #expect(!model.isLoading)
-        await client.shutdown()
     }
 }
 

@@ -4,12 +4,14 @@ import Testing
 
 @Suite("List view")
 struct ListViewTests {
+    static let narrowQuery = "SELECT Id, Name, Email FROM Contact"
+
     @Test("draws the header, headings, rows, status and hints")
     func frame() async {
         let client = Fixtures.client()
         let model = Fixtures.loadedModel(count: 3, client: client, visibleRows: ListView.listRows(forHeight: 8))
         var buffer = CellBuffer(width: 100, height: 8)
-        ListView().render(model, into: &buffer)
+        ContactListScreen().render(model, into: &buffer)
         let lines = buffer.text.components(separatedBy: "\n")
         #expect(lines[0].hasPrefix(" contact-tui · 127.0.0.1:1 · v66.0"))
         #expect(lines[1].contains("Name") && lines[1].contains("Account Name"))
@@ -20,35 +22,77 @@ struct ListViewTests {
         // The selected row is drawn in reverse video across the whole width.
         #expect((0..<100).allSatisfy { buffer[$0, 2].style.reverse })
         #expect(!buffer[5, 3].style.reverse)
-        await client.shutdown()
+    }
+
+    @Test("a 40x8 frame of two columns, as text")
+    func smallFrame() async {
+        let client = Fixtures.client()
+        let model = Fixtures.model(
+            records: (0..<3).map { Fixtures.contact($0) }, client: client, query: Self.narrowQuery,
+            visibleRows: ListView.listRows(forHeight: 8))
+        let frame = ContactListScreen().frame(model, width: 40, height: 8).text
+        #expect(
+            frame == """
+                 contact-tui · 127.0.0.1:1 · v66.0
+                 Name                Email
+                 Contact 0000        c0@example.com
+                 Contact 0001        c1@example.com
+                 Contact 0002        c2@example.com
+
+                 3 of 3 loaded
+                 j/k move  Enter open  ? help  q quit
+                """)
     }
 
     @Test("a terminal under 40x8 shows a notice instead of the list")
     func tooSmall() async {
         let client = Fixtures.client()
         let model = Fixtures.loadedModel(count: 3, client: client)
-        var buffer = CellBuffer(width: 30, height: 6)
-        ListView().render(model, into: &buffer)
-        #expect(buffer.text.contains("Terminal too small"))
-        #expect(!buffer.text.contains("Contact 0000"))
-        await client.shutdown()
+        let frame = ContactListScreen().frame(model, width: 30, height: 6).text
+        #expect(frame == "\n      Terminal too small\n          need 40×8\n          have 30×6\n\n")
     }
 
-    @Test("wide and hostile names keep the columns aligned")
+    @Test("wide, long and hostile names keep the columns aligned")
     func wideAndHostile() async {
         let client = Fixtures.client()
-        var model = ContactListModel(query: "SELECT Id, Name, Email FROM Contact", origin: "o", requests: client)
-        let first = Fixtures.sentRequests(model.start())[0]
-        _ = model.handle(
-            response: Fixtures.page([
-                Fixtures.contact(0, name: "山田太郎😀"), Fixtures.contact(1, name: "\u{1B}]52;c;AAAA\u{7}Eve"),
-            ]), for: first.id)
-        var buffer = CellBuffer(width: 50, height: 8)
-        ListView().render(model, into: &buffer)
-        let emailColumn = 1 + ListView.columnWidths(for: model.columns, totalWidth: 49)[0] + 2
-        #expect(buffer[emailColumn, 2].grapheme == "c")
-        #expect(buffer[emailColumn, 3].grapheme == "c")
-        #expect(buffer.text.contains("␛]52;c;AAAA␇Eve"))
-        await client.shutdown()
+        let model = Fixtures.model(
+            records: [
+                Fixtures.contact(0, name: "山田太郎😀"), Fixtures.contact(1, name: "\u{1B}]52;c;AAAA\u{7}Eve\u{202E}"),
+                Fixtures.contact(2, name: "Maximilian Alexander Fitzgerald"),
+            ], client: client, query: Self.narrowQuery, visibleRows: 4)
+        let lines = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        #expect(lines[2] == " 山田太郎😀" + String(repeating: " ", count: 10) + "c0@example.com")
+        #expect(lines[3] == " ␛]52;c;AAAA␇Eve     c1@example.com")
+        #expect(lines[4] == " Maximilian Alexan…  c2@example.com")
+    }
+
+    @Test("the status line counts pending deletes with a spinner and shows the last message")
+    func statusLine() async throws {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 4, client: client)
+        _ = model.handle(key: .character("d"))
+        _ = model.handle(key: .character("d"))
+        #expect(StatusLine().text(for: model) == " 2 of 4 loaded · ⠋ 2 deletes pending · Deleting Contact 0001…")
+        model.tick()
+        #expect(StatusLine().text(for: model).contains("⠙ 2 deletes pending"))
+        #expect(model.needsAnimation)
+    }
+
+    @Test("the filter bar shows the query being typed, and the status its matches")
+    func filterBar() async {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 12, client: client, visibleRows: 4)
+        _ = Fixtures.type("/0 1", into: &model)
+        let lines = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        #expect(lines[7] == "/0 1▏")
+        #expect(lines[6] == " 12 of 12 loaded · /0 1: 0 matches")
+        _ = model.handle(key: .backspace)
+        _ = model.handle(key: .backspace)
+        #expect(model.shownCount == 12)
+        _ = Fixtures.type("1", into: &model)
+        let narrowed = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        #expect(narrowed[6] == " 12 of 12 loaded · /01: 3 matches")
+        #expect(narrowed[7] == "/01▏")
+        #expect((0..<model.shownCount).map { model.shownRecord(at: $0).id } == [1, 10, 11].map(Fixtures.id))
     }
 }

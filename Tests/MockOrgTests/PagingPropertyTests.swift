@@ -58,6 +58,10 @@ import Testing
             let next = try #require(first.object?["nextRecordsUrl"] as? String)
             let match = next.wholeMatch(of: /\/services\/data\/v60\.0\/query\/(01g[0-9A-Za-z]{15})-200/)
             #expect(match != nil)
+            // Later pages keep the query's batch size when the request does not repeat the header.
+            let second = try await client.get(next, headers: org.authorization)
+            #expect(second.records.count == 200)
+            #expect((second.object?["nextRecordsUrl"] as? String)?.hasSuffix("-400") == true)
             let bogus = try await client.get(
                 "/services/data/v60.0/query/01g5g0000000zzzAAA-200", headers: org.authorization)
             #expect(bogus.status == 400)

@@ -207,6 +207,10 @@ import Testing
             message: "\nSELECT Id FROM Contact WHERE Id = 'nope'\n                                  ^\n"
                 + "ERROR at Row:1:Column:35\ninvalid ID field: nope"),
         ErrorCase(
+            soql: "SELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'", code: "MALFORMED_QUERY",
+            message: "\nSELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'\n"
+                + String(repeating: " ", count: 57) + "^\nERROR at Row:1:Column:58\nunexpected token: 'OR'"),
+        ErrorCase(
             soql: "SELECT Id, Id FROM Contact", code: "MALFORMED_QUERY",
             message:
                 "\nSELECT Id, Id FROM Contact\n           ^\nERROR at Row:1:Column:12\nduplicate field selected: Id"),

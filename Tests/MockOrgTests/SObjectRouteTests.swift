@@ -203,3 +203,36 @@ import Testing
         }
     }
 }
+
+@Suite struct CachedQueryTests {
+    static let base = "/services/data/v66.0"
+
+    func names(_ client: some TestClientProtocol, _ org: TestOrg) async throws -> [String] {
+        let reply = try await client.get(
+            Self.base + "/query?q=" + encodedQuery("SELECT Name FROM Contact ORDER BY Name"), headers: org.authorization
+        )
+        return reply.records.compactMap { $0["Name"] as? String }
+    }
+
+    @Test func writesBetweenQueriesShowInTheNextQuery() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 30))
+        try await org.test { client in
+            let before = try await names(client, org)
+            #expect(before.count == 30)
+            let created = try await client.send(
+                .post, Self.base + "/sobjects/Contact", headers: org.authorization, body: #"{"LastName": "0 First"}"#)
+            let id = try #require(created.object?["id"] as? String)
+            #expect(try await names(client, org) == ["0 First"] + before)
+            _ = try await client.send(
+                .patch, Self.base + "/sobjects/Contact/" + id, headers: org.authorization, body: #"{"LastName": "ZZZ"}"#
+            )
+            let renamed = try await names(client, org)
+            #expect(renamed.count == 31)
+            #expect(renamed.firstIndex(of: "ZZZ") == before.filter { $0.lowercased() <= "zzz" }.count)
+            #expect(
+                try await client.delete(Self.base + "/sobjects/Contact/" + id, headers: org.authorization).status == 204
+            )
+            #expect(try await names(client, org) == before)
+        }
+    }
+}

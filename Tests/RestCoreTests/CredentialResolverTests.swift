@@ -13,8 +13,7 @@ import Testing
             directory = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let sf = directory.appendingPathComponent("sf")
-            try ("#!/bin/sh\n" + script).write(to: sf, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sf.path)
+            try writeExecutableScript("#!/bin/sh\n" + script, to: sf.path)
         }
 
         var environment: [String: String] { ["PATH": directory.path + ":/usr/bin:/bin"] }
@@ -54,7 +53,9 @@ import Testing
             try await CredentialResolver.resolve(CredentialOptions(targetOrg: "nope"), environment: cli.environment)
         }
         #expect(error?.isUsageError == false)
-        #expect(error?.description.contains("No authorization information found for nope.") == true)
+        #expect(
+            error?.description.contains("No authorization information found for nope.") == true,
+            "\(String(describing: error))")
     }
 
     @Test func missingCLIIsARuntimeFailure() async {
@@ -120,5 +121,18 @@ import Testing
         }
         #expect(error?.isUsageError == true)
         #expect(error?.description.contains("secret-token") == false)
+    }
+}
+
+/// Writes an executable script through a close-on-exec descriptor: a process that a parallel
+/// test spawns meanwhile cannot inherit it open for writing (which would make running the
+/// script fail with "Text file busy").
+func writeExecutableScript(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }

@@ -84,6 +84,22 @@ import Testing
         }
     }
 
+    @Test func aRefusalIsRememberedForTheStaleToken() async throws {
+        try await withScriptedOrg(configure: Self.withRefreshToken, Self.script(refuse: true)) { client, server in
+            for _ in 0..<3 {
+                let error = await #expect(throws: RestClientError.self) {
+                    try await client.send(client.requestForVersions())
+                }
+                guard case .authenticationFailed = error else {
+                    Issue.record("expected authenticationFailed, got \(String(describing: error))")
+                    return
+                }
+            }
+            #expect(server.requests.filter { $0.path == "/services/oauth2/token" }.count == 1)
+            #expect(server.requests.count == 4)
+        }
+    }
+
     @Test func noRefreshTokenFailsWithAuthenticationError() async throws {
         try await withScriptedOrg(Self.script(refuse: false)) { client, server in
             let error = await #expect(throws: RestClientError.self) {

@@ -133,3 +133,27 @@ import Testing
         }
     }
 }
+
+@Suite struct ClientLifecycleTests {
+    @Test func aClientDroppedWithoutShutdownClosesItsPool() async throws {
+        try await ScriptedServer.with({ _ in .json("{}") }) { server in
+            var client: RestClient? = RestClient(
+                configuration: RestClientConfiguration(instanceURL: server.url, accessToken: "token-1"))
+            _ = try await client?.send(try #require(client).requestForVersions())
+            client = nil
+            #expect(server.requests.count == 1)
+        }
+    }
+
+    @Test func sendingAfterShutdownFailsClearly() async throws {
+        try await ScriptedServer.with({ _ in .json("{}") }) { server in
+            let client = RestClient(configuration: RestClientConfiguration(instanceURL: server.url, accessToken: "t"))
+            await client.shutdown()
+            let error = await #expect(throws: RestClientError.self) {
+                try await client.send(client.requestForVersions())
+            }
+            #expect(error?.description.contains("shut down") == true)
+            #expect(server.requests.isEmpty)
+        }
+    }
+}

@@ -1,15 +1,19 @@
 import RestCore
 
-/// The state of the contact list and the rules that change it.
+/// The state of the contact list and the rules that change it: the port of the
+/// Mobile SDK sample's `RootViewController`.
 ///
-/// A value type driven by events (keys, responses) that returns effects
+/// A value type driven by events (keys, responses, ticks) that returns effects
 /// (requests to send, quit); it never touches the network or the terminal,
 /// so every behaviour is tested by feeding events and reading frames.
 public struct ContactListModel: Sendable {
     /// Why a request was sent, so that its response is applied correctly.
     enum Purpose: Sendable, Hashable {
-        case firstPage
-        case nextPage
+        /// The first page of the query; `generation` tells a refresh from the one it replaced.
+        case firstPage(generation: Int)
+        case nextPage(generation: Int)
+        case delete
+        case retrieve(recordID: String)
     }
 
     public let query: String
@@ -18,20 +22,37 @@ public struct ContactListModel: Sendable {
     /// Where the data comes from, for the header (host and API version).
     public var origin: String
 
-    /// The loaded records, in display order.
-    public private(set) var dataRows: [ContactRecord] = []
-    /// The index of the selected row in `dataRows`.
-    public private(set) var selection = 0
-    /// The first row shown.
-    public private(set) var scrollOffset = 0
+    /// The loaded records, in display order (without rows whose delete is pending).
+    public internal(set) var dataRows: [ContactRecord] = []
+    /// The deletes in flight, keyed by the DELETE request's own id.
+    public internal(set) var deleteRequests: [RestRequestID: DeletedItemInfo] = [:]
+    /// The selected position in the shown rows (`shownCount`).
+    public internal(set) var selection = 0
+    /// The first shown position drawn.
+    public internal(set) var scrollOffset = 0
     /// The server's count of records the query matches.
-    public private(set) var totalSize = 0
+    public internal(set) var totalSize = 0
     /// The last thing worth telling the user.
-    public private(set) var statusMessage = "Loading…"
+    public internal(set) var statusMessage = "Loading…"
+    /// Alerts waiting to be dismissed, the one shown first.
+    public internal(set) var alerts: [Alert] = []
+    /// What the screen shows besides the list.
+    public internal(set) var mode: ContactListMode = .list
+    /// The filter of the rows; nil when none is set.
+    public internal(set) var filter: RowFilter?
+    /// Whether keys go to the filter's text.
+    public internal(set) var isEditingFilter = false
+    /// Advances while something is in flight, for the spinner.
+    public internal(set) var spinnerFrame = 0
 
-    private(set) var nextRecordsURL: String?
-    private(set) var inFlight: [RestRequestID: Purpose] = [:]
-    private let requests: any ContactRequestFactory
+    /// Ids of records whose delete the server confirmed: they never come back.
+    public internal(set) var confirmedDeletedIDs: Set<String> = []
+    /// Ids of `dataRows`, to never show a record twice.
+    var loadedIDs: Set<String> = []
+    var nextRecordsURL: String?
+    var inFlight: [RestRequestID: Purpose] = [:]
+    var generation = 0
+    let requests: any ContactRequestFactory
 
     /// Rows the list area shows; set by the view on every layout.
     public var visibleRowCount = 10 {
@@ -47,84 +68,86 @@ public struct ContactListModel: Sendable {
     }
 
     /// Whether a page is being fetched.
-    public var isLoading: Bool { inFlight.values.contains { $0 == .firstPage || $0 == .nextPage } }
+    public var isLoading: Bool {
+        inFlight.values.contains {
+            switch $0 {
+            case .firstPage(let generation), .nextPage(let generation): return generation == self.generation
+            case .delete, .retrieve: return false
+            }
+        }
+    }
+
+    /// Whether something is under way that a spinner should show (the runner ticks meanwhile).
+    public var needsAnimation: Bool {
+        if isLoading || !deleteRequests.isEmpty { return true }
+        if case .detail(let detail) = mode, detail.content == .loading { return true }
+        return false
+    }
 
     /// The effects that start the app: the first page of the query.
     public mutating func start() -> [ContactListEffect] {
         let request = requests.request(forQuery: query, apiVersion: nil, batchSize: batchSize)
-        inFlight[request.id] = .firstPage
+        inFlight[request.id] = .firstPage(generation: generation)
         return [.send(request)]
     }
 
-    /// Applies a key press.
-    public mutating func handle(key: Key) -> [ContactListEffect] {
-        switch key {
-        case .character("q"), .control("c"):
-            return [.quit]
-        case .character("j"), .down, .wheelDown:
-            moveSelection(by: 1)
-        case .character("k"), .up, .wheelUp:
-            moveSelection(by: -1)
-        default:
-            return []
-        }
-        return loadMoreIfNeeded()
+    /// Advances the spinner; the runner calls it while `needsAnimation`.
+    public mutating func tick() {
+        spinnerFrame &+= 1
     }
 
-    /// Applies the outcome of a request this model asked for.
-    public mutating func handle(
-        response result: Result<RestResponse, RestClientError>, for requestID: RestRequestID
-    ) -> [ContactListEffect] {
-        guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
-        switch purpose {
-        case .firstPage, .nextPage:
-            return applyPage(result, replacing: purpose == .firstPage)
-        }
+    // MARK: - Shown rows
+
+    /// The number of rows shown: all loaded rows, or those the filter matches.
+    public var shownCount: Int { filter?.matches.count ?? dataRows.count }
+
+    /// The index in `dataRows` of a shown position.
+    public func dataIndex(ofShown position: Int) -> Int {
+        filter.map { $0.matches[position] } ?? position
     }
 
-    private mutating func applyPage(
-        _ result: Result<RestResponse, RestClientError>, replacing: Bool
-    ) -> [ContactListEffect] {
-        let page: QueryResult
-        do {
-            page = try result.get().decode(QueryResult.self)
-        } catch {
-            statusMessage = "Could not load contacts: \(error.description)"
-            return []
-        }
-        let records = page.records.compactMap(ContactRecord.init(json:))
-        if replacing { dataRows = records } else { dataRows.append(contentsOf: records) }
-        totalSize = page.totalSize
-        nextRecordsURL = page.done ? nil : page.nextRecordsUrl
-        statusMessage = ""
-        clampSelection()
-        return loadMoreIfNeeded()
+    /// The record at a shown position.
+    public func shownRecord(at position: Int) -> ContactRecord {
+        dataRows[dataIndex(ofShown: position)]
     }
 
-    /// Fetches the next page when the selection comes within a screen of the end.
-    private mutating func loadMoreIfNeeded() -> [ContactListEffect] {
-        guard let url = nextRecordsURL, !isLoading,
-            selection + max(visibleRowCount, 1) >= dataRows.count
-        else { return [] }
-        let request = requests.request(forNextRecordsURL: url)
-        inFlight[request.id] = .nextPage
-        return [.send(request)]
+    /// The selected record, if any row is shown.
+    public var selectedRecord: ContactRecord? {
+        selection < shownCount ? shownRecord(at: selection) : nil
     }
 
-    private mutating func moveSelection(by delta: Int) {
-        selection += delta
-        clampSelection()
+    // MARK: - Row bookkeeping shared by loads, deletes and rollbacks
+
+    mutating func removeRow(at index: Int) {
+        let record = dataRows.remove(at: index)
+        loadedIDs.remove(record.id)
+        filter?.removed(at: index)
     }
 
-    private mutating func clampSelection() {
-        selection = dataRows.isEmpty ? 0 : min(max(selection, 0), dataRows.count - 1)
+    mutating func insertRowAtTop(_ record: ContactRecord) {
+        dataRows.insert(record, at: 0)
+        loadedIDs.insert(record.id)
+        updateFilter { filter, _, columns in filter.inserted(record, at: 0, columns: columns) }
+    }
+
+    /// Changes the filter with the rows and columns at hand (the filter is moved out
+    /// meanwhile, so its matches are not copied).
+    mutating func updateFilter(_ change: (inout RowFilter, [ContactRecord], [Column]) -> Void) {
+        guard var current = filter else { return }
+        filter = nil
+        change(&current, dataRows, columns)
+        filter = current
+    }
+
+    mutating func clampSelection() {
+        selection = shownCount == 0 ? 0 : min(max(selection, 0), shownCount - 1)
         scrollToSelection()
     }
 
-    private mutating func scrollToSelection() {
+    mutating func scrollToSelection() {
         let rows = max(visibleRowCount, 1)
         if selection < scrollOffset { scrollOffset = selection }
         if selection >= scrollOffset + rows { scrollOffset = selection - rows + 1 }
-        scrollOffset = max(0, min(scrollOffset, max(0, dataRows.count - rows)))
+        scrollOffset = max(0, min(scrollOffset, max(0, shownCount - rows)))
     }
 }

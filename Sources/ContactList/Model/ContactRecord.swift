@@ -1,40 +1,48 @@
 import RestCore
 
-/// One record of the list, as the server sent it.
+/// One row of the list: the record's identity and the text of its columns.
+///
+/// Only what the list shows is kept (not the whole JSON body), so that a
+/// hundred thousand loaded contacts stay small; the detail view retrieves
+/// every field from the server when it opens.
 public struct ContactRecord: Hashable, Sendable, Identifiable {
     /// The record's id (18 characters).
     public let id: String
     /// The record's sObject type from `attributes.type`, e.g. `Contact`.
     public let objectType: String
-    /// The whole record body.
-    public let fields: JSONValue
+    /// The name shown in messages about this record (its `Name`, else its id).
+    public let displayName: String
+    /// The text of each column of the query, in the order of the columns.
+    public let values: [String]
 
-    public init(id: String, objectType: String, fields: JSONValue) {
+    public init(id: String, objectType: String, displayName: String? = nil, values: [String]) {
         self.id = id
         self.objectType = objectType
-        self.fields = fields
+        self.displayName = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? id
+        self.values = values
     }
 
-    /// Reads a record from a query result entry; nil when it has no id.
-    public init?(json: JSONValue) {
+    /// Reads a record from a query result entry, keeping the columns' text; nil when it has no id.
+    public init?(json: JSONValue, columns: [Column]) {
         guard let id = json["Id"]?.stringValue else { return nil }
-        self.id = id
-        self.objectType = json["attributes"]?["type"]?.stringValue ?? "Contact"
-        self.fields = json
+        self.init(
+            id: id,
+            objectType: json["attributes"]?["type"]?.stringValue ?? "Contact",
+            displayName: Self.text(of: "Name", in: json),
+            values: columns.map { Self.text(of: $0.field, in: json) })
+    }
+
+    /// The text of the column at `index`; "" past the end.
+    public func value(at index: Int) -> String {
+        index < values.count ? values[index] : ""
     }
 
     /// The text of a field path such as `Account.Name`; "" for null or missing.
-    public func value(of field: String) -> String {
-        var current: JSONValue? = fields
+    static func text(of field: String, in json: JSONValue) -> String {
+        var current: JSONValue? = json
         for part in field.split(separator: ".") {
             current = current?[String(part)]
         }
         return current?.stringValue ?? ""
-    }
-
-    /// The name shown in messages about this record.
-    public var displayName: String {
-        let name = value(of: "Name")
-        return name.isEmpty ? id : name
     }
 }

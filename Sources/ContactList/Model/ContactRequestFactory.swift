@@ -9,6 +9,13 @@ public protocol ContactRequestFactory: Sendable {
     func requestForRetrieve(
         withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: String?
     ) -> RestRequest
+    /// Whether the client's gate would let this request through (false under `--read-only`).
+    func allowsSending(_ request: RestRequest) -> Bool
 }
 
-extension RestClient: ContactRequestFactory {}
+extension RestClient: ContactRequestFactory {
+    /// Asks the configuration's `shouldMakeRequest` gate, the one `send` applies.
+    public func allowsSending(_ request: RestRequest) -> Bool {
+        configuration.shouldMakeRequest?(request) ?? true
+    }
+}

@@ -1,4 +1,7 @@
-/// Draws the contact list: header, column headings, rows, status and key hint.
+/// Draws the header, the column headings and the visible slice of the rows.
+///
+/// Only the rows on screen are read, so a frame costs the same with a thousand
+/// or a million rows loaded.
 public struct ListView: Sendable {
     /// The smallest terminal the list is drawn in; below it a notice is shown.
     public static let minimumSize = (width: 40, height: 8)
@@ -10,14 +13,12 @@ public struct ListView: Sendable {
     /// The number of list rows a terminal of this height shows.
     public static func listRows(forHeight height: Int) -> Int { max(1, height - chromeRows) }
 
+    static let headerStyle = Style(color: .accent, bold: true, reverse: true)
+    static let selectedStyle = Style(color: .accent, bold: true, reverse: true)
+
+    /// Draws rows 0 ..< `buffer.height - 2`.
     public func render(_ model: ContactListModel, into buffer: inout CellBuffer) {
-        guard buffer.width >= Self.minimumSize.width, buffer.height >= Self.minimumSize.height else {
-            renderTooSmall(into: &buffer)
-            return
-        }
-        let headerStyle = Style(color: .accent, bold: true, reverse: true)
-        buffer.clearRow(0, style: headerStyle)
-        buffer.write(" contact-tui · \(model.origin)", x: 0, y: 0, style: headerStyle)
+        HeaderView(title: "contact-tui · \(model.origin)").render(into: &buffer)
 
         let widths = Self.columnWidths(for: model.columns, totalWidth: buffer.width - 1)
         var x = 1
@@ -28,40 +29,23 @@ public struct ListView: Sendable {
 
         let listTop = 2
         let rows = Self.listRows(forHeight: buffer.height)
+        let shown = model.shownCount
         for line in 0..<rows {
-            let index = model.scrollOffset + line
-            guard index < model.dataRows.count else { break }
-            let record = model.dataRows[index]
-            let selected = index == model.selection
-            let style = selected ? Style(color: .accent, bold: true, reverse: true) : .plain
+            let position = model.scrollOffset + line
+            guard position < shown else { break }
+            let record = model.shownRecord(at: position)
+            let selected = position == model.selection
+            let style = selected ? Self.selectedStyle : .plain
             if selected { buffer.clearRow(listTop + line, style: style) }
             var x = 1
-            for (column, width) in zip(model.columns, widths) {
-                buffer.write(record.value(of: column.field), x: x, y: listTop + line, maxWidth: width, style: style)
+            for (index, width) in widths.enumerated() {
+                buffer.write(record.value(at: index), x: x, y: listTop + line, maxWidth: width, style: style)
                 x += width + 2
             }
         }
-
-        let statusStyle = Style(color: .muted, reverse: true)
-        let statusRow = buffer.height - 2
-        buffer.clearRow(statusRow, style: statusStyle)
-        var status = " \(model.dataRows.count) of \(model.totalSize) loaded"
-        if model.isLoading { status += " · loading…" }
-        if !model.statusMessage.isEmpty { status += " · \(model.statusMessage)" }
-        buffer.write(status, x: 0, y: statusRow, style: statusStyle)
-        buffer.write(" j/k move  q quit", x: 0, y: buffer.height - 1, style: Style(color: .muted))
-    }
-
-    private func renderTooSmall(into buffer: inout CellBuffer) {
-        let lines = [
-            "Terminal too small",
-            "need \(Self.minimumSize.width)×\(Self.minimumSize.height)",
-            "have \(buffer.width)×\(buffer.height)",
-        ]
-        let top = max(0, (buffer.height - lines.count) / 2)
-        for (offset, line) in lines.enumerated() {
-            let x = max(0, (buffer.width - DisplayWidth.of(line)) / 2)
-            buffer.write(line, x: x, y: top + offset, style: Style(color: .warning, bold: offset == 0))
+        if shown == 0 && !model.isLoading {
+            let notice = model.filter == nil ? "No contacts." : "No contact matches the filter."
+            buffer.write(notice, x: 1, y: listTop, style: Style(color: .muted))
         }
     }
 

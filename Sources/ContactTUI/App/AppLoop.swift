@@ -1,24 +1,31 @@
 import ContactList
 import Glibc
+import Logging
 import RestCore
 
 /// The event loop of the interactive list.
 ///
 /// One thread runs it and owns ncurses. It blocks in `poll()` on the terminal
-/// and on the wake-up pipe, drains every key with `get_wch`, applies queued
-/// network outcomes, and redraws once per wake-up.
+/// and on the wake-up pipe (with a timeout only while a spinner turns), drains
+/// every key with `get_wch`, applies queued network outcomes, and redraws once
+/// per wake-up.
 final class AppLoop {
+    /// How often the spinner turns while something is in flight.
+    static let spinnerInterval: Int32 = 100
+
     private var model: ContactListModel
     private let client: RestClient
     private let terminal: Terminal
+    private let logger: Logger?
     private let queue = WakeupQueue()
-    private let view = ListView()
+    private let screen = ContactListScreen()
     private var running = true
 
-    init(model: ContactListModel, client: RestClient, useColor: Bool) {
+    init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
         self.model = model
         self.client = client
-        self.terminal = Terminal(useColor: useColor)
+        self.terminal = Terminal(useColor: useColor, useMouse: useMouse)
+        self.logger = logger
     }
 
     /// Runs until the user quits or a quit signal arrives; the terminal is
@@ -28,18 +35,23 @@ final class AppLoop {
         defer { TerminalGuard.uninstall() }
         try terminal.start()
         defer { terminal.stop() }
+        TerminalGuard.chainResizeSignal()
 
         layout()
         perform(model.start())
         redraw()
         while running {
-            waitForInput()
+            if !waitForInput() { model.tick() }
             var effects: [ContactListEffect] = []
             while let key = terminal.readKey() {
                 if key == .resize { layout() }
                 effects += model.handle(key: key)
             }
-            if !queue.drainWakeups().isEmpty { running = false }
+            let signals = queue.drainWakeups()
+            if !signals.isEmpty {
+                logger?.info("quitting on signal", metadata: ["signal": "\(signals[0])"])
+                running = false
+            }
             for event in queue.drain() {
                 switch event {
                 case .response(let id, let result): effects += model.handle(response: result, for: id)
@@ -50,12 +62,15 @@ final class AppLoop {
         }
     }
 
-    private func waitForInput() {
+    /// Blocks until a key, a network outcome or a signal arrives; false when the
+    /// spinner's timeout passed first.
+    private func waitForInput() -> Bool {
         var descriptors = [
             pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
             pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0),
         ]
-        _ = poll(&descriptors, nfds_t(descriptors.count), -1)
+        let timeout = model.needsAnimation ? Self.spinnerInterval : -1
+        return poll(&descriptors, nfds_t(descriptors.count), timeout) != 0
     }
 
     private func layout() {
@@ -65,7 +80,7 @@ final class AppLoop {
     private func redraw() {
         let size = terminal.size
         var buffer = CellBuffer(width: size.width, height: size.height)
-        view.render(model, into: &buffer)
+        screen.render(model, into: &buffer)
         terminal.draw(buffer)
     }
 
@@ -75,18 +90,31 @@ final class AppLoop {
             case .quit:
                 running = false
             case .send(let request):
-                let client = client
-                let queue = queue
-                Task {
-                    let result: Result<RestResponse, RestClientError>
-                    do throws(RestClientError) {
-                        result = .success(try await client.send(request))
-                    } catch {
-                        result = .failure(error)
-                    }
-                    queue.post(.response(request.id, result))
-                }
+                send(request)
             }
+        }
+    }
+
+    /// Sends on the concurrency pool; the outcome comes back through the wake-up pipe.
+    private func send(_ request: RestRequest) {
+        let client = client
+        let queue = queue
+        let logger = logger
+        logger?.info("request", metadata: ["id": "\(request.id)", "request": "\(request.summary)"])
+        Task {
+            let result: Result<RestResponse, RestClientError>
+            do throws(RestClientError) {
+                result = .success(try await client.send(request))
+            } catch {
+                result = .failure(error)
+            }
+            switch result {
+            case .success(let response):
+                logger?.info("response", metadata: ["id": "\(request.id)", "status": "\(response.status)"])
+            case .failure(let error):
+                logger?.warning("failure", metadata: ["id": "\(request.id)", "error": "\(error.description)"])
+            }
+            queue.post(.response(request.id, result))
         }
     }
 }

@@ -1,84 +1,18 @@
 import ArgumentParser
-import ContactList
-import Foundation
-import MockOrg
-import RestCore
 
-/// `contact-tui`: the interactive contact list.
+/// `contact-tui`: the root command. It has no options of its own, so that each
+/// subcommand owns its options; the interactive list is the default subcommand.
 struct ContactTUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "contact-tui",
         abstract: "Browse and delete Salesforce Contacts in the terminal.",
         discussion: """
-            Opens the list against an org given by --instance-url and --access-token (or the \
-            SF_INSTANCE_URL and SF_ACCESS_TOKEN environment variables), or against a local mock \
-            org with --demo.
+            With no subcommand, opens the interactive list ('browse'): against a local mock org \
+            with --demo, or against an org given by --target-org ALIAS (through 'sf org display'), \
+            by --instance-url and --access-token, or by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
+            environment variables. 'contact-tui help browse' lists all its options.
             """,
-        subcommands: []
+        subcommands: [BrowseCommand.self, ListCommand.self, MockOrgCommand.self],
+        defaultSubcommand: BrowseCommand.self
     )
-
-    @Flag(help: "Run against a mock org started inside the process.")
-    var demo = false
-
-    @Option(help: "With --demo: the number of contacts in the mock org.")
-    var contacts: Int = 200
-
-    @Option(help: "With --demo: milliseconds of latency added to every request.")
-    var latency: Int = 0
-
-    @Option(help: "With --demo: the probability (0...1) that a write fails.")
-    var failRate: Double = 0
-
-    @OptionGroup(title: "Org options") var org: OrgOptions
-    @OptionGroup(title: "View options") var view: ViewOptions
-
-    func validate() throws {
-        guard contacts >= 0 else { throw ValidationError("--contacts must not be negative.") }
-        guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
-        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
-    }
-
-    func run() async throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw CommandFailure.usage(
-                "contact-tui needs an interactive terminal; use 'contact-tui list' to print contacts instead.")
-        }
-        var server: MockOrgServer?
-        let configuration: RestClientConfiguration
-        if demo {
-            let mock = MockOrgServer(
-                configuration: MockOrgConfiguration(
-                    contacts: contacts, latency: .milliseconds(latency), failRate: failRate))
-            let endpoint: MockOrgEndpoint
-            do {
-                endpoint = try await mock.start()
-            } catch {
-                throw CommandFailure.runtime("The demo org could not start: \(error).")
-            }
-            server = mock
-            configuration = RestClientConfiguration(
-                instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-                apiVersion: org.apiVersion, timeout: .milliseconds(Int(org.timeout * 1000)))
-        } else {
-            configuration = try org.clientConfiguration()
-        }
-
-        let client = RestClient(configuration: configuration)
-        let origin =
-            "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
-        let model = ContactListModel(
-            query: view.query, batchSize: view.batchSize, origin: origin, requests: client)
-        let useColor = !view.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let outcome = await UIThread.run { () -> String? in
-            do throws(Terminal.StartError) {
-                try AppLoop(model: model, client: client, useColor: useColor).run()
-                return nil
-            } catch {
-                return error.description
-            }
-        }
-        await client.shutdown()
-        await server?.stop()
-        if let outcome { throw CommandFailure.runtime(outcome) }
-    }
 }

@@ -14,8 +14,11 @@ final class Terminal {
     private let useColor: Bool
     private var colorEnabled = false
 
-    init(useColor: Bool) {
+    private let useMouse: Bool
+
+    init(useColor: Bool, useMouse: Bool) {
         self.useColor = useColor
+        self.useMouse = useMouse
     }
 
     /// Starts ncurses on stdin/stdout.
@@ -33,6 +36,7 @@ final class Terminal {
         nodelay(ct_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
+        if useMouse { enableWheel() }
         if useColor && has_colors() {
             start_color()
             use_default_colors()
@@ -80,7 +84,10 @@ final class Terminal {
         var character: wint_t = 0
         let result = get_wch(&character)
         if result == ERR { return nil }
-        if result == ct_key_code_yes() { return Self.decodeFunctionKey(Int32(character)) ?? readKey() }
+        if result == ct_key_code_yes() {
+            if Int32(character) == ct_key_mouse() { return Self.readWheel() ?? readKey() }
+            return Self.decodeFunctionKey(Int32(character)) ?? readKey()
+        }
         return Self.decodeCharacter(UInt32(character))
     }
 

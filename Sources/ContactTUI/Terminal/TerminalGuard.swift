@@ -9,6 +9,8 @@ enum TerminalGuard {
     nonisolated(unsafe) private static var wakeDescriptor: Int32 = -1
     nonisolated(unsafe) private static var savedMode = termios()
     nonisolated(unsafe) private static var hasSavedMode = false
+    nonisolated(unsafe) private static var ncursesResizeAction = sigaction()
+    nonisolated(unsafe) private static var ncursesResizeHandlerIsSet = false
 
     /// Signals that end the app cleanly through the event loop.
     static let quitSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
@@ -43,9 +45,38 @@ enum TerminalGuard {
         }
     }
 
+    /// Wakes the event loop on SIGWINCH after ncurses' own handler has run.
+    ///
+    /// ncurses owns SIGWINCH: its handler only notes the resize, and `get_wch`
+    /// then returns `KEY_RESIZE`. But the signal may be delivered to any thread,
+    /// and only a signal to the UI thread interrupts its `poll()`; so, once
+    /// ncurses has installed its handler (after `newterm`), this wraps it to also
+    /// write a zero byte (a plain wake-up, not a quit) to the wake-up pipe.
+    static func chainResizeSignal() {
+        var current = sigaction()
+        guard sigaction(SIGWINCH, nil, &current) == 0 else { return }
+        ncursesResizeAction = current
+        // SIG_DFL is 0 and SIG_IGN is 1: anything else is ncurses' handler.
+        ncursesResizeHandlerIsSet =
+            current.sa_flags & SA_SIGINFO == 0
+            && unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) > 1
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            if TerminalGuard.ncursesResizeHandlerIsSet {
+                TerminalGuard.ncursesResizeAction.__sigaction_handler.sa_handler?(signal)
+            }
+            var byte: UInt8 = 0
+            _ = write(TerminalGuard.wakeDescriptor, &byte, 1)
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGWINCH, &action, nil)
+    }
+
     /// Puts the handlers back to their defaults once the terminal is restored.
     static func uninstall() {
         for signal in quitSignals + fatalSignals { Glibc.signal(signal, SIG_DFL) }
+        if ncursesResizeHandlerIsSet { sigaction(SIGWINCH, &ncursesResizeAction, nil) }
         wakeDescriptor = -1
     }
 

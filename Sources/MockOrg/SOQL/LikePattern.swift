@@ -7,10 +7,12 @@ struct LikePattern: Sendable {
     }
 
     let pieces: [Piece]
-    /// The whole pattern as lower-cased ASCII bytes, when it has no wildcard but leading or trailing `%`.
-    private let asciiNeedle: [UInt8]?
+    /// For patterns without `_`: the lower-cased UTF-8 literal runs between `%`s.
+    private let segments: [[UInt8]]?
     private let anchoredStart: Bool
     private let anchoredEnd: Bool
+    /// Whether every literal is ASCII, so ASCII text needs no Unicode lower-casing.
+    private let asciiOnly: Bool
 
     init(_ pattern: String) {
         var pieces = [Piece]()
@@ -30,63 +32,84 @@ struct LikePattern: Sendable {
             }
         }
         self.pieces = pieces
-        // Fast path: `%text%`, `text%`, `%text`, `text` with ASCII text.
-        var inner = pieces[...]
-        anchoredStart = inner.first != .any
-        if !anchoredStart { inner = inner.dropFirst() }
-        anchoredEnd = inner.last != .any
-        if !anchoredEnd { inner = inner.dropLast() }
-        var needle = [UInt8]()
-        var simple = true
-        for piece in inner {
-            guard case .literal(let character) = piece, character.isASCII, let byte = character.asciiValue else {
-                simple = false
-                break
+        anchoredStart = pieces.first != .any
+        anchoredEnd = pieces.last != .any
+        var asciiOnly = true
+        var segments: [[UInt8]] = [[]]
+        var hasOne = false
+        for piece in pieces {
+            switch piece {
+            case .literal(let character):
+                asciiOnly = asciiOnly && character.isASCII
+                segments[segments.count - 1].append(contentsOf: String(character).utf8)
+            case .any:
+                segments.append([])
+            case .one:
+                hasOne = true
             }
-            needle.append(byte)
         }
-        asciiNeedle = simple ? needle : nil
+        self.segments = hasOne ? nil : segments.filter { !$0.isEmpty }
+        self.asciiOnly = asciiOnly
     }
 
     func matches(_ text: String) -> Bool {
-        if let needle = asciiNeedle {
-            var contiguous = text
-            contiguous.makeContiguousUTF8()
-            return contiguous.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.asciiMatch(bytes, needle: needle, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
-            } ?? false
+        guard let segments else {
+            return Self.match(Array(text.lowercased())[...], pieces[...])
         }
-        return Self.match(Array(text.lowercased())[...], pieces[...])
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        let result = contiguous.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            // ASCII text (or an ASCII pattern, which non-ASCII bytes can never match) compares with ASCII folding.
+            if asciiOnly || !bytes.contains(where: { $0 >= 0x80 }) {
+                return Self.segmentsMatch(bytes, segments, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+            }
+            return nil
+        }
+        if let decided = result ?? nil { return decided }
+        var lowered = text.lowercased()
+        lowered.makeContiguousUTF8()
+        return lowered.utf8.withContiguousStorageIfAvailable {
+            Self.segmentsMatch($0, segments, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+        } ?? false
     }
 
-    /// Matches ASCII-case-insensitively on bytes; non-ASCII text bytes only equal themselves,
-    /// which is right because the needle is ASCII — except for characters that lower-case to ASCII
-    /// (like the Kelvin sign), which Salesforce also does not fold.
-    private static func asciiMatch(
-        _ bytes: UnsafeBufferPointer<UInt8>, needle: [UInt8], anchoredStart: Bool, anchoredEnd: Bool
+    /// Matches `%`-separated literal runs against bytes, folding ASCII letters; the runs are lower-case already.
+    private static func segmentsMatch(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ segments: [[UInt8]], anchoredStart: Bool, anchoredEnd: Bool
     ) -> Bool {
-        let n = needle.count
-        let count = bytes.count
-        if n > count { return false }
         @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
-        func matchesAt(_ start: Int) -> Bool {
-            for offset in 0..<n where lower(bytes[start + offset]) != needle[offset] { return false }
+        func matchesAt(_ start: Int, _ needle: [UInt8]) -> Bool {
+            for offset in 0..<needle.count where lower(bytes[start + offset]) != needle[offset] { return false }
             return true
         }
-        switch (anchoredStart, anchoredEnd) {
-        case (true, true): return n == count && matchesAt(0)
-        case (true, false): return matchesAt(0)
-        case (false, true): return matchesAt(count - n)
-        case (false, false):
-            if n == 0 { return true }
-            let first = needle[0]
-            var start = 0
-            while start <= count - n {
-                if lower(bytes[start]) == first && matchesAt(start) { return true }
-                start += 1
+        func find(_ needle: [UInt8], from start: Int) -> Int? {
+            guard needle.count <= bytes.count else { return nil }
+            var index = start
+            while index <= bytes.count - needle.count {
+                if lower(bytes[index]) == needle[0] && matchesAt(index, needle) { return index }
+                index += 1
             }
-            return false
+            return nil
         }
+        if segments.isEmpty { return !(anchoredStart && anchoredEnd) || bytes.isEmpty }
+        var low = 0
+        var high = bytes.count
+        var middle = segments[...]
+        if anchoredStart {
+            let first = middle.removeFirst()
+            guard first.count <= high, matchesAt(0, first) else { return false }
+            low = first.count
+            if middle.isEmpty && anchoredEnd { return low == bytes.count }
+        }
+        if anchoredEnd, let last = middle.popLast() {
+            guard last.count <= high - low, matchesAt(high - last.count, last) else { return false }
+            high -= last.count
+        }
+        for segment in middle {
+            guard let found = find(segment, from: low), found + segment.count <= high else { return false }
+            low = found + segment.count
+        }
+        return true
     }
 
     private static func match(_ text: ArraySlice<Character>, _ pattern: ArraySlice<Piece>) -> Bool {

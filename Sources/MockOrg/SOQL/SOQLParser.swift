@@ -219,18 +219,16 @@ struct SOQLParser {
 
     // MARK: - WHERE
 
+    /// Terms joined by AND or by OR: SOQL refuses both at one level without parentheses.
     private mutating func parseOr(_ object: SObjectType) throws(SOQLError) -> SOQLCondition {
-        var condition = try parseAnd(object)
-        while consumeKeyword("OR") {
-            condition = .or(condition, try parseAnd(object))
-        }
-        return condition
-    }
-
-    private mutating func parseAnd(_ object: SObjectType) throws(SOQLError) -> SOQLCondition {
         var condition = try parseNot(object)
-        while consumeKeyword("AND") {
-            condition = .and(condition, try parseNot(object))
+        var joiner: String?
+        while let keyword = current.keyword, keyword == "AND" || keyword == "OR" {
+            guard joiner == nil || joiner == keyword else { throw unexpected() }
+            joiner = keyword
+            position += 1
+            let next = try parseNot(object)
+            condition = keyword == "AND" ? .and(condition, next) : .or(condition, next)
         }
         return condition
     }

@@ -112,7 +112,8 @@ struct MockOrgResponder: HTTPResponder {
             }
             return Self.json(
                 try store.query(
-                    soql, includeDeleted: includeDeleted, batchSize: batchSize, apiVersion: context.version, now: now))
+                    soql, includeDeleted: includeDeleted, batchSize: batchSize ?? 2000, apiVersion: context.version,
+                    now: now))
         case 2:
             let parts = rest[1].split(separator: "-", maxSplits: 1)
             guard parts.count == 2, let offset = Int(parts[1]) else { throw APIError.invalidQueryLocator }
@@ -196,9 +197,9 @@ struct MockOrgResponder: HTTPResponder {
         return path
     }
 
-    /// The page size asked for in `Sforce-Query-Options: batchSize=N`, clamped to 200...2000.
-    static func batchSize(from headers: HTTPFields) -> Int {
-        guard let options = headers[queryOptionsHeader] else { return 2000 }
+    /// The page size asked for in `Sforce-Query-Options: batchSize=N`, clamped to 200...2000; nil when not asked.
+    static func batchSize(from headers: HTTPFields) -> Int? {
+        guard let options = headers[queryOptionsHeader] else { return nil }
         for option in options.split(separator: ",") {
             let pair = option.split(separator: "=", maxSplits: 1)
             if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "batchsize",
@@ -207,7 +208,7 @@ struct MockOrgResponder: HTTPResponder {
                 return min(max(size, 200), 2000)
             }
         }
-        return 2000
+        return nil
     }
 
     static func json(_ bytes: [UInt8], status: Int = 200) -> Response {

@@ -20,7 +20,8 @@ extension OrgStore {
             let pageCount = min(batchSize, rows.count)
             var locator: String?
             if pageCount < rows.count {
-                locator = Self.openCursor(QueryCursor(query: query, rows: rows, lastUsed: .now), state: &state)
+                locator = Self.openCursor(
+                    QueryCursor(query: query, rows: rows, batchSize: batchSize, lastUsed: .now), state: &state)
             }
             return Self.renderPage(
                 query: query, rows: rows, from: 0, count: pageCount, locator: locator, apiVersion: apiVersion,
@@ -28,8 +29,8 @@ extension OrgStore {
         }
     }
 
-    /// The page of an open cursor starting after `offset` delivered rows.
-    func nextPage(locator: String, offset: Int, batchSize: Int, apiVersion: String) throws(APIError) -> [UInt8] {
+    /// The page of an open cursor starting after `offset` delivered rows; `batchSize` nil keeps the query's.
+    func nextPage(locator: String, offset: Int, batchSize: Int?, apiVersion: String) throws(APIError) -> [UInt8] {
         try state.withLock { (state: inout State) throws(APIError) -> [UInt8] in
             Self.expireCursors(state: &state)
             guard var cursor = state.cursors[locator], offset >= 0, offset < cursor.rows.count else {
@@ -37,7 +38,7 @@ extension OrgStore {
             }
             cursor.lastUsed = .now
             state.cursors[locator] = cursor
-            let count = min(batchSize, cursor.rows.count - offset)
+            let count = min(batchSize ?? cursor.batchSize, cursor.rows.count - offset)
             let more = offset + count < cursor.rows.count
             return Self.renderPage(
                 query: cursor.query, rows: cursor.rows, from: offset, count: count, locator: more ? locator : nil,
@@ -49,11 +50,24 @@ extension OrgStore {
 
     /// The rows a query selects, in order, after OFFSET and LIMIT.
     private static func select(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
-        let tables = state.tables
-        let object = query.object
-        let total = tables.rowCount(of: object)
         let skip = query.offset ?? 0
         let wanted = query.limit.map { $0 + skip } ?? Int.max
+        var rows: [Int32]
+        if query.filter == nil {
+            // Unfiltered: every live row in order, reused until a write changes the set or the order.
+            rows = unfilteredRows(query, includeDeleted: includeDeleted, state: &state)
+            if rows.count > wanted { rows = Array(rows[0..<wanted]) }
+        } else {
+            rows = scan(query, includeDeleted: includeDeleted, wanted: wanted, state: &state)
+        }
+        if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
+        return rows
+    }
+
+    /// Evaluates the WHERE clause row by row in ORDER BY order, stopping once `wanted` rows matched.
+    private static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
+        let tables = state.tables
+        let object = query.object
         var rows = [Int32]()
         func consider(_ row: Int) -> Bool {
             if !includeDeleted && tables.isDeleted(object, row: row) { return true }
@@ -62,13 +76,32 @@ extension OrgStore {
             return rows.count < wanted
         }
         if query.ordering.isEmpty {
-            for row in 0..<total where !consider(row) { break }
+            for row in 0..<tables.rowCount(of: object) where !consider(row) { break }
         } else {
             let order = sortedRows(object: object, ordering: query.ordering, state: &state)
             for row in order where !consider(Int(row)) { break }
         }
-        if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
         return rows
+    }
+
+    /// All (live, unless `includeDeleted`) rows in ORDER BY order, cached per order until the next write.
+    private static func unfilteredRows(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
+        let stamp = state.tables.writeGeneration
+        if state.unfilteredGeneration != stamp {
+            state.unfilteredCache.removeAll()
+            state.unfilteredGeneration = stamp
+        }
+        let key = orderKey(query.object, query.ordering) + "|" + String(includeDeleted)
+        if let cached = state.unfilteredCache[key] { return cached }
+        let rows = scan(query, includeDeleted: includeDeleted, wanted: Int.max, state: &state)
+        if state.unfilteredCache.count >= maxCachedOrders { state.unfilteredCache.removeAll() }
+        state.unfilteredCache[key] = rows
+        return rows
+    }
+
+    private static func orderKey(_ object: SObjectType, _ ordering: [SOQLOrdering]) -> String {
+        object.name + "|"
+            + ordering.map { "\($0.path.canonicalName) \($0.descending) \($0.nullsFirst)" }.joined(separator: ",")
     }
 
     /// All rows of `object` in ORDER BY order, from the cache when no create or update happened since.
@@ -77,22 +110,22 @@ extension OrgStore {
             state.sortCache.removeAll()
             state.cachedSortGeneration = state.tables.sortGeneration
         }
-        let key =
-            object.name + "|"
-            + ordering.map { "\($0.path.canonicalName) \($0.descending) \($0.nullsFirst)" }.joined(separator: ",")
+        let key = orderKey(object, ordering)
         if let cached = state.sortCache[key] { return cached }
         let tables = state.tables
         let count = tables.rowCount(of: object)
-        let keys = ordering.map { item in
-            (0..<count).map { SOQLEvaluator.sortKey(item.path.value(in: tables, row: $0)) }
-        }
-        var order = (0..<count).map { Int32($0) }
-        order.sort { a, b in
-            for (index, item) in ordering.enumerated() {
-                let result = SOQLEvaluator.compareKeys(keys[index][Int(a)], keys[index][Int(b)], item)
-                if result != 0 { return result < 0 }
+        let ranks = ordering.map { SortRanks.ranks(of: $0, rows: count, tables: tables) }
+        var order: [Int32]
+        if ranks.count == 1 {
+            order = SortRanks.countingSort(ranks[0])
+        } else {
+            order = (0..<count).map { Int32($0) }
+            order.sort { a, b in
+                for column in ranks where column[Int(a)] != column[Int(b)] {
+                    return column[Int(a)] < column[Int(b)]
+                }
+                return a < b
             }
-            return a < b
         }
         if state.sortCache.count >= maxCachedOrders { state.sortCache.removeAll() }
         state.sortCache[key] = order
@@ -127,13 +160,11 @@ extension OrgStore {
     ) -> [UInt8] {
         var writer = JSONWriter(capacity: 256 + count * 400)
         writer.beginObject()
-        writer.key("totalSize")
-        writer.number(rows.count)
-        writer.key("done")
-        writer.bool(locator == nil)
+        writer.pair("totalSize", rows.count)
+        writer.pair("done", locator == nil)
         if let locator {
-            writer.key("nextRecordsUrl")
-            writer.string("/services/data/" + apiVersion + "/query/" + locator + "-" + String(start + count))
+            writer.pair(
+                "nextRecordsUrl", "/services/data/" + apiVersion + "/query/" + locator + "-" + String(start + count))
         }
         writer.key("records")
         writer.beginArray()

@@ -45,7 +45,8 @@ extension OrgStore {
 
     /// Deletes a record: at most one of any number of concurrent deletes of one record succeeds.
     func delete(_ object: SObjectType, id: String) throws(APIError) {
-        try withTables { (tables) throws(APIError) in
+        try state.withLock { (state: inout State) throws(APIError) in
+            let tables = state.tables
             let row = try Self.locate(id, of: object, in: tables, forWrite: true)
             guard !tables.isDeleted(object, row: row) else { throw APIError.entityIsDeleted }
             switch object {
@@ -66,8 +67,22 @@ extension OrgStore {
                 for index in tables.contacts.indices where tables.contacts[index].accountSerial == serial {
                     tables.contacts[index].isDeleted = true
                 }
+                tables.writeGeneration += 1
+                return
             case .supportCase:
                 tables.cases[row].isDeleted = true
+            }
+            Self.forget(row: row, of: object, inLiveRowCaches: &state)
+        }
+    }
+
+    /// Takes one deleted row out of the cached unfiltered query results, so that a delete
+    /// does not cost the next query a full scan of a large table.
+    private static func forget(row: Int, of object: SObjectType, inLiveRowCaches state: inout State) {
+        let liveSuffix = "|false"
+        for key in state.unfilteredCache.keys where key.hasPrefix(object.name + "|") && key.hasSuffix(liveSuffix) {
+            if let index = state.unfilteredCache[key]?.firstIndex(of: Int32(row)) {
+                state.unfilteredCache[key]?.remove(at: index)
             }
         }
     }

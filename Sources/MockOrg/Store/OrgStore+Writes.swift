@@ -22,10 +22,8 @@ extension OrgStore {
         }
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("id")
-        writer.string(id)
-        writer.key("success")
-        writer.bool(true)
+        writer.pair("id", id)
+        writer.pair("success", true)
         writer.key("errors")
         writer.beginArray()
         writer.endArray()

@@ -9,6 +9,9 @@ final class OrgStore: Sendable {
         /// Permutations of all rows per ORDER BY, valid while the tables' `sortGeneration` is unchanged.
         var sortCache: [String: [Int32]] = [:]
         var cachedSortGeneration = 0
+        /// The rows of unfiltered queries per ORDER BY, valid while the tables' `writeGeneration` is unchanged.
+        var unfilteredCache: [String: [Int32]] = [:]
+        var unfilteredGeneration = -1
         var cursors: [String: QueryCursor] = [:]
         var nextCursorSerial = 1
     }

@@ -40,5 +40,6 @@ extension OrgTables {
             if contact > 0 { casesByContact[contact, default: []].append(serial) }
         }
         sortGeneration += 1
+        writeGeneration += 1
     }
 }

@@ -8,6 +8,8 @@ final class OrgTables {
     var nextCaseNumber: Int32
     /// Bumped by creates and updates (not deletes, which queries filter out anyway): sort orders stay valid until it changes.
     var sortGeneration = 0
+    /// Bumped by every create, update and delete.
+    var writeGeneration = 0
 
     init(generator: SeedGenerator) {
         accounts = generator.makeAccounts()

@@ -2,5 +2,7 @@
 struct QueryCursor {
     let query: SOQLQuery
     let rows: [Int32]
+    /// The page size asked for when the query ran; later pages keep it unless a request asks otherwise.
+    let batchSize: Int
     var lastUsed: ContinuousClock.Instant
 }

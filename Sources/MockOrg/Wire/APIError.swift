@@ -20,10 +20,8 @@ struct APIError: Error, Sendable {
         var writer = JSONWriter()
         writer.beginArray()
         writer.beginObject()
-        writer.key("message")
-        writer.string(message)
-        writer.key("errorCode")
-        writer.string(errorCode)
+        writer.pair("message", message)
+        writer.pair("errorCode", errorCode)
         if let fields {
             writer.key("fields")
             writer.beginArray()

@@ -94,6 +94,12 @@ struct JSONWriter {
 
     private mutating func appendString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most text needs no escaping: copy it whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
@@ -108,5 +114,25 @@ struct JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+extension JSONWriter {
+    /// Writes `"name": "value"`.
+    mutating func pair(_ name: String, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// Writes `"name": true|false`.
+    mutating func pair(_ name: String, _ value: Bool) {
+        key(name)
+        bool(value)
+    }
+
+    /// Writes `"name": number`.
+    mutating func pair(_ name: String, _ value: Int) {
+        key(name)
+        number(value)
     }
 }

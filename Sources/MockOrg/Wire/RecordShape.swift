@@ -28,7 +28,7 @@ struct RecordShape {
         self.items = items
     }
 
-    /// Writes one record; `fields` nil means every field of the object (used by GET /sobjects/T/id).
+    /// Writes one record of `object` at `row`, with its attributes first.
     func write(row: Int, of object: SObjectType, apiVersion: String, tables: OrgTables, into writer: inout JSONWriter) {
         writer.beginObject()
         Self.writeAttributes(object: object, row: row, apiVersion: apiVersion, into: &writer)
@@ -58,8 +58,7 @@ struct RecordShape {
     static func writeAttributes(object: SObjectType, row: Int, apiVersion: String, into writer: inout JSONWriter) {
         writer.key("attributes")
         writer.beginObject()
-        writer.key("type")
-        writer.string(object.name)
+        writer.pair("type", object.name)
         writer.key("url")
         writer.string(
             "/services/data/" + apiVersion + "/sobjects/" + object.name + "/"

@@ -15,12 +15,9 @@ enum Resources {
         writer.beginArray()
         for number in oldestVersion...newestVersion {
             writer.beginObject()
-            writer.key("label")
-            writer.string(releaseLabel(number))
-            writer.key("url")
-            writer.string("/services/data/v\(number).0")
-            writer.key("version")
-            writer.string("\(number).0")
+            writer.pair("label", releaseLabel(number))
+            writer.pair("url", "/services/data/v\(number).0")
+            writer.pair("version", "\(number).0")
             writer.endObject()
         }
         writer.endArray()
@@ -39,15 +36,12 @@ enum Resources {
     }
 
     static func resources(version: String) -> [UInt8] {
-        let names = [
-            "sobjects", "query", "queryAll", "search", "recent", "limits", "tooling", "composite", "analytics",
-            "connect", "chatter", "tabs", "theme", "appMenu", "quickActions", "process", "licensing",
-        ]
+        // Only what this org serves, so that a client following the map never meets a 404.
+        let names = ["sobjects", "query", "queryAll"]
         var writer = JSONWriter()
         writer.beginObject()
         for name in names {
-            writer.key(name)
-            writer.string("/services/data/" + version + "/" + name)
+            writer.pair(name, "/services/data/" + version + "/" + name)
         }
         writer.endObject()
         return writer.bytes
@@ -56,10 +50,8 @@ enum Resources {
     static func describeGlobal(version: String) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginObject()
-        writer.key("encoding")
-        writer.string("UTF-8")
-        writer.key("maxBatchSize")
-        writer.number(200)
+        writer.pair("encoding", "UTF-8")
+        writer.pair("maxBatchSize", 200)
         writer.key("sobjects")
         writer.beginArray()
         for object in SObjectType.allCases {
@@ -90,24 +82,15 @@ enum Resources {
         writer.beginArray()
         for field in object.fields {
             writer.beginObject()
-            writer.key("name")
-            writer.string(field.name)
-            writer.key("type")
-            writer.string(field.type.rawValue)
-            writer.key("label")
-            writer.string(field.label)
-            writer.key("length")
-            writer.number(field.length)
-            writer.key("nillable")
-            writer.bool(field.nillable)
-            writer.key("createable")
-            writer.bool(field.createable)
-            writer.key("updateable")
-            writer.bool(field.updateable)
-            writer.key("filterable")
-            writer.bool(true)
-            writer.key("sortable")
-            writer.bool(field.type != .textarea)
+            writer.pair("name", field.name)
+            writer.pair("type", field.type.rawValue)
+            writer.pair("label", field.label)
+            writer.pair("length", field.length)
+            writer.pair("nillable", field.nillable)
+            writer.pair("createable", field.createable)
+            writer.pair("updateable", field.updateable)
+            writer.pair("filterable", true)
+            writer.pair("sortable", field.type != .textarea)
             writer.key("referenceTo")
             writer.beginArray()
             if let target = field.referenceTo { writer.string(target.name) }
@@ -136,26 +119,18 @@ enum Resources {
             ("createable", true), ("custom", false), ("deletable", true), ("queryable", true),
             ("retrieveable", true), ("searchable", true), ("updateable", true),
         ]
-        writer.key("name")
-        writer.string(object.name)
-        writer.key("label")
-        writer.string(object.name)
-        writer.key("labelPlural")
-        writer.string(object.labelPlural)
-        writer.key("keyPrefix")
-        writer.string(object.keyPrefix)
+        writer.pair("name", object.name)
+        writer.pair("label", object.name)
+        writer.pair("labelPlural", object.labelPlural)
+        writer.pair("keyPrefix", object.keyPrefix)
         for (name, value) in properties {
-            writer.key(name)
-            writer.bool(value)
+            writer.pair(name, value)
         }
         writer.key("urls")
         writer.beginObject()
-        writer.key("sobject")
-        writer.string(base)
-        writer.key("describe")
-        writer.string(base + "/describe")
-        writer.key("rowTemplate")
-        writer.string(base + "/{ID}")
+        writer.pair("sobject", base)
+        writer.pair("describe", base + "/describe")
+        writer.pair("rowTemplate", base + "/{ID}")
         writer.endObject()
     }
 }

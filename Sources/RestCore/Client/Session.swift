@@ -11,6 +11,10 @@ final class Session: Sendable {
         var configuration: RestClientConfiguration
         var refresh: Task<Result<String, RestClientError>, Never>?
         var refreshCount = 0
+        /// The token endpoint's refusal of the current token's refresh (a revoked refresh token,
+        /// say): later requests that hit the 401 with the same token fail with it at once
+        /// instead of asking again.
+        var refusal: (staleToken: String, error: RestClientError)?
     }
 
     private let state: Mutex<State>
@@ -33,37 +37,58 @@ final class Session: Sendable {
     /// A token to replace `staleToken`, which the server just refused: the current one when
     /// another request already refreshed, else the result of the one shared refresh.
     func token(replacing staleToken: String) async -> Result<String, RestClientError> {
-        let refresh: Task<Result<String, RestClientError>, Never> = state.withLock { state in
+        enum Next {
+            case current(String)
+            case refused(RestClientError)
+            case refresh(Task<Result<String, RestClientError>, Never>)
+        }
+        let next: Next = state.withLock { state in
             if state.configuration.accessToken != staleToken {
-                let current = state.configuration.accessToken
-                return Task { .success(current) }
+                return .current(state.configuration.accessToken)
+            }
+            if let refusal = state.refusal, refusal.staleToken == staleToken {
+                return .refused(refusal.error)
             }
             if let running = state.refresh {
-                return running
+                return .refresh(running)
             }
             let configuration = state.configuration
             state.refreshCount += 1
             let task = Task { await self.refresh(with: configuration) }
             state.refresh = task
-            return task
+            return .refresh(task)
         }
-        return await refresh.value
+        switch next {
+        case .current(let token): return .success(token)
+        case .refused(let error): return .failure(error)
+        case .refresh(let task): return await task.value
+        }
     }
 
     private func refresh(with configuration: RestClientConfiguration) async -> Result<String, RestClientError> {
-        let result = await requestNewToken(with: configuration)
+        let (result, isRefusal) = await requestNewToken(with: configuration)
         state.withLock { state in
             state.refresh = nil
-            if case .success(let token) = result {
+            switch result {
+            case .success(let token):
                 state.configuration.accessToken = token
+                state.refusal = nil
+            case .failure(let error) where isRefusal:
+                state.refusal = (configuration.accessToken, error)
+            case .failure:
+                break  // a transport failure or timeout: the next 401 may try again
             }
         }
         return result
     }
 
-    private func requestNewToken(with configuration: RestClientConfiguration) async -> Result<String, RestClientError> {
+    /// A new access token, or the failure and whether it was a refusal (an answer saying no,
+    /// rather than no answer).
+    private func requestNewToken(
+        with configuration: RestClientConfiguration
+    ) async -> (Result<String, RestClientError>, isRefusal: Bool) {
         guard let refreshToken = configuration.refreshToken, !refreshToken.isEmpty else {
-            return .failure(.authenticationFailed("the session expired and no refresh token is configured."))
+            return (.failure(.authenticationFailed("the session expired and no refresh token is configured.")), true)
         }
         var form = [(name: "grant_type", value: "refresh_token"), (name: "refresh_token", value: refreshToken)]
         if let clientID = configuration.clientID, !clientID.isEmpty {
@@ -83,19 +108,21 @@ final class Session: Sendable {
                 try await self.transport.execute(request)
             }
         } catch .cancelled {
-            return .failure(.cancelled)
+            return (.failure(.cancelled), false)
         } catch .timedOut {
-            return .failure(.authenticationFailed("the session expired and the token refresh timed out."))
+            return (.failure(.authenticationFailed("the session expired and the token refresh timed out.")), false)
         } catch {
-            return .failure(.authenticationFailed("the session expired and the token refresh failed: \(error)"))
+            return (
+                .failure(.authenticationFailed("the session expired and the token refresh failed: \(error)")), false
+            )
         }
         guard (200...299).contains(response.status) else {
-            return .failure(.authenticationFailed(Self.refusal(response)))
+            return (.failure(.authenticationFailed(Self.refusal(response))), true)
         }
         guard let grant = try? response.decode(TokenGrant.self), !grant.accessToken.isEmpty else {
-            return .failure(.authenticationFailed("the token endpoint answered without an access token."))
+            return (.failure(.authenticationFailed("the token endpoint answered without an access token.")), true)
         }
-        return .success(grant.accessToken)
+        return (.success(grant.accessToken), false)
     }
 
     /// The OAuth error of a refused refresh: `{"error": "invalid_grant", "error_description": "…"}`.

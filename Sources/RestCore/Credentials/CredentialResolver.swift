@@ -100,32 +100,46 @@ public enum CredentialResolver {
         return nil
     }
 
-    /// Runs a program to its end off the cooperative pool; returns its exit status and stdout.
+    /// Runs a program to its end on a thread of its own; returns its exit status and stdout.
+    ///
+    /// Not on a Dispatch queue: `Process` needs a free pool thread to learn that its child
+    /// ended, and a blocked queue thread on a two-core machine can leave none.
     private static func run(
         _ executable: URL, arguments: [String], environment: [String: String]
     )
         async throws(CredentialError) -> (Int32, Data)
     {
         let outcome: Result<(Int32, Data), CredentialError> = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                let process = Process()
-                process.executableURL = executable
-                process.arguments = arguments
-                process.environment = environment
-                let stdout = Pipe()
-                process.standardOutput = stdout
-                process.standardError = FileHandle.nullDevice
-                process.standardInput = FileHandle.nullDevice
-                do {
-                    try process.run()
-                } catch {
-                    continuation.resume(returning: .failure(.salesforceCLIFailed("could not run sf: \(error)")))
+            Thread {
+                // A freshly written script can be briefly "busy" (ETXTBSY) while another thread's
+                // child still holds it open for writing; a new attempt shortly after succeeds.
+                var attempt = 0
+                while true {
+                    let process = Process()
+                    process.executableURL = executable
+                    process.arguments = arguments
+                    process.environment = environment
+                    let stdout = Pipe()
+                    process.standardOutput = stdout
+                    process.standardError = FileHandle.nullDevice
+                    process.standardInput = FileHandle.nullDevice
+                    do {
+                        try process.run()
+                    } catch {
+                        attempt += 1
+                        if attempt < 40 {
+                            usleep(50_000)
+                            continue
+                        }
+                        continuation.resume(returning: .failure(.salesforceCLIFailed("could not run sf: \(error)")))
+                        return
+                    }
+                    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+                    process.waitUntilExit()
+                    continuation.resume(returning: .success((process.terminationStatus, output)))
                     return
                 }
-                let output = stdout.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                continuation.resume(returning: .success((process.terminationStatus, output)))
-            }
+            }.start()
         }
         return try outcome.get()
     }

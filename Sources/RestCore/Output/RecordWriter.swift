@@ -13,14 +13,19 @@ public struct RecordWriter: Sendable {
     }
 
     public let format: Format
-    private var columns: [SelectList.Column]?
+    private(set) var columns: [SelectList.Column]?
+    /// The columns as a tree of keys, for reading fields straight from bytes.
+    private(set) var columnTree: ColumnNode?
     private var topLevelOrder: [String] = []
-    private var headerWritten = false
+    var headerWritten = false
 
     public init(format: Format, selectList: SelectList?) {
         self.format = format
         self.columns = selectList?.columns
-        if let columns { topLevelOrder = Self.uniqueFirstKeys(columns) }
+        if let columns {
+            topLevelOrder = Self.uniqueFirstKeys(columns)
+            columnTree = ColumnNode(columns: columns)
+        }
     }
 
     /// Appends `records` to `output` (and the header row first, once, for TSV).
@@ -33,14 +38,7 @@ public struct RecordWriter: Sendable {
         switch format {
         case .tsv:
             guard let columns else { return }
-            if !headerWritten {
-                headerWritten = true
-                for (index, column) in columns.enumerated() {
-                    if index > 0 { output.append(UInt8(ascii: "\t")) }
-                    Self.appendTSV(column.name, to: &output)
-                }
-                output.append(UInt8(ascii: "\n"))
-            }
+            writeHeaderIfNeeded(into: &output)
             for record in records {
                 for (index, column) in columns.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: "\t")) }
@@ -54,6 +52,17 @@ public struct RecordWriter: Sendable {
                 output.append(UInt8(ascii: "\n"))
             }
         }
+    }
+
+    /// The TSV header row, the first time only.
+    mutating func writeHeaderIfNeeded(into output: inout [UInt8]) {
+        guard !headerWritten, let columns else { return }
+        headerWritten = true
+        for (index, column) in columns.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: "\t")) }
+            Self.appendTSV(column.name, to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
     }
 
     /// Writes only the header row (TSV with known columns), for a query that returned no records.
@@ -90,7 +99,7 @@ public struct RecordWriter: Sendable {
 
     // MARK: - TSV
 
-    private static func appendTSVValue(_ value: JSONValue?, to output: inout [UInt8]) {
+    static func appendTSVValue(_ value: JSONValue?, to output: inout [UInt8]) {
         switch value {
         case nil, .null?: return
         case .string(let text)?: appendTSV(text, to: &output)
@@ -103,7 +112,7 @@ public struct RecordWriter: Sendable {
         }
     }
 
-    private static func appendTSV(_ text: String, to output: inout [UInt8]) {
+    static func appendTSV(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             for byte in bytes {

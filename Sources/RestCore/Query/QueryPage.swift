@@ -20,7 +20,18 @@ public struct QueryPage<Record: Decodable & Sendable>: Sendable, Decodable {
 /// A query page with records as `JSONValue` objects.
 public typealias QueryResult = QueryPage<JSONValue>
 
-extension QueryPage {
+/// A page of query results as read from a response, pointing to the next page.
+public protocol QueryPageDecodable: Sendable {
+    static func decodePage(from response: RestResponse) throws(RestClientError) -> Self
+    var done: Bool { get }
+    var nextRecordsUrl: String? { get }
+}
+
+extension QueryPage: QueryPageDecodable {
+    public static func decodePage(from response: RestResponse) throws(RestClientError) -> QueryPage<Record> {
+        try decode(response)
+    }
+
     /// Decodes a page from a response; pages of `JSONValue` records take the fast parser.
     public static func decode(_ response: RestResponse) throws(RestClientError) -> QueryPage<Record> {
         guard Record.self == JSONValue.self else {

@@ -4,8 +4,8 @@
 /// With `prefetch`, the next page is requested (and decoded) in the background as soon as a page
 /// is handed out, so the network works while the caller processes the page; at most one page is
 /// ever held ahead, so memory stays flat in the number of pages.
-public struct QueryPages<Record: Decodable & Sendable>: AsyncSequence, Sendable {
-    public typealias Element = QueryPage<Record>
+public struct QueryPages<Page: QueryPageDecodable>: AsyncSequence, Sendable {
+    public typealias Element = Page
     public typealias Failure = RestClientError
 
     let client: RestClient
@@ -19,7 +19,7 @@ public struct QueryPages<Record: Decodable & Sendable>: AsyncSequence, Sendable 
     public struct AsyncIterator: AsyncIteratorProtocol {
         private enum Pending {
             case request(RestRequest)
-            case fetching(PageFetch<Record>)
+            case fetching(PageFetch<Page>)
         }
 
         let client: RestClient
@@ -35,17 +35,17 @@ public struct QueryPages<Record: Decodable & Sendable>: AsyncSequence, Sendable 
             self.carriedHeaders = first.headers
         }
 
-        public mutating func next() async throws(RestClientError) -> QueryPage<Record>? {
+        public mutating func next() async throws(RestClientError) -> Page? {
             try await next(isolation: nil)
         }
 
         public mutating func next(
             isolation actor: isolated (any Actor)?
-        ) async throws(RestClientError) -> QueryPage<Record>? {
-            let outcome: Result<QueryPage<Record>, RestClientError>
+        ) async throws(RestClientError) -> Page? {
+            let outcome: Result<Page, RestClientError>
             switch pending {
             case nil: return nil
-            case .request(let request)?: outcome = await PageFetch<Record>.fetch(request, client: client)
+            case .request(let request)?: outcome = await PageFetch<Page>.fetch(request, client: client)
             case .fetching(let fetch)?: outcome = await fetch.result
             }
             pending = nil
@@ -61,8 +61,8 @@ public struct QueryPages<Record: Decodable & Sendable>: AsyncSequence, Sendable 
 }
 
 /// One page being fetched in the background; dropping it cancels the request.
-final class PageFetch<Record: Decodable & Sendable>: Sendable {
-    private let task: Task<Result<QueryPage<Record>, RestClientError>, Never>
+final class PageFetch<Page: QueryPageDecodable>: Sendable {
+    private let task: Task<Result<Page, RestClientError>, Never>
 
     init(_ request: RestRequest, client: RestClient) {
         task = Task { await Self.fetch(request, client: client) }
@@ -72,13 +72,13 @@ final class PageFetch<Record: Decodable & Sendable>: Sendable {
         task.cancel()
     }
 
-    var result: Result<QueryPage<Record>, RestClientError> {
+    var result: Result<Page, RestClientError> {
         get async { await task.value }
     }
 
-    static func fetch(_ request: RestRequest, client: RestClient) async -> Result<QueryPage<Record>, RestClientError> {
+    static func fetch(_ request: RestRequest, client: RestClient) async -> Result<Page, RestClientError> {
         do throws(RestClientError) {
-            return .success(try QueryPage<Record>.decode(try await client.send(request)))
+            return .success(try Page.decodePage(from: try await client.send(request)))
         } catch {
             return .failure(error)
         }
@@ -90,14 +90,14 @@ public struct QueryRecords<Record: Decodable & Sendable>: AsyncSequence, Sendabl
     public typealias Element = Record
     public typealias Failure = RestClientError
 
-    let pages: QueryPages<Record>
+    let pages: QueryPages<QueryPage<Record>>
 
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(pages: pages.makeAsyncIterator())
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var pages: QueryPages<Record>.AsyncIterator
+        var pages: QueryPages<QueryPage<Record>>.AsyncIterator
         var buffered: [Record] = []
         var index = 0
 
@@ -118,14 +118,23 @@ public struct QueryRecords<Record: Decodable & Sendable>: AsyncSequence, Sendabl
 }
 
 extension RestClient {
-    /// The pages of `soql`, each fetched when the previous one has been consumed.
+    /// The pages of `soql`, each fetched when the previous one has been consumed (or, with
+    /// `prefetch`, as soon as the previous one has arrived).
     public func pages<Record: Decodable & Sendable>(
         forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
         batchSize: Int = 2000, prefetch: Bool = false
-    ) -> QueryPages<Record> {
-        QueryPages(
-            client: self, firstRequest: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize),
-            prefetch: prefetch)
+    ) -> QueryPages<QueryPage<Record>> {
+        pages(
+            startingWith: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize),
+            as: QueryPage<Record>.self, prefetch: prefetch)
+    }
+
+    /// The pages that start with `request` (a query, queryAll or next-page request), each
+    /// decoded as `Page` (`QueryPage<Record>`, or `QueryPageBytes` to read records without a tree).
+    public func pages<Page: QueryPageDecodable>(
+        startingWith request: RestRequest, as pageType: Page.Type, prefetch: Bool = false
+    ) -> QueryPages<Page> {
+        QueryPages(client: self, firstRequest: request, prefetch: prefetch)
     }
 
     /// Every record of `soql`, following `nextRecordsUrl` to the end (the stand-in for the
@@ -134,6 +143,13 @@ extension RestClient {
         forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
         batchSize: Int = 2000
     ) -> QueryRecords<Record> {
-        QueryRecords(pages: pages(forQuery: soql, as: recordType, apiVersion: apiVersion, batchSize: batchSize))
+        records(startingWith: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize), as: recordType)
+    }
+
+    /// Every record of the pages that start with `request` (a query, queryAll or next-page request).
+    public func records<Record: Decodable & Sendable>(
+        startingWith request: RestRequest, as recordType: Record.Type = JSONValue.self
+    ) -> QueryRecords<Record> {
+        QueryRecords(pages: pages(startingWith: request, as: QueryPage<Record>.self))
     }
 }

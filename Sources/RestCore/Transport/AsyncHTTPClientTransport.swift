@@ -1,29 +1,65 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import Synchronization
 
 /// The real transport: one long-lived async-http-client `HTTPClient` with a keep-alive
 /// connection pool. Redirects are never followed here (`RestClient` decides, so that the
 /// Authorization header never goes to another host).
 public final class AsyncHTTPClientTransport: RestTransport {
-    private let client: HTTPClient
+    private enum State {
+        case idle
+        case running(HTTPClient)
+        case shutDown
+    }
+
+    /// The `HTTPClient` is made on the first request, so a `RestClient` used only for its
+    /// factories holds no connection pool.
+    private let state = Mutex(State.idle)
+    private let configuration: HTTPClient.Configuration
     /// The largest body accepted; a bigger one fails the request rather than exhaust memory.
     private let maximumBodyBytes: Int
 
     /// - Parameter connectTimeout: how long to keep trying to connect (async-http-client retries
     ///   refused connections with back-off until then, so this is also how long an unreachable
     ///   server takes to be reported).
-    public init(connectTimeout: Duration = .seconds(10), maximumBodyBytes: Int = 512 * 1024 * 1024) {
+    public init(connectTimeout: Duration = .seconds(5), maximumBodyBytes: Int = 512 * 1024 * 1024) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(connectTimeout)),
             connectionPool: .init(idleTimeout: .seconds(60)))
         configuration.httpVersion = .automatic
-        self.client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        self.configuration = configuration
         self.maximumBodyBytes = maximumBodyBytes
     }
 
+    deinit {
+        // Forgotten `shutdown()`: close the pool anyway (async-http-client traps on a running
+        // client's deinit in debug builds).
+        if case .running(let client) = state.withLock({ $0 }) {
+            _ = client.shutdown()
+        }
+    }
+
+    private func client() throws(RestClientError) -> HTTPClient {
+        let client: HTTPClient? = state.withLock { state in
+            switch state {
+            case .idle:
+                let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+                state = .running(client)
+                return client
+            case .running(let client):
+                return client
+            case .shutDown:
+                return nil
+            }
+        }
+        guard let client else { throw .invalidRequest("the client has been shut down.") }
+        return client
+    }
+
     public func execute(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
+        let client = try client()
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         for header in request.headers {
@@ -47,7 +83,13 @@ public final class AsyncHTTPClientTransport: RestTransport {
     }
 
     public func shutdown() async {
-        try? await client.shutdown()
+        let previous = state.withLock { state in
+            defer { state = .shutDown }
+            return state
+        }
+        if case .running(let client) = previous {
+            try? await client.shutdown()
+        }
     }
 
     /// Maps async-http-client and NIO errors onto the transport's three outcomes.

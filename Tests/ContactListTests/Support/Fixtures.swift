@@ -7,11 +7,22 @@ import RestCore
 enum Fixtures {
     static let query = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// A client used only as a request factory; it never sends.
-    static func client() -> RestClient {
-        RestClient(
-            configuration: RestClientConfiguration(
-                instanceURL: URL(string: "http://127.0.0.1:9")!, accessToken: "test-token"))
+    /// A client used only as a request factory; it never sends. One per process and
+    /// never shut down, so that a test that stops early cannot leak a running client.
+    static func client(readOnly: Bool = false) -> RestClient {
+        readOnly ? readOnlyClient : plainClient
+    }
+
+    private static let plainClient = makeClient(readOnly: false)
+    private static let readOnlyClient = makeClient(readOnly: true)
+
+    private static func makeClient(readOnly: Bool) -> RestClient {
+        var configuration = RestClientConfiguration(
+            instanceURL: URL(string: "http://127.0.0.1:9")!, accessToken: "test-token")
+        if readOnly {
+            configuration.shouldMakeRequest = { request in !request.method.isWrite }
+        }
+        return RestClient(configuration: configuration)
     }
 
     /// A contact record body as the query API returns it.
@@ -57,5 +68,46 @@ enum Fixtures {
         let first = sentRequests(model.start())[0]
         _ = model.handle(response: page((0..<count).map { contact($0) }), for: first.id)
         return model
+    }
+
+    /// A model that has loaded the given records in one page.
+    static func model(
+        records: [[String: Any]], client: RestClient, query: String = query, visibleRows: Int = 10
+    ) -> ContactListModel {
+        var model = ContactListModel(query: query, origin: "127.0.0.1:1 · v66.0", requests: client)
+        model.visibleRowCount = visibleRows
+        let first = sentRequests(model.start())[0]
+        _ = model.handle(response: page(records), for: first.id)
+        return model
+    }
+
+    /// The id `contact(index)` gets.
+    static func id(_ index: Int) -> String { "003" + String(format: "%012d", index) + "AAA" }
+
+    /// A 204 with no body, as Salesforce answers a successful DELETE.
+    static let noContent: Result<RestResponse, RestClientError> = .success(
+        RestResponse(status: 204, headers: [], body: []))
+
+    /// The 400 Salesforce sends when a contact still has Cases.
+    static let deleteFailed: Result<RestResponse, RestClientError> = .failure(
+        .apiInvocationFailed(
+            status: 400, headers: [],
+            errors: [
+                SalesforceError(
+                    message: "Your attempt to delete Ann could not be completed because it is associated with cases.",
+                    errorCode: "DELETE_FAILED")
+            ], rawBody: nil))
+
+    /// A record body as the retrieve API returns it.
+    static func retrieved(_ index: Int) -> Result<RestResponse, RestClientError> {
+        var record = contact(index)
+        record["Department"] = "Sales"
+        let data = try! JSONSerialization.data(withJSONObject: record)
+        return .success(RestResponse(status: 200, headers: [], body: Array(data)))
+    }
+
+    /// Types text into the model, one key per character.
+    static func type(_ text: String, into model: inout ContactListModel) -> [ContactListEffect] {
+        text.flatMap { model.handle(key: .character($0)) }
     }
 }

@@ -2,9 +2,10 @@ import Synchronization
 import Testing
 
 /// Polls `condition` every 10 ms until it holds or `limit` passes; records an issue on timeout.
+/// The default limit is generous: the whole suite shares two cooperative threads with CPU-heavy tests.
 @discardableResult
 func eventually(
-    within limit: Duration = .seconds(10), sourceLocation: SourceLocation = #_sourceLocation,
+    within limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + limit

@@ -5,7 +5,7 @@ import RestCore
 /// This is the one place that knows which server the socket tests talk to (so MockOrg can
 /// replace the scripted server where a test needs a whole org).
 func withScriptedOrg<T: Sendable>(
-    timeout: Duration = .seconds(10),
+    timeout: Duration = .seconds(60),
     configure: (inout RestClientConfiguration) -> Void = { _ in },
     _ script: @escaping ScriptedServer.Script,
     _ body: (RestClient, ScriptedServer) async throws -> T

@@ -1,7 +1,7 @@
 import ArgumentParser
 
-/// What the list shows and how.
-struct ViewOptions: ParsableArguments {
+/// Which records to fetch: the query and its page size (the list and `list`).
+struct QueryOptions: ParsableArguments {
     static let defaultQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
     @Option(help: "The SOQL query whose records are listed.")
@@ -9,12 +9,6 @@ struct ViewOptions: ParsableArguments {
 
     @Option(help: "Records per page (200...2000).")
     var batchSize: Int = 2000
-
-    @Option(help: "Write a log of requests and outcomes to this file.")
-    var logFile: String?
-
-    @Flag(help: "Draw without colours (also when NO_COLOR is set).")
-    var noColor = false
 
     func validate() throws {
         guard (200...2000).contains(batchSize) else {

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Folds text for case- and accent-insensitive matching: "Zoë" and "ZOE" fold alike.
+public enum SearchText {
+    /// The folded form of `text`; ASCII takes a fast path without Foundation.
+    public static func fold(_ text: String) -> String {
+        var isASCII = true
+        for byte in text.utf8 where byte >= 0x80 {
+            isASCII = false
+            break
+        }
+        if isASCII { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Whether `text` contains the already folded `foldedQuery`.
+    public static func matches(_ text: String, foldedQuery: String) -> Bool {
+        foldedQuery.isEmpty || fold(text).contains(foldedQuery)
+    }
+}

@@ -1,0 +1,182 @@
+import RestCore
+
+extension ContactListModel {
+    /// Applies the outcome of a request this model asked for; outcomes of requests
+    /// it no longer waits for (a page replaced by a refresh) are ignored.
+    public mutating func handle(
+        response result: Result<RestResponse, RestClientError>, for requestID: RestRequestID
+    ) -> [ContactListEffect] {
+        guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
+        switch purpose {
+        case .firstPage(let generation):
+            guard generation == self.generation else { return [] }
+            return applyPage(result, replacing: true)
+        case .nextPage(let generation):
+            guard generation == self.generation else { return [] }
+            return applyPage(result, replacing: false)
+        case .delete:
+            settleDelete(requestID, result: result)
+            return loadMoreIfNeeded()
+        case .retrieve(let recordID):
+            applyRetrieve(result, recordID: recordID)
+            return []
+        }
+    }
+
+    // MARK: - Delete with rollback
+
+    /// `d`: takes the selected row out at once and sends its DELETE.
+    mutating func deleteSelected() -> [ContactListEffect] {
+        guard selection < shownCount else { return [] }
+        let index = dataIndex(ofShown: selection)
+        let record = dataRows[index]
+        let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
+        guard requests.allowsSending(request) else {
+            statusMessage = "Read-only: \(record.displayName) was not deleted (--read-only blocks changes)"
+            return []
+        }
+        deleteRequests[request.id] = DeletedItemInfo(record: record, row: index)
+        inFlight[request.id] = .delete
+        removeRow(at: index)
+        clampSelection()
+        statusMessage = "Deleting \(record.displayName)…"
+        return [.send(request)] + loadMoreIfNeeded()
+    }
+
+    /// Success forgets the entry; any failure puts the record back on top with an alert.
+    private mutating func settleDelete(_ requestID: RestRequestID, result: Result<RestResponse, RestClientError>) {
+        guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
+        switch result {
+        case .success:
+            confirmedDeletedIDs.insert(info.record.id)
+            totalSize = max(0, totalSize - 1)
+            // A refresh never shows a pending row, but never leave a deleted one behind.
+            if loadedIDs.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
+                removeRow(at: index)
+                clampSelection()
+            }
+            statusMessage = "Deleted \(info.record.displayName)"
+        case .failure(let error):
+            if !loadedIDs.contains(info.record.id) {
+                let hadSelection = selectedRecord != nil
+                insertRowAtTop(info.record)
+                // Keep the selection on the record it was on: the insertion shifted it down.
+                let isShown = filter.map { $0.matches.first == 0 } ?? true
+                if hadSelection && isShown { selection += 1 }
+                clampSelection()
+            }
+            alerts.append(.cannotDelete(error))
+            statusMessage = "Could not delete \(info.record.displayName)"
+        }
+    }
+
+    // MARK: - Pages and refresh
+
+    /// `r`: loads the first page again; rows of pending deletes stay hidden.
+    mutating func refresh() -> [ContactListEffect] {
+        generation += 1
+        nextRecordsURL = nil
+        inFlight = inFlight.filter {
+            if case .firstPage = $0.value { return false }
+            if case .nextPage = $0.value { return false }
+            return true
+        }
+        let request = requests.request(forQuery: query, apiVersion: nil, batchSize: batchSize)
+        inFlight[request.id] = .firstPage(generation: generation)
+        statusMessage = "Refreshing…"
+        return [.send(request)]
+    }
+
+    private mutating func applyPage(
+        _ result: Result<RestResponse, RestClientError>, replacing: Bool
+    ) -> [ContactListEffect] {
+        let page: QueryResult
+        do {
+            page = try result.get().decode(QueryResult.self)
+        } catch {
+            statusMessage = "Could not load contacts: \(error.description)"
+            return []
+        }
+        let pendingIDs = Set(deleteRequests.values.map(\.record.id))
+        let selectedID = selectedRecord?.id
+        if replacing {
+            dataRows.removeAll(keepingCapacity: true)
+            loadedIDs.removeAll(keepingCapacity: true)
+        }
+        let firstNew = dataRows.count
+        for json in page.records {
+            guard let record = ContactRecord(json: json, columns: columns), !pendingIDs.contains(record.id),
+                !confirmedDeletedIDs.contains(record.id), loadedIDs.insert(record.id).inserted
+            else { continue }
+            dataRows.append(record)
+        }
+        if replacing {
+            updateFilter { $0.rebuild(rows: $1, columns: $2) }
+            if let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
+        } else {
+            updateFilter { $0.appended(rows: $1, from: firstNew, columns: $2) }
+        }
+        totalSize = page.totalSize
+        nextRecordsURL = page.done ? nil : page.nextRecordsUrl
+        // Only the messages about loading end here; "Deleted NAME" and the like stay.
+        if ["Loading…", "Refreshing…"].contains(statusMessage) || statusMessage.hasPrefix("Could not load") {
+            statusMessage = ""
+        }
+        clampSelection()
+        return loadMoreIfNeeded()
+    }
+
+    /// Fetches the next page when the selection comes within a screen of the end.
+    mutating func loadMoreIfNeeded() -> [ContactListEffect] {
+        guard let url = nextRecordsURL, !isLoading,
+            selection + max(visibleRowCount, 1) >= shownCount
+        else { return [] }
+        let request = requests.request(forNextRecordsURL: url)
+        inFlight[request.id] = .nextPage(generation: generation)
+        return [.send(request)]
+    }
+
+    // MARK: - Detail view
+
+    /// Enter: shows the selected record and retrieves all of its fields.
+    mutating func openDetail() -> [ContactListEffect] {
+        guard let record = selectedRecord else { return [] }
+        let request = requests.requestForRetrieve(
+            withObjectType: record.objectType, objectId: record.id, fieldList: nil, apiVersion: nil)
+        inFlight[request.id] = .retrieve(recordID: record.id)
+        mode = .detail(DetailState(record: record))
+        return [.send(request)]
+    }
+
+    private mutating func applyRetrieve(_ result: Result<RestResponse, RestClientError>, recordID: String) {
+        guard case .detail(var detail) = mode, detail.record.id == recordID else { return }
+        do {
+            let json = try result.get().decode(JSONValue.self)
+            detail.content = .fields(Self.fieldLines(of: json))
+        } catch {
+            detail.content = .failed(error.description)
+        }
+        mode = .detail(detail)
+    }
+
+    /// The fields of a record as lines: Id and Name first, then by name; nested records flattened.
+    static func fieldLines(of json: JSONValue, prefix: String = "") -> [(name: String, value: String)] {
+        guard let members = json.objectValue else { return [] }
+        let priority = ["Id": 0, "Name": 1]
+        let names = members.keys.filter { $0 != "attributes" }.sorted {
+            let left = priority[$0] ?? 2
+            let right = priority[$1] ?? 2
+            return left != right ? left < right : $0 < $1
+        }
+        var lines: [(name: String, value: String)] = []
+        for name in names {
+            let value = members[name]!
+            if value.objectValue != nil {
+                lines += fieldLines(of: value, prefix: prefix + name + ".")
+            } else {
+                lines.append((prefix + name, value.stringValue ?? ""))
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,11 @@
+/// A row taken out of the list by `d` while its DELETE is in flight: the record
+/// and the row it was on, so that a failure can put it back.
+public struct DeletedItemInfo: Hashable, Sendable {
+    public let record: ContactRecord
+    public let row: Int
+
+    public init(record: ContactRecord, row: Int) {
+        self.record = record
+        self.row = row
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import ContactList
+import Foundation
+import Logging
+import MockOrg
+import RestCore
+
+/// `contact-tui [browse]`: the interactive contact list (the default subcommand).
+struct BrowseCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "browse",
+        abstract: "Open the interactive contact list (the default).",
+        discussion: """
+            Opens the list against an org given by --target-org (through 'sf org display'), by \
+            --instance-url and --access-token, or by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
+            environment variables; or against a local mock org with --demo.
+            """
+    )
+
+    @Flag(help: "Run against a mock org started inside the process.")
+    var demo = false
+
+    @Option(help: "With --demo: the number of contacts in the mock org.")
+    var contacts: Int = 200
+
+    @Option(help: "With --demo: milliseconds of latency added to every request.")
+    var latency: Int = 0
+
+    @Option(help: "With --demo: the probability (0...1) that a write fails.")
+    var failRate: Double = 0
+
+    @OptionGroup(title: "Org options") var target: TargetOrgOption
+    @OptionGroup(title: "Org options") var org: OrgOptions
+    @OptionGroup(title: "Query options") var query: QueryOptions
+    @OptionGroup(title: "Display options") var display: DisplayOptions
+
+    func validate() throws {
+        guard contacts >= 0 else { throw ValidationError("--contacts must not be negative.") }
+        guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
+        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
+    }
+
+    func run() async throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CommandFailure.usage(
+                "the list needs an interactive terminal; use 'contact-tui list' to print contacts instead.")
+        }
+        var server: MockOrgServer?
+        let configuration: RestClientConfiguration
+        if demo {
+            let mock = MockOrgServer(
+                configuration: MockOrgConfiguration(
+                    contacts: contacts, latency: .milliseconds(latency), failRate: failRate))
+            let endpoint: MockOrgEndpoint
+            do {
+                endpoint = try await mock.start()
+            } catch {
+                throw CommandFailure.runtime("The demo org could not start: \(error).")
+            }
+            server = mock
+            configuration = RestClientConfiguration(
+                instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
+                apiVersion: org.apiVersion, timeout: .milliseconds(Int(org.timeout * 1000)))
+        } else {
+            configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
+        }
+
+        var gated = org.readOnly ? Self.readOnly(configuration) : configuration
+        if org.serial { gated.dispatch = .serial }
+        let client = RestClient(configuration: gated)
+        let origin =
+            "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
+        let model = ContactListModel(
+            query: query.query, batchSize: query.batchSize, origin: origin, requests: client)
+        let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let useMouse = !display.noMouse
+        let logger = try display.logFile.map(Self.fileLogger(path:))
+        logger?.info("opening the list", metadata: ["org": "\(origin)", "readOnly": "\(org.readOnly)"])
+        let outcome = await UIThread.run { () -> String? in
+            do throws(Terminal.StartError) {
+                try AppLoop(model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger).run()
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        await client.shutdown()
+        await server?.stop()
+        if let outcome { throw CommandFailure.runtime(outcome) }
+    }
+
+    /// The configuration with a gate that refuses every write (`--read-only`), after any gate it had.
+    static func readOnly(_ configuration: RestClientConfiguration) -> RestClientConfiguration {
+        var gated = configuration
+        let previous = configuration.shouldMakeRequest
+        gated.shouldMakeRequest = { request in
+            !request.method.isWrite && (previous?(request) ?? true)
+        }
+        return gated
+    }
+
+    /// A logger that appends to the file at `path`.
+    static func fileLogger(path: String) throws(CommandFailure) -> Logger {
+        let sink: FileLogHandler.Sink
+        do {
+            sink = try FileLogHandler.Sink(path: path)
+        } catch {
+            throw CommandFailure.usage("The log file '\(path)' cannot be written.")
+        }
+        return Logger(label: "contact-tui") { label in FileLogHandler(label: label, sink: sink) }
+    }
+}

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import MockOrg
+
+/// `contact-tui mock-org`: serves a mock Salesforce org until SIGINT or SIGTERM.
+struct MockOrgCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock-org",
+        abstract: "Serve a local mock Salesforce org until interrupted.",
+        discussion: """
+            Prints the URL it listens on, an access token and a refresh token, one per line, \
+            then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM.
+            """
+    )
+
+    @Option(help: "The address to bind.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to bind; 0 picks a free one.")
+    var port = 8080
+
+    @Option(help: "The seed of the generated data.")
+    var seed: UInt64 = 1
+
+    @Option(name: .customLong("token-ttl"), help: "Seconds an access token stays valid (default: forever).")
+    var tokenTTL: Double?
+
+    @Option(help: "The number of contacts (up to 1000000); accounts and cases scale with it.")
+    var contacts = 200
+
+    @Option(help: "The access token clients must send (default: a generated one).")
+    var accessToken: String?
+
+    @Option(help: "Milliseconds of latency added to every request.")
+    var latency = 0
+
+    @Option(help: "The probability (0...1) that a write fails with UNABLE_TO_LOCK_ROW.")
+    var failRate: Double = 0
+
+    @Option(help: "The probability (0...1) that a connection is closed with no response.")
+    var dropRate: Double = 0
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
+        guard (0...1_000_000).contains(contacts) else {
+            throw ValidationError("--contacts must be between 0 and 1000000.")
+        }
+        guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
+        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
+        guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
+        if let tokenTTL, !(tokenTTL > 0) { throw ValidationError("--token-ttl must be a positive number of seconds.") }
+        if let accessToken, accessToken.isEmpty || accessToken.contains(where: \.isWhitespace) {
+            throw ValidationError("--access-token must be non-empty and without spaces.")
+        }
+    }
+
+    func run() async throws {
+        let server = MockOrgServer(
+            configuration: MockOrgConfiguration(
+                host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
+                tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+                latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate))
+        // Take the signals before serving, so that an early Ctrl-C still stops cleanly.
+        let stopSignal = StopSignal()
+        let endpoint: MockOrgEndpoint
+        do {
+            endpoint = try await server.start()
+        } catch {
+            throw CommandFailure.runtime("\(error)")
+        }
+        let banner = """
+            mock org listening on \(endpoint.url.absoluteString)
+            access token: \(endpoint.accessToken)
+            refresh token: \(endpoint.refreshToken)
+
+            """
+        // Unbuffered, so that a script reading the pipe sees the lines at once.
+        FileHandle.standardOutput.write(Data(banner.utf8))
+        await stopSignal.wait()
+        await server.stop()
+    }
+}
+
+/// Waits for SIGINT or SIGTERM, delivered through Dispatch rather than a C signal handler.
+/// Owned by the one task that runs the command.
+final class StopSignal {
+    private let sources: [any DispatchSourceSignal]
+    private let queue = DispatchQueue(label: "contact-tui.mock-org.signals")
+    private let continuation: AsyncStream<Void>.Continuation
+    private let stream: AsyncStream<Void>
+
+    init() {
+        (stream, continuation) = AsyncStream<Void>.makeStream()
+        var sources = [any DispatchSourceSignal]()
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { [continuation] in continuation.yield() }
+            source.resume()
+            sources.append(source)
+        }
+        self.sources = sources
+    }
+
+    /// Returns after the first SIGINT or SIGTERM.
+    func wait() async {
+        var iterator = stream.makeAsyncIterator()
+        _ = await iterator.next()
+        for source in sources { source.cancel() }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import RestCore
+
+extension OrgOptions {
+    /// The client configuration, with credentials in DESIGN.md's order: `--target-org` through
+    /// `sf org display`, then `--instance-url`/`--access-token`, then the environment.
+    /// No credentials at all is a usage error (exit 2); a failing `sf` is a runtime one (exit 1).
+    func resolvedConfiguration(
+        targetOrg: String?, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(CommandFailure) -> RestClientConfiguration {
+        let credentials: OrgCredentials
+        do {
+            credentials = try await CredentialResolver.resolve(
+                CredentialOptions(
+                    targetOrg: targetOrg, instanceURL: instanceURL, accessToken: accessToken,
+                    refreshToken: refreshToken, clientID: clientID),
+                environment: environment)
+        } catch {
+            throw error.isUsageError ? .usage(error.description) : .runtime(error.description)
+        }
+        var configuration = credentials.configuration(
+            apiVersion: apiVersion, timeout: .milliseconds(Int(timeout * 1000)))
+        configuration.dispatch = serial ? .serial : .parallel
+        if readOnly {
+            configuration.shouldMakeRequest = { !$0.method.isWrite }
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,96 @@
+/// A query page kept as the bytes that arrived, with where each record lies in them.
+///
+/// Reading a page this way builds no tree of values: `RecordWriter` copies the fields it needs
+/// straight from the bytes, which is what keeps `contact-tui list` fast on large queries.
+public struct QueryPageBytes: QueryPageDecodable {
+    public let totalSize: Int
+    public let done: Bool
+    public let nextRecordsUrl: String?
+    /// The response body.
+    public let body: [UInt8]
+    /// Where each record (a JSON object) lies in `body`, in order.
+    public let records: [Range<Int>]
+
+    public static func decodePage(from response: RestResponse) throws(RestClientError) -> QueryPageBytes {
+        guard !response.body.isEmpty else { throw .apiResponseIsEmpty }
+        return try QueryPageBytes(body: response.body)
+    }
+
+    init(body: [UInt8]) throws(RestClientError) {
+        var totalSize: Int?
+        var done: Bool?
+        var nextRecordsUrl: String?
+        var records: [Range<Int>]?
+        let outcome: Result<Void, JSONParser.Failure> = body.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(bytes: buffer)
+            do throws(JSONParser.Failure) {
+                scanner.skipWhitespace()
+                guard scanner.current == UInt8(ascii: "{") else {
+                    // Valid JSON of another shape is a decoding problem, not a syntax one.
+                    _ = try scanner.skipValue()
+                    return .success(())
+                }
+                try scanner.scanObject { scanner, key throws(JSONParser.Failure) in
+                    switch Self.name(of: key, in: buffer) {
+                    case "records":
+                        guard scanner.current == UInt8(ascii: "[") else { return false }
+                        var ranges: [Range<Int>] = []
+                        try scanner.scanArray { element throws(JSONParser.Failure) in
+                            ranges.append(try element.skipValue())
+                        }
+                        records = ranges
+                        return true
+                    case "totalSize", "done", "nextRecordsUrl":
+                        let range = try scanner.skipValue()
+                        let value = try JSONParser.parse(Array(buffer[range]))
+                        switch (Self.name(of: key, in: buffer), value) {
+                        case ("totalSize", .number(let number)): totalSize = Int(exactly: number)
+                        case ("done", .bool(let flag)): done = flag
+                        case ("nextRecordsUrl", .string(let url)): nextRecordsUrl = url
+                        default: break
+                        }
+                        return true
+                    default:
+                        return false
+                    }
+                }
+                scanner.skipWhitespace()
+                guard scanner.index == buffer.count else {
+                    throw scanner.failure("unexpected text after the JSON value")
+                }
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if case .failure(let failure) = outcome {
+            throw .jsonSerialization(failure.description)
+        }
+        guard let totalSize else { throw .decodingFailed("totalSize: expected a whole number.") }
+        guard let done else { throw .decodingFailed("done: expected true or false.") }
+        guard let records else { throw .decodingFailed("records: expected an array.") }
+        self.totalSize = totalSize
+        self.done = done
+        self.nextRecordsUrl = nextRecordsUrl
+        self.body = body
+        self.records = records
+    }
+
+    private static func name(of key: Range<Int>, in buffer: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[key]), as: UTF8.self)
+    }
+
+    /// The records parsed into values (for callers that want the tree after all).
+    public func parsedRecords() throws(RestClientError) -> [JSONValue] {
+        var values: [JSONValue] = []
+        values.reserveCapacity(records.count)
+        for range in records {
+            do {
+                values.append(try JSONParser.parse(Array(body[range])))
+            } catch {
+                throw .jsonSerialization(error.description)
+            }
+        }
+        return values
+    }
+}

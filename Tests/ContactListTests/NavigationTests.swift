@@ -1,0 +1,158 @@
+import RestCore
+import Testing
+
+@testable import ContactList
+
+@Suite("Keys of the list")
+struct NavigationTests {
+    @Test("pages, ends and the wheel move the selection and keep it in view")
+    func moves() async {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 50, client: client, visibleRows: 10)
+        _ = model.handle(key: .pageDown)
+        #expect(model.selection == 10)
+        _ = model.handle(key: .control("f"))
+        #expect(model.selection == 20)
+        #expect(model.scrollOffset == 11)
+        _ = model.handle(key: .control("b"))
+        _ = model.handle(key: .pageUp)
+        #expect(model.selection == 0)
+        _ = model.handle(key: .character("G"))
+        #expect(model.selection == 49)
+        #expect(model.scrollOffset == 40)
+        _ = model.handle(key: .character("g"))
+        #expect(model.selection == 0 && model.scrollOffset == 0)
+        _ = model.handle(key: .wheelDown)
+        #expect(model.selection == 3)
+        _ = model.handle(key: .wheelUp)
+        #expect(model.selection == 0)
+        _ = model.handle(key: .end)
+        _ = model.handle(key: .home)
+        #expect(model.selection == 0)
+    }
+
+    @Test("a smaller terminal keeps the selection visible")
+    func resize() async {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 50, client: client, visibleRows: 20)
+        _ = model.handle(key: .pageDown)
+        #expect(model.selection == 20)
+        model.visibleRowCount = 4
+        #expect(model.scrollOffset <= 20 && 20 < model.scrollOffset + 4)
+    }
+
+    @Test("/ filters case- and accent-insensitively, n and N wrap, Esc clears")
+    func filter() async {
+        let client = Fixtures.client()
+        var model = Fixtures.model(
+            records: [
+                Fixtures.contact(0, name: "Zoë Ångström"), Fixtures.contact(1, name: "Bob"),
+                Fixtures.contact(2, name: "ZOE Smith"), Fixtures.contact(3, name: "Chloé"),
+            ], client: client)
+        _ = model.handle(key: .character("/"))
+        #expect(model.isEditingFilter)
+        _ = Fixtures.type("zoe", into: &model)
+        #expect((0..<model.shownCount).map { model.shownRecord(at: $0).id } == [Fixtures.id(0), Fixtures.id(2)])
+        _ = model.handle(key: .backspace)
+        _ = model.handle(key: .backspace)
+        _ = model.handle(key: .backspace)
+        _ = Fixtures.type("ANGSTR", into: &model)
+        #expect(model.shownCount == 1)
+        _ = model.handle(key: .backspace)
+        while model.filter?.query.isEmpty == false { _ = model.handle(key: .backspace) }
+        _ = Fixtures.type("oe", into: &model)
+        #expect(model.shownCount == 3)
+        _ = model.handle(key: .enter)
+        #expect(!model.isEditingFilter)
+        #expect(model.selection == 0)
+        _ = model.handle(key: .character("N"))
+        #expect(model.selectedRecord?.id == Fixtures.id(3))
+        _ = model.handle(key: .character("n"))
+        #expect(model.selectedRecord?.id == Fixtures.id(0))
+        _ = model.handle(key: .character("n"))
+        #expect(model.selectedRecord?.id == Fixtures.id(2))
+        _ = model.handle(key: .escape)
+        #expect(model.filter == nil)
+        #expect(model.shownCount == 4)
+        #expect(model.selectedRecord?.id == Fixtures.id(2))
+    }
+
+    @Test("deleting inside a filter removes the right record, and a rollback respects the filter")
+    func deleteInFilter() async throws {
+        let client = Fixtures.client()
+        var model = Fixtures.model(
+            records: [
+                Fixtures.contact(0, name: "Ann"), Fixtures.contact(1, name: "Bob"),
+                Fixtures.contact(2, name: "Anna"), Fixtures.contact(3, name: "Annie"),
+            ], client: client)
+        _ = model.handle(key: .character("/"))
+        _ = Fixtures.type("ann", into: &model)
+        _ = model.handle(key: .enter)
+        _ = model.handle(key: .down)
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        #expect(model.deleteRequests[request.id]?.record.id == Fixtures.id(2))
+        #expect(model.selectedRecord?.id == Fixtures.id(3))
+        _ = model.handle(response: Fixtures.deleteFailed, for: request.id)
+        #expect(
+            (0..<model.shownCount).map { model.shownRecord(at: $0).id } == [
+                Fixtures.id(2), Fixtures.id(0), Fixtures.id(3),
+            ])
+        #expect(model.selectedRecord?.id == Fixtures.id(3))
+    }
+
+    @Test("Enter opens the detail view with a retrieve of all fields; Esc goes back")
+    func detail() async throws {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 3, client: client)
+        _ = model.handle(key: .down)
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        #expect(request.method == .GET)
+        #expect(request.path.hasSuffix("/sobjects/Contact/\(Fixtures.id(1))"))
+        #expect(model.needsAnimation)
+        _ = model.handle(response: Fixtures.retrieved(1), for: request.id)
+        guard case .detail(let detail) = model.mode, case .fields(let fields) = detail.content else {
+            Issue.record("expected the fields of the record, got \(model.mode)")
+            return
+        }
+        #expect(fields.first?.name == "Id")
+        #expect(fields.contains { $0.name == "Department" && $0.value == "Sales" })
+        #expect(fields.contains { $0.name == "Account.Name" && $0.value == "Account 1" })
+        _ = model.handle(key: .character("q"))
+        #expect(model.mode == .list)
+    }
+
+    @Test("? shows the help; any key closes it; Ctrl-C quits from anywhere")
+    func help() async {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 3, client: client)
+        _ = model.handle(key: .character("?"))
+        #expect(model.mode == .help)
+        #expect(model.handle(key: .character("q")).isEmpty)
+        #expect(model.mode == .list)
+        _ = model.handle(key: .character("?"))
+        #expect(model.handle(key: .control("c")).contains { if case .quit = $0 { true } else { false } })
+    }
+
+    @Test("a failed retrieve says why in the detail view")
+    func detailFailure() throws {
+        var model = Fixtures.loadedModel(count: 3, client: Fixtures.client())
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        _ = model.handle(response: .failure(.timedOut), for: request.id)
+        let lines = ContactListScreen().frame(model, width: 60, height: 10).text.components(separatedBy: "\n")
+        #expect(lines[2] == " The request timed out.")
+        #expect(!model.needsAnimation)
+    }
+
+    @Test("the spinner turns only while something is in flight, so an idle app sleeps")
+    func idle() throws {
+        var model = ContactListModel(query: Fixtures.query, origin: "o", requests: Fixtures.client())
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        #expect(model.needsAnimation)
+        _ = model.handle(response: Fixtures.page((0..<3).map { Fixtures.contact($0) }), for: first.id)
+        #expect(!model.needsAnimation)
+        let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        #expect(model.needsAnimation)
+        _ = model.handle(response: Fixtures.noContent, for: delete.id)
+        #expect(!model.needsAnimation)
+    }
+}

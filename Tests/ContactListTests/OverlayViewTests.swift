@@ -1,0 +1,87 @@
+import RestCore
+import Testing
+
+@testable import ContactList
+
+@Suite("Alert, help and detail views")
+struct OverlayViewTests {
+    static let locked: Result<RestResponse, RestClientError> = .failure(
+        .apiInvocationFailed(
+            status: 400, headers: [],
+            errors: [
+                SalesforceError(
+                    message: "unable to obtain exclusive access to this record\n", errorCode: "UNABLE_TO_LOCK_ROW")
+            ], rawBody: nil))
+
+    @Test("the alert is a framed modal with the server's message, wrapped")
+    func alert() async throws {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 3, client: client, visibleRows: 4)
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        _ = model.handle(response: Self.locked, for: request.id)
+        let frame = ContactListScreen().frame(model, width: 40, height: 8).text
+        #expect(
+            frame == """
+                 contact-tui · 127.0.0.1:1 · v66.0
+                ┌─ Cannot delete item ─────────────────┐
+                │                                      │
+                │ unable to obtain exclusive access to │
+                │ this record                          │
+                │                                      │
+                └────────────────────── Enter dismiss ─┘
+                 Enter/Esc/Space dismiss  ^C quit
+                """)
+    }
+
+    @Test("queued alerts say 1 of N")
+    func queued() async throws {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 5, client: client, visibleRows: 4)
+        var ids: [RestRequestID] = []
+        for _ in 0..<3 { ids += Fixtures.sentRequests(model.handle(key: .character("d"))).map(\.id) }
+        for id in ids { _ = model.handle(response: Self.locked, for: id) }
+        let lines = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        #expect(lines[1] == "┌─ Cannot delete item ──────── 1 of 3 ─┐")
+        _ = model.handle(key: .enter)
+        let next = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        #expect(next[1] == "┌─ Cannot delete item ──────── 1 of 2 ─┐")
+    }
+
+    @Test("the help lists the keys in a box")
+    func help() async {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 3, client: client)
+        _ = model.handle(key: .character("?"))
+        let lines = ContactListScreen().frame(model, width: 60, height: 18).text.components(separatedBy: "\n")
+        let margin = String(repeating: " ", count: 7)
+        #expect(lines[0] == " contact-tui · Keys")
+        #expect(lines[1] == margin + "┌─ Keys " + String(repeating: "─", count: 37) + "┐")
+        #expect(lines[2] == margin + "│" + String(repeating: " ", count: 44) + "│")
+        #expect(lines[3] == margin + "│ j k ↓ ↑          move the selection        │")
+        #expect(lines[7] == margin + "│ d Delete         delete the contact        │")
+        #expect(lines[13] == margin + "│ q ^C             quit                      │")
+        #expect(lines[15] == margin + "└" + String(repeating: "─", count: 27) + " any key closes ─┘")
+        #expect(lines[16] == " 3 of 3 loaded")
+        #expect(lines[17] == " any key closes the help")
+    }
+
+    @Test("the detail view lists every field of the retrieve, Id and Name first")
+    func detail() async throws {
+        let client = Fixtures.client()
+        var model = Fixtures.loadedModel(count: 3, client: client)
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        let loading = ContactListScreen().frame(model, width: 50, height: 10).text.components(separatedBy: "\n")
+        #expect(loading[0] == " Contact · Contact 0000")
+        #expect(loading[2] == " ⠋ Loading every field…")
+        _ = model.handle(response: Fixtures.retrieved(0), for: request.id)
+        let lines = ContactListScreen().frame(model, width: 50, height: 10).text.components(separatedBy: "\n")
+        #expect(lines[2] == " Id            \(Fixtures.id(0))")
+        #expect(lines[3] == " Name          Contact 0000")
+        #expect(lines[4] == " Account.Name  Account 0")
+        #expect(lines[5] == " Department    Sales")
+        #expect(lines[9] == " j/k scroll  Esc/q back  ^C quit")
+        _ = model.handle(key: .down)
+        let scrolled = ContactListScreen().frame(model, width: 50, height: 10).text.components(separatedBy: "\n")
+        #expect(scrolled[2] == " Name          Contact 0000")
+    }
+}

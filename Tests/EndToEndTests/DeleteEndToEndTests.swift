@@ -1,0 +1,185 @@
+import Foundation
+import RestCore
+import Testing
+
+/// Delete with rollback, driven in a real terminal against a mock org the test starts.
+@Suite("Delete in a terminal")
+struct DeleteEndToEndTests {
+    typealias Contact = OrgContact
+
+    /// The first contact (by list position) that passes `accept` and whose shown prefix is unique.
+    static func pick(
+        _ contacts: [Contact], within limit: Int = 20, _ accept: (Int, Contact) -> Bool
+    ) throws -> (index: Int, contact: Contact) {
+        for (index, contact) in contacts.prefix(limit).enumerated() where accept(index, contact) {
+            let prefix = Screen.shownPrefix(contact.name)
+            if contacts.filter({ Screen.shownPrefix($0.name) == prefix }).count == 1 { return (index, contact) }
+        }
+        throw TmuxSession.Failure(description: "no suitable contact in the first \(limit) of the org")
+    }
+
+    /// Opens the app on the org and waits for its first rows.
+    static func open(_ org: LiveOrg, _ contacts: [Contact], extra: [String] = []) async throws -> TmuxSession {
+        let session = try await TmuxSession(try org.appCommand(extra), width: 100, height: 30)
+        try await session.waitUntil("the first contacts are listed") { screen in
+            Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
+        }
+        return session
+    }
+
+    /// Moves the selection down `count` rows.
+    static func moveDown(_ session: TmuxSession, _ count: Int) async throws {
+        guard count > 0 else { return }
+        try await TmuxSession.tmux(
+            ["-L", session.socket, "send-keys", "-t", "main"] + Array(repeating: "j", count: count))
+    }
+
+    @Test("a successful delete: the row goes at once, the server confirms later")
+    func success() async throws {
+        try await LiveOrg.with(latency: .milliseconds(1500)) { org in
+            let contacts = try await org.contactNames()
+            let cases = try await org.contactIDsWithCases()
+            let (index, target) = try Self.pick(contacts) { !cases.contains($1.id) }
+            let prefix = Screen.shownPrefix(target.name)
+            let session = try await Self.open(org, contacts)
+            try await Self.moveDown(session, index)
+            try await session.send("d")
+            // Gone from the screen while the server has not answered yet.
+            try await session.waitUntil("the row is gone while its delete is pending") { screen in
+                !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
+            }
+            try await session.waitUntil("the server confirms") { screen in
+                Screen.statusLine(screen).contains("Deleted \(prefix)")
+            }
+            #expect(try await org.exists(target.id) == false)
+            #expect(!Screen.listShows(try await session.capture(), prefix))
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
+    @Test("a contact with Cases comes back on top with the server's message; Enter dismisses")
+    func contactWithCases() async throws {
+        try await LiveOrg.with { org in
+            let contacts = try await org.contactNames()
+            let cases = try await org.contactIDsWithCases()
+            let (index, target) = try Self.pick(contacts, within: 25) { $0 > 0 && cases.contains($1.id) }
+            let prefix = Screen.shownPrefix(target.name)
+            let session = try await Self.open(org, contacts)
+            try await Self.moveDown(session, index)
+            try await session.send("d")
+            let alert = try await session.waitUntil("the alert shows the server's message") { screen in
+                screen.contains("Cannot delete item") && screen.contains("associated with")
+            }
+            #expect(!alert.contains("1 of"))
+            try await session.send("Enter")
+            let screen = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
+            #expect(Screen.listLines(screen).first?.hasPrefix(" \(prefix)") == true)
+            #expect(Screen.listLines(screen).filter { $0.contains(prefix) }.count == 1)
+            #expect(try await org.exists(target.id))
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
+    @Test("--fail-rate 1: every delete is rolled back with an alert")
+    func failRate() async throws {
+        try await LiveOrg.with(failRate: 1) { org in
+            let contacts = try await org.contactNames()
+            let session = try await Self.open(org, contacts)
+            try await Self.moveDown(session, 2)
+            try await session.send("d")
+            try await session.waitUntil("the alert says the row is locked") { screen in
+                screen.contains("Cannot delete item") && screen.contains("unable to obtain exclusive access")
+            }
+            try await session.send("Escape")
+            let screen = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
+            #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(contacts[2].name))") == true)
+            #expect(try await org.exists(contacts[2].id))
+            try await session.send("C-c")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
+    @Test("three deletes in flight with mixed outcomes: each settled by its own request")
+    func threeInFlight() async throws {
+        try await LiveOrg.with(latency: .milliseconds(800)) { org in
+            let contacts = try await org.contactNames()
+            let cases = try await org.contactIDsWithCases()
+            let (index, target) = try Self.pick(contacts, within: 25) { index, contact in
+                index > 0 && cases.contains(contact.id) && !cases.contains(contacts[index - 1].id)
+                    && !cases.contains(contacts[index + 1].id)
+            }
+            let session = try await Self.open(org, contacts)
+            try await Self.moveDown(session, index - 1)
+            try await session.send("d", "d", "d")
+            try await session.waitUntil("three deletes are pending") { screen in
+                Screen.statusLine(screen).contains("3 deletes pending")
+            }
+            let settled = try await session.waitUntil("every delete is settled") { screen in
+                screen.contains("Cannot delete item") && !Screen.statusLine(screen).contains("pending")
+            }
+            #expect(!settled.contains("1 of"))
+            try await session.send("Space")
+            let screen = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
+            #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(target.name))") == true)
+            #expect(try await org.exists(target.id))
+            #expect(try await org.exists(contacts[index - 1].id) == false)
+            #expect(try await org.exists(contacts[index + 1].id) == false)
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
+    @Test("refresh during a pending delete never shows the row again")
+    func refreshDuringDelete() async throws {
+        try await LiveOrg.with(latency: .milliseconds(1000)) { org in
+            let contacts = try await org.contactNames()
+            let cases = try await org.contactIDsWithCases()
+            let (index, target) = try Self.pick(contacts) { !cases.contains($1.id) }
+            let prefix = Screen.shownPrefix(target.name)
+            let session = try await Self.open(org, contacts)
+            try await Self.moveDown(session, index)
+            try await session.send("d", "r")
+            // Once the keys are handled, the row must stay away until and after the server confirms.
+            try await session.waitUntil("the row is gone and the refresh is under way") { screen in
+                !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
+            }
+            let deadline = ContinuousClock.now + .seconds(30)
+            var confirmed = false
+            while ContinuousClock.now < deadline {
+                let screen = try await session.capture()
+                #expect(!Screen.listShows(screen, prefix), "the pending row came back:\n\(screen)")
+                let status = Screen.statusLine(screen)
+                if status.contains("Deleted \(prefix)") { confirmed = true }
+                if confirmed && !status.contains("loading") && !status.contains("Refreshing") { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(confirmed)
+            try await session.send("r")
+            try await Task.sleep(for: .milliseconds(100))
+            let screen = try await session.waitUntil("the second refresh is done") { screen in
+                !Screen.statusLine(screen).contains("loading") && !Screen.statusLine(screen).contains("Refreshing")
+            }
+            #expect(!Screen.listShows(screen, prefix))
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
+    @Test("--read-only: d deletes nothing and says why")
+    func readOnly() async throws {
+        try await LiveOrg.with { org in
+            let contacts = try await org.contactNames()
+            let session = try await Self.open(org, contacts, extra: ["--read-only"])
+            try await session.send("d")
+            let screen = try await session.waitUntil("the status line explains") { screen in
+                Screen.statusLine(screen).contains("--read-only")
+            }
+            #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(contacts[0].name))") == true)
+            #expect(try await org.exists(contacts[0].id))
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+}

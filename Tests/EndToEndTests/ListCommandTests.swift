@@ -1,0 +1,138 @@
+import Foundation
+import MockOrg
+import Testing
+
+/// `contact-tui list` run as a process against a MockOrg on a loopback port.
+@Suite("contact-tui list")
+struct ListCommandTests {
+    /// A clean environment: no SF_* variables from the machine, PATH as given.
+    static func environment(path: String = "/usr/bin:/bin") -> [String: String] {
+        ["PATH": path, "HOME": NSTemporaryDirectory()]
+    }
+
+    static func withOrg<T>(contacts: Int, _ body: (MockOrgEndpoint) async throws -> T) async throws -> T {
+        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: contacts))
+        let endpoint = try await server.start()
+        do {
+            let value = try await body(endpoint)
+            await server.stop()
+            return value
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Runs the binary with a clean environment whose PATH is `path`.
+    static func run(_ arguments: [String], path: String = "/usr/bin:/bin") async throws -> ProcessRunner.Outcome {
+        try await ProcessRunner.run(try Binary.path, arguments, environment: environment(path: path))
+    }
+
+    static func orgArguments(_ endpoint: MockOrgEndpoint) -> [String] {
+        ["--instance-url", endpoint.url.absoluteString, "--access-token", endpoint.accessToken]
+    }
+
+    @Test("TSV: a header row from the SELECT list, then every record across pages")
+    func tsvFollowsEveryPage() async throws {
+        try await Self.withOrg(contacts: 450) { endpoint in
+            let outcome = try await Self.run(
+                ["list", "--batch-size", "200", "--query", "SELECT Id, Name, Account.Name FROM Contact ORDER BY Name"]
+                    + Self.orgArguments(endpoint)
+            ).checked()
+            let lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(lines.first == "Id\tName\tAccount.Name")
+            let rows = lines.dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            #expect(rows.count == 450)
+            #expect(rows.allSatisfy { $0.count == 3 })
+            let ids = rows.map { String($0[0]) }
+            #expect(Set(ids).count == 450)
+            #expect(ids.allSatisfy { $0.count == 18 && $0.hasPrefix("003") })
+            #expect(outcome.error.isEmpty)
+        }
+    }
+
+    @Test("JSON: one object per line, without attributes")
+    func jsonLines() async throws {
+        try await Self.withOrg(contacts: 250) { endpoint in
+            let outcome = try await Self.run(
+                ["list", "--format", "json", "--batch-size", "200"] + Self.orgArguments(endpoint)
+            ).checked()
+            let lines = outcome.output.split(separator: "\n")
+            #expect(lines.count == 250)
+            for line in lines {
+                let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                #expect(object?["Id"] is String)
+                #expect(object?["attributes"] == nil)
+            }
+        }
+    }
+
+    @Test("--target-org reads the credentials from sf org display")
+    func targetOrg() async throws {
+        try await Self.withOrg(contacts: 30) { endpoint in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let script = """
+                #!/bin/sh
+                [ "$*" = "org display --json --target-org demo-org" ] || { echo '{"status":1,"message":"wrong arguments"}'; exit 1; }
+                echo '{"status":0,"result":{"instanceUrl":"\(endpoint.url.absoluteString)","accessToken":"\(endpoint.accessToken)","alias":"demo-org"}}'
+                """
+            let sf = directory.appendingPathComponent("sf")
+            try writeExecutableScript(script, to: sf.path)
+            let outcome = try await Self.run(
+                ["list", "--target-org", "demo-org"], path: directory.path + ":/usr/bin:/bin"
+            ).checked()
+            #expect(outcome.output.split(separator: "\n").count == 31)
+
+            let unknown = try await Self.run(
+                ["list", "--target-org", "other"], path: directory.path + ":/usr/bin:/bin")
+            #expect(unknown.status == 1)
+            #expect(unknown.error.contains("wrong arguments"))
+        }
+    }
+
+    @Test("no credentials: exit 2 with a message that mentions --demo")
+    func noCredentials() async throws {
+        let outcome = try await Self.run(["list"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains("--demo"))
+        #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+
+    @Test("an unreachable org: exit 1 with one sentence naming the host")
+    func unreachable() async throws {
+        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 1))
+        let endpoint = try await server.start()
+        await server.stop()
+        let outcome = try await Self.run(["list", "--timeout", "2"] + Self.orgArguments(endpoint))
+        #expect(outcome.status == 1)
+        #expect(outcome.error.contains("127.0.0.1"))
+        #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+
+    @Test("a refused token: exit 1, and the token is not printed")
+    func refusedToken() async throws {
+        try await Self.withOrg(contacts: 1) { endpoint in
+            let outcome = try await Self.run([
+                "list", "--instance-url", endpoint.url.absoluteString, "--access-token", "bogus-token-42",
+            ])
+            #expect(outcome.status == 1)
+            #expect(!outcome.error.isEmpty)
+            #expect(!outcome.error.contains("bogus-token-42"))
+        }
+    }
+}
+
+/// Writes an executable script through a close-on-exec descriptor: a process that a parallel
+/// test spawns meanwhile cannot inherit it open for writing (which would make running the
+/// script fail with "Text file busy").
+private func writeExecutableScript(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    guard write(descriptor, bytes, bytes.count) == bytes.count else {
+        throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import MockOrg
+import RestCore
+import Testing
+
+/// A mock org started by a test on a loopback port, the app's arguments to open
+/// it, and a client to check what the server holds.
+final class LiveOrg: Sendable {
+    let server: MockOrgServer
+    let endpoint: MockOrgEndpoint
+    let client: RestClient
+
+    static let query = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
+
+    init(contacts: Int = 200, latency: Duration = .zero, failRate: Double = 0) async throws {
+        server = MockOrgServer(
+            configuration: MockOrgConfiguration(contacts: contacts, latency: latency, failRate: failRate))
+        endpoint = try await server.start()
+        client = RestClient(
+            configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+    }
+
+    /// Runs `body` against a new org and stops the org afterwards, whatever happens.
+    static func with(
+        contacts: Int = 200, latency: Duration = .zero, failRate: Double = 0,
+        _ body: (LiveOrg) async throws -> Void
+    ) async throws {
+        let org = try await LiveOrg(contacts: contacts, latency: latency, failRate: failRate)
+        do {
+            try await body(org)
+        } catch {
+            await org.stop()
+            throw error
+        }
+        await org.stop()
+    }
+
+    /// Stops the client and the server.
+    func stop() async {
+        await client.shutdown()
+        await server.stop()
+    }
+
+    /// `contact-tui` opened on this org.
+    func appCommand(_ extra: [String] = []) throws -> [String] {
+        [try Binary.path, "--instance-url", endpoint.url.absoluteString, "--access-token", endpoint.accessToken]
+            + extra
+    }
+
+    /// The records of a query, first page only.
+    func records(_ soql: String = LiveOrg.query) async throws -> [JSONValue] {
+        try await client.send(client.request(forQuery: soql)).decode(QueryResult.self).records
+    }
+
+    /// Contact names in the list's order.
+    func contactNames() async throws -> [OrgContact] {
+        try await records().map { OrgContact(id: $0["Id"]?.stringValue ?? "", name: $0["Name"]?.stringValue ?? "") }
+    }
+
+    /// Ids of contacts that Cases refer to (their delete fails with DELETE_FAILED).
+    func contactIDsWithCases() async throws -> Set<String> {
+        Set(try await records("SELECT ContactId FROM Case").compactMap { $0["ContactId"]?.stringValue })
+    }
+
+    /// Whether the server still has the record.
+    func exists(_ id: String) async throws -> Bool {
+        try await !records("SELECT Id FROM Contact WHERE Id = '\(id)'").isEmpty
+    }
+
+    /// Creates a contact through the REST API and returns its id.
+    func createContact(lastName: String) async throws -> String {
+        let response = try await client.send(
+            client.requestForCreate(withObjectType: "Contact", fields: ["LastName": .string(lastName)]))
+        return try #require(try response.decode(JSONValue.self)["id"]?.stringValue)
+    }
+}
+
+/// A contact of the org as the list shows it.
+struct OrgContact: Sendable, Hashable {
+    var id: String
+    var name: String
+}
