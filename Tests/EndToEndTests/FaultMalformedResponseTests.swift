@@ -107,7 +107,6 @@ struct FaultMalformedResponseTests {
 
     @Test(
         "contact-tui list exits 1 with one sentence for each broken answer",
-        .disabled("waiting for `contact-tui list` (issue 3)"),
         arguments: Case.allCases.filter { $0 != .hugeBody })
     func list(_ brokenCase: Case) async throws {
         let server = try RawResponseServer(reply: brokenCase.reply)
