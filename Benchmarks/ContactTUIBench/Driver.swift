@@ -93,45 +93,39 @@ struct Driver {
         defer { mock.child.stop() }
         log("  100,000 contacts served by \(kind), started in \(format(seconds: mock.startSeconds))")
 
-        // The Swift side: `contact-tui list` when merged, and RestCore streamed the same way.
+        // The Swift side: `contact-tui list` when the binary has it, else RestCore's record
+        // pages and RecordWriter in this binary (the path `list` is built on).
         let idsFile = NSTemporaryDirectory() + "contact-tui-bench-ids-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: idsFile) }
-        let proxyArguments = ["list-proxy", mock.url, mock.token, Self.listQuery]
-        let (_, proxyOutput) = try runToEnd(selfPath, proxyArguments)  // warm-up, and the ids for deletes
-        let ids = proxyOutput.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "\t" } }
+        let listCLI = hasSubcommand("list")
+        let (program, arguments, name) =
+            listCLI
+            ? (
+                contactTUI,
+                [
+                    "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
+                    "--format", "tsv",
+                ], "`contact-tui list` 100,000 contacts"
+            )
+            : (
+                selfPath, ["list-proxy", mock.url, mock.token, Self.listQuery],
+                "RestCore pages + RecordWriter (`list` not merged yet), 100,000"
+            )
+        let (_, warmOutput) = try runToEnd(program, arguments)  // warm-up, and the ids for deletes
+        let ids = warmOutput.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "\t" } }
         try ids.joined(separator: "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
         guard ids.count == 100_000 else { throw BenchFailure("list printed \(ids.count) records, not 100000") }
 
         let python = ["\(scripts)/query_all.py", mock.url, mock.token, Self.listQuery]
         var peer: [Child.Usage] = []
-        var proxy: [Child.Usage] = []
-        var cli: [Child.Usage] = []
-        let listCLI = hasSubcommand("list")
+        var ours: [Child.Usage] = []
         for _ in 0..<3 {
-            proxy.append(try runToEnd(selfPath, proxyArguments).0)
-            if listCLI {
-                cli.append(
-                    try runToEnd(
-                        contactTUI,
-                        [
-                            "list", "--instance-url", mock.url, "--access-token", mock.token, "--query",
-                            Self.listQuery, "--format", "tsv",
-                        ]
-                    ).0)
-            }
+            ours.append(try runToEnd(program, arguments).0)
             peer.append(try runToEnd("python3", python).0)
         }
-        let peerBest = peer.min { $0.wallSeconds < $1.wallSeconds }!
-        let proxyBest = proxy.min { $0.wallSeconds < $1.wallSeconds }!
-        if let cliBest = cli.min(by: { $0.wallSeconds < $1.wallSeconds }) {
-            addListRows(name: "`contact-tui list` 100,000 contacts", ours: cliBest, peer: peerBest)
-        } else {
-            rows.append(
-                Row(
-                    what: "`contact-tui list` 100,000 contacts", measured: "not measured: `list` not merged yet",
-                    goal: "≥ 3x faster than simple-salesforce", verdict: "not measured"))
-        }
-        addListRows(name: "RestCore pages + RecordWriter (what `list` runs), 100,000", ours: proxyBest, peer: peerBest)
+        addListRows(
+            name: name, ours: ours.min { $0.wallSeconds < $1.wallSeconds }!,
+            peer: peer.min { $0.wallSeconds < $1.wallSeconds }!)
 
         try throughput(mock: mock, idsFile: idsFile)
     }
