@@ -29,7 +29,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-## bench: release build, then the table of measured figures, goals and peers (about 8 minutes)
+## bench: release build, then the table of measured figures, goals and peers (about 90 s after the build)
 bench: deps
 	@sh scripts/deps.sh bench
 	$(SWIFT) build -c release --product contact-tui
