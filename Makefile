@@ -4,7 +4,7 @@ SWIFT  ?= swift
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 
-.PHONY: all deps build release run test bench format install clean
+.PHONY: all deps build release run test bench fuzz format install clean
 
 all: build
 
@@ -28,6 +28,18 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## bench: release build, then the table of measured figures, goals and peers (about 90 s after the build)
+bench: deps
+	@sh scripts/deps.sh bench
+	$(SWIFT) build -c release --product contact-tui
+	$(SWIFT) build -c release --product ContactTUIBench
+	"$$($(SWIFT) build -c release --show-bin-path)/ContactTUIBench" run --scripts Benchmarks/scripts
+
+## fuzz: libFuzzer targets for the SOQL parser, RestCore's parsing and SafeText (not in CI)
+FUZZ_SECONDS ?= 180
+fuzz: deps
+	@sh Fuzz/run.sh $(FUZZ_SECONDS)
 
 ## format: format the sources with swift-format (config in .swift-format)
 format:

@@ -55,6 +55,16 @@ let package = Package(
             ],
             swiftSettings: strictConcurrency
         ),
+        .executableTarget(
+            name: "ContactTUIBench",
+            dependencies: [
+                "RestCore", "MockOrg", "ContactList",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/ContactTUIBench",
+            swiftSettings: strictConcurrency
+        ),
         .testTarget(
             name: "RestCoreTests",
             dependencies: [

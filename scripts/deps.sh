@@ -1,9 +1,13 @@
 #!/bin/sh
 # Installs what the build and the tests need from the system, idempotently:
 # nothing is downloaded when everything is already there.
+# `deps.sh bench` also installs what `make bench` needs (wrk for HTTP load).
 set -eu
 
 missing=""
+if [ "${1:-}" = "bench" ]; then
+    command -v wrk >/dev/null 2>&1 || missing="$missing wrk"
+fi
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"

@@ -102,10 +102,11 @@ struct ListCommandTests {
 
     @Test("an unreachable org: exit 1 with one sentence naming the host")
     func unreachable() async throws {
-        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 1))
-        let endpoint = try await server.start()
-        await server.stop()
+        // A reserved port rather than a stopped server's: parallel tests may be given that again.
+        let reserved = try ReservedPort()
+        let endpoint = MockOrgEndpoint(url: reserved.url, accessToken: "unused-token", refreshToken: "unused-refresh")
         let outcome = try await Self.run(["list", "--timeout", "2"] + Self.orgArguments(endpoint))
+        withExtendedLifetime(reserved) {}
         #expect(outcome.status == 1)
         #expect(outcome.error.contains("127.0.0.1"))
         #expect(outcome.error.split(separator: "\n").count == 1)

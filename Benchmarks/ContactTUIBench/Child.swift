@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+
+/// A process the driver started, with its output in files so that it never stalls on a pipe.
+///
+/// The driver is synchronous on purpose: every server it measures runs in a child of its own,
+/// and `wait4` gives each child's peak resident memory and CPU time.
+final class Child {
+    struct Usage {
+        var status: Int32
+        var wallSeconds: Double
+        var cpuSeconds: Double
+        /// Peak resident set size in bytes.
+        var peakRSS: Int
+    }
+
+    let pid: pid_t
+    let outputPath: String
+    let started = Date()
+
+    init(
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], output: String? = nil
+    )
+        throws
+    {
+        outputPath = output ?? NSTemporaryDirectory() + "contact-tui-bench-\(UUID().uuidString).out"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, outputPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, new in new }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+        guard result == 0 else {
+            throw BenchFailure("could not start \(program): \(String(cString: strerror(result)))")
+        }
+        self.pid = pid
+    }
+
+    /// Everything the child printed on stdout so far.
+    var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+    var errorOutput: String { (try? String(contentsOfFile: outputPath + ".err", encoding: .utf8)) ?? "" }
+
+    /// Waits for the child to end and returns what it used.
+    func wait() -> Usage {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let cpu =
+            Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+            + Double(usage.ru_stime.tv_usec) / 1e6
+        return Usage(
+            status: status, wallSeconds: Date().timeIntervalSince(started), cpuSeconds: cpu,
+            peakRSS: usage.ru_maxrss * 1024)
+    }
+
+    /// Polls stdout until a line starts with `prefix`; returns the rest of that line.
+    func waitForLine(startingWith prefix: String, timeout: TimeInterval = 120) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            for line in output.split(separator: "\n") where line.hasPrefix(prefix) {
+                return String(line.dropFirst(prefix.count))
+            }
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                throw BenchFailure("the child ended before printing '\(prefix)': \(errorOutput)")
+            }
+            usleep(5_000)
+        }
+        throw BenchFailure("timed out waiting for '\(prefix)' from the child")
+    }
+
+    /// Resident memory now, from /proc.
+    var currentRSS: Int { Proc.residentBytes(of: pid) }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        _ = wait()
+        try? FileManager.default.removeItem(atPath: outputPath)
+        try? FileManager.default.removeItem(atPath: outputPath + ".err")
+    }
+}
+
+/// Runs a program to its end and returns its usage and output.
+func runToEnd(
+    _ program: String, _ arguments: [String], environment: [String: String] = [:]
+) throws -> (
+    Child.Usage, String
+) {
+    let child = try Child(program, arguments, environment: environment)
+    let usage = child.wait()
+    let output = child.output
+    guard usage.status == 0 else {
+        throw BenchFailure("\(program) exited with status \(usage.status): \(child.errorOutput.prefix(400))")
+    }
+    try? FileManager.default.removeItem(atPath: child.outputPath)
+    try? FileManager.default.removeItem(atPath: child.outputPath + ".err")
+    return (usage, output)
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

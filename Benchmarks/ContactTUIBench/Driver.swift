@@ -1,0 +1,366 @@
+import Foundation
+import Glibc
+
+/// Runs every measurement, each server in a child process of its own, and prints the table.
+struct Driver {
+    struct Row {
+        var what: String
+        var measured: String
+        var goal: String
+        var peer: String = "—"
+        var ratio: String = "—"
+        var verdict: String
+    }
+
+    let contactTUI: String
+    let scripts: String
+    let selfPath: String
+    var rows: [Row] = []
+
+    static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
+
+    mutating func run() {
+        let started = Date()
+        step("contact-tui list of 100,000 vs simple-salesforce") { try $0.listAndThroughput() }
+        step("MockOrg at 1,000,000 contacts") { try $0.millionContacts() }
+        step("ContactList keypress CPU and memory") { try $0.contactList() }
+        step("TUI idle in tmux") { try $0.idle() }
+        log("done in \(Int(Date().timeIntervalSince(started))) s")
+        print(table())
+    }
+
+    private mutating func step(_ name: String, _ body: (inout Driver) throws -> Void) {
+        log(name)
+        do {
+            try body(&self)
+        } catch {
+            rows.append(Row(what: name, measured: "failed: \(error)", goal: "—", verdict: "not measured"))
+        }
+    }
+
+    private func log(_ text: String) {
+        FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
+    }
+
+    // MARK: - Servers
+
+    struct Server {
+        let child: Child
+        let port: Int
+        let url: String
+        let token: String
+        let startSeconds: Double
+    }
+
+    /// Starts `contact-tui mock-org` when the binary has it, else the same MockOrg library in this
+    /// binary's `serve` mode, and waits for its banner.
+    private func startMockOrg(contacts: Int) throws -> (Server, String) {
+        let useCLI = hasSubcommand("mock-org")
+        let started = Date()
+        let child =
+            useCLI
+            ? try Child(contactTUI, ["mock-org", "--port", "0", "--contacts", "\(contacts)"])
+            : try Child(selfPath, ["serve", "\(contacts)"])
+        return (
+            try server(child, started: started),
+            useCLI ? "contact-tui mock-org" : "MockOrg library (contact-tui mock-org not merged yet)"
+        )
+    }
+
+    private func server(_ child: Child, started: Date) throws -> Server {
+        let url = try child.waitForLine(startingWith: "mock org listening on ", timeout: 300)
+        let seconds = Date().timeIntervalSince(started)
+        let token = try child.waitForLine(startingWith: "access token: ")
+        guard let port = URL(string: url)?.port else { throw BenchFailure("bad url \(url)") }
+        return Server(child: child, port: port, url: url, token: token, startSeconds: seconds)
+    }
+
+    /// Whether `contact-tui --help` lists the subcommand (`contact-tui NAME --help` would
+    /// print the root help and succeed even without it).
+    private func hasSubcommand(_ name: String) -> Bool {
+        guard let (_, help) = try? runToEnd(contactTUI, ["--help"]) else { return false }
+        guard let section = help.range(of: "SUBCOMMANDS:") else { return false }
+        return help[section.upperBound...].split(separator: "\n").contains {
+            $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ")
+                || $0.trimmingCharacters(in: .whitespaces) == name
+        }
+    }
+
+    // MARK: - Rows
+
+    private mutating func listAndThroughput() throws {
+        let (mock, kind) = try startMockOrg(contacts: 100_000)
+        defer { mock.child.stop() }
+        log("  100,000 contacts served by \(kind), started in \(format(seconds: mock.startSeconds))")
+
+        // The Swift side: `contact-tui list` when the binary has it, else RestCore's record
+        // pages and RecordWriter in this binary (the path `list` is built on).
+        let idsFile = NSTemporaryDirectory() + "contact-tui-bench-ids-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: idsFile) }
+        let listCLI = hasSubcommand("list")
+        let (program, arguments, name) =
+            listCLI
+            ? (
+                contactTUI,
+                [
+                    "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
+                    "--format", "tsv",
+                ], "`contact-tui list` 100,000 contacts"
+            )
+            : (
+                selfPath, ["list-proxy", mock.url, mock.token, Self.listQuery],
+                "RestCore pages + RecordWriter (`list` not merged yet), 100,000"
+            )
+        let (_, warmOutput) = try runToEnd(program, arguments)  // warm-up, and the ids for deletes
+        let ids = warmOutput.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "\t" } }
+        try ids.joined(separator: "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
+        guard ids.count == 100_000 else { throw BenchFailure("list printed \(ids.count) records, not 100000") }
+
+        let python = ["\(scripts)/query_all.py", mock.url, mock.token, Self.listQuery]
+        var peer: [Child.Usage] = []
+        var ours: [Child.Usage] = []
+        for _ in 0..<3 {
+            ours.append(try runToEnd(program, arguments).0)
+            peer.append(try runToEnd("python3", python).0)
+        }
+        addListRows(
+            name: name, ours: ours.min { $0.wallSeconds < $1.wallSeconds }!,
+            peer: peer.min { $0.wallSeconds < $1.wallSeconds }!)
+
+        try throughput(mock: mock, idsFile: idsFile)
+    }
+
+    private mutating func addListRows(name: String, ours: Child.Usage, peer: Child.Usage) {
+        let ratio = peer.wallSeconds / ours.wallSeconds
+        rows.append(
+            Row(
+                what: name + " (wall)", measured: format(seconds: ours.wallSeconds),
+                goal: "≥ 3x faster than simple-salesforce `query_all`",
+                peer: format(seconds: peer.wallSeconds), ratio: String(format: "%.1fx faster", ratio),
+                verdict: ratio >= 3 ? "met" : "missed"))
+        rows.append(
+            Row(
+                what: name + " (peak RSS)", measured: format(bytes: ours.peakRSS), goal: "flat in pages",
+                peer: format(bytes: peer.peakRSS),
+                ratio: String(format: "%.2fx of peer", Double(ours.peakRSS) / Double(peer.peakRSS)),
+                verdict: "reported"))
+    }
+
+    private mutating func throughput(mock: Server, idsFile: String) throws {
+        let auth = ["Authorization": "Bearer \(mock.token)"]
+        // A query evaluated on every request, and a page of an open cursor (`nextRecordsUrl`).
+        let queryPath = "/services/data/v66.0/query?q=" + encode("SELECT Id, Name, Email FROM Contact LIMIT 200")
+        let cursor = try HTTPProbe.send(
+            "GET", port: mock.port,
+            path: "/services/data/v66.0/query?q=" + encode("SELECT Id, Name, Email FROM Contact ORDER BY Name"),
+            headers: auth.merging(["Sforce-Query-Options": "batchSize=200"]) { $1 })
+        guard cursor.status == 200,
+            case let text = String(decoding: cursor.body, as: UTF8.self),
+            let start = text.range(of: "\"nextRecordsUrl\":\""),
+            let end = text[start.upperBound...].firstIndex(of: "\"")
+        else { throw BenchFailure("no nextRecordsUrl in the first page") }
+        let nextPath = String(text[start.upperBound..<end])
+
+        // The batch size goes with every request, as RestCore sends it on next pages too.
+        let batch = ["Sforce-Query-Options": "batchSize=200"]
+        for (label, path, extra) in [
+            ("MockOrg query `LIMIT 200`, evaluated per request", queryPath, [:]),
+            ("MockOrg next page of 200 records (`nextRecordsUrl`)", nextPath, batch),
+        ] {
+            let sample = try HTTPProbe.send(
+                "GET", port: mock.port, path: path, headers: auth.merging(extra) { $1 })
+            guard sample.status == 200 else { throw BenchFailure("\(path) answered \(sample.status)") }
+            let bodyFile = NSTemporaryDirectory() + "contact-tui-bench-body-\(getpid()).json"
+            try Data(sample.body).write(to: URL(fileURLWithPath: bodyFile))
+            defer { try? FileManager.default.removeItem(atPath: bodyFile) }
+            let bare = try server(try Child(selfPath, ["bare", bodyFile]), started: Date())
+            defer { bare.child.stop() }
+            let ours = try wrk(port: mock.port, path: path, token: mock.token, script: nil, headers: extra)
+            let peer = try wrk(port: bare.port, path: path, token: mock.token, script: nil, headers: extra)
+            addThroughputRow("\(label), \(sample.body.count / 1024) KiB, 32 connections", ours, peer)
+        }
+
+        let bareBody = NSTemporaryDirectory() + "contact-tui-bench-empty-\(getpid()).json"
+        try Data().write(to: URL(fileURLWithPath: bareBody))
+        defer { try? FileManager.default.removeItem(atPath: bareBody) }
+        let bare = try server(try Child(selfPath, ["bare", bareBody]), started: Date())
+        defer { bare.child.stop() }
+        let lua = "\(scripts)/delete.lua"
+        let mockDelete = try wrk(port: mock.port, path: "/", token: mock.token, script: lua, ids: idsFile)
+        let bareDelete = try wrk(port: bare.port, path: "/", token: mock.token, script: lua, ids: idsFile)
+        addThroughputRow("MockOrg DELETE Contact, a new id per request, 32 connections", mockDelete, bareDelete)
+    }
+
+    private mutating func addThroughputRow(_ name: String, _ ours: WrkResult, _ bare: WrkResult) {
+        let ratio = ours.requestsPerSecond / bare.requestsPerSecond
+        var measured = String(format: "%.0f req/s", ours.requestsPerSecond)
+        if ours.non2xx > 0 { measured += " (\(ours.non2xx) non-2xx: Salesforce errors such as DELETE_FAILED)" }
+        if ours.socketErrors > 0 { measured += " (\(ours.socketErrors) socket errors)" }
+        rows.append(
+            Row(
+                what: name, measured: measured, goal: "≥ 0.5x a bare Hummingbird route",
+                peer: String(format: "%.0f req/s", bare.requestsPerSecond), ratio: String(format: "%.2fx", ratio),
+                verdict: ratio >= 0.5 ? "met" : "missed"))
+    }
+
+    struct WrkResult {
+        var requestsPerSecond: Double
+        var non2xx: Int
+        var socketErrors: Int
+    }
+
+    private func wrk(
+        port: Int, path: String, token: String, script: String?, ids: String? = nil, headers: [String: String] = [:]
+    ) throws -> WrkResult {
+        var arguments = ["-t2", "-c32", "-d5s", "-H", "Authorization: Bearer \(token)"]
+        for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
+        arguments.append("http://127.0.0.1:\(port)\(path)")
+        if let script { arguments = ["-s", script] + arguments }
+        let (_, output) = try runToEnd("wrk", arguments, environment: ["IDS_FILE": ids ?? ""])
+        func number(after label: String) -> Double? {
+            for line in output.split(separator: "\n") where line.contains(label) {
+                let tail = line[line.range(of: label)!.upperBound...]
+                return Double(tail.trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+            }
+            return nil
+        }
+        guard let rate = number(after: "Requests/sec:") else { throw BenchFailure("wrk printed: \(output)") }
+        var socketErrors = 0
+        for line in output.split(separator: "\n") where line.contains("Socket errors:") {
+            socketErrors = line.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }.reduce(0, +)
+        }
+        return WrkResult(
+            requestsPerSecond: rate, non2xx: Int(number(after: "Non-2xx or 3xx responses:") ?? 0),
+            socketErrors: socketErrors)
+    }
+
+    private mutating func millionContacts() throws {
+        let (mock, kind) = try startMockOrg(contacts: 1_000_000)
+        defer { mock.child.stop() }
+        let rss = mock.child.currentRSS
+        rows.append(
+            Row(
+                what: "MockOrg start-up, 1,000,000 contacts (\(kind))", measured: format(seconds: mock.startSeconds),
+                goal: "< 5 s", verdict: mock.startSeconds < 5 ? "met" : "missed"))
+        rows.append(
+            Row(
+                what: "MockOrg resident memory after start, 1,000,000 contacts", measured: format(bytes: rss),
+                goal: "< 1 GB", verdict: rss < 1_000_000_000 ? "met" : "missed"))
+        let auth = ["Authorization": "Bearer \(mock.token)"]
+        func timed(_ soql: String) throws -> Double {
+            let path = "/services/data/v66.0/query?q=" + encode(soql)
+            var samples: [Double] = []
+            for _ in 0..<6 {
+                let reply = try HTTPProbe.send("GET", port: mock.port, path: path, headers: auth)
+                guard reply.status == 200 else {
+                    throw BenchFailure(
+                        "\(soql) answered \(reply.status): \(String(decoding: reply.body, as: UTF8.self))")
+                }
+                samples.append(reply.seconds)
+            }
+            // The first is the "first query"; the goal is for the ones after it.
+            let later = samples.dropFirst().sorted()
+            return later[later.count / 2]
+        }
+        let page = try timed("SELECT Id, Name, Email FROM Contact ORDER BY Name")
+        rows.append(
+            Row(
+                what: "First 2,000-row page, `ORDER BY Name` over 1,000,000 (median, after a first query)",
+                measured: format(seconds: page), goal: "< 50 ms", verdict: page < 0.05 ? "met" : "missed"))
+        let like = try timed("SELECT Id, Name, Email FROM Contact WHERE Name LIKE '%son%'")
+        rows.append(
+            Row(
+                what: "`LIKE '%son%'` filter over 1,000,000 (median)", measured: format(seconds: like),
+                goal: "< 200 ms", verdict: like < 0.2 ? "met" : "missed"))
+        let after = mock.child.currentRSS
+        rows.append(
+            Row(
+                what: "MockOrg resident memory after 12 queries, 1,000,000 contacts", measured: format(bytes: after),
+                goal: "< 1 GB", verdict: after < 1_000_000_000 ? "met" : "missed"))
+    }
+
+    private mutating func contactList() throws {
+        func cpuPerKey(rows count: Int) throws -> Double {
+            let (_, output) = try runToEnd(selfPath, ["keys", "\(count)"])
+            guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("cpu-per-key: ") }),
+                let value = Double(line.dropFirst("cpu-per-key: ".count))
+            else { throw BenchFailure("keys printed: \(output)") }
+            return value
+        }
+        let small = try cpuPerKey(rows: 1000)
+        let large = try cpuPerKey(rows: 1_000_000)
+        let ratio = large / small
+        rows.append(
+            Row(
+                what: "Keypress to frame CPU (handle(key:) + ListView.render, 100x30), 1,000,000 rows",
+                measured: format(seconds: large), goal: "< 1 ms, within 20% of 1,000 rows",
+                peer: format(seconds: small) + " at 1,000 rows", ratio: String(format: "%.2fx", ratio),
+                verdict: large < 0.001 && ratio <= 1.2 ? "met" : "missed"))
+        let (usage, output) = try runToEnd(selfPath, ["model-rss", "100000"])
+        let rss =
+            output.split(separator: "\n").first { $0.hasPrefix("rss: ") }.flatMap { Int($0.dropFirst(5)) } ?? 0
+        rows.append(
+            Row(
+                what: "ContactList model with 100,000 rows loaded: resident memory",
+                measured: format(bytes: rss) + " (peak \(format(bytes: usage.peakRSS)))", goal: "< 100 MB",
+                verdict: rss < 100_000_000 ? "met" : "missed"))
+    }
+
+    private mutating func idle() throws {
+        let socket = "contact-tui-bench-\(getpid())"
+        let command = "exec env LANG=C.UTF-8 TERM=tmux-256color '\(contactTUI)' --demo"
+        _ = try runToEnd(
+            "tmux", ["-L", socket, "-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
+        defer { _ = try? runToEnd("tmux", ["-L", socket, "kill-server"]) }
+        let deadline = Date().addingTimeInterval(60)
+        var screen = ""
+        while Date() < deadline {
+            screen = try runToEnd("tmux", ["-L", socket, "capture-pane", "-p", "-t", "0"]).1
+            if screen.contains("200 of 200") { break }
+            usleep(50_000)
+        }
+        guard screen.contains("200 of 200") else { throw BenchFailure("the demo did not load: \(screen)") }
+        let pidText = try runToEnd("tmux", ["-L", socket, "list-panes", "-F", "#{pane_pid}"]).1
+        guard let pid = pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchFailure("no pane pid")
+        }
+        usleep(500_000)  // let the first frame's work settle before the idle window opens
+        guard let before = Proc.cpuTicks(of: pid) else { throw BenchFailure("cannot read /proc/\(pid)/stat") }
+        usleep(5_000_000)
+        guard let after = Proc.cpuTicks(of: pid) else { throw BenchFailure("the app ended while idle") }
+        rows.append(
+            Row(
+                what: "`contact-tui --demo` idle 5 s in tmux (CPU ticks, /proc/PID/stat)",
+                measured: "\(after - before) ticks (1 tick = 10 ms)", goal: "0 ticks beyond start-up",
+                verdict: after == before ? "met" : "missed"))
+    }
+
+    // MARK: - Formatting
+
+    private func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    private func format(seconds: Double) -> String {
+        seconds < 0.001
+            ? String(format: "%.1f µs", seconds * 1e6)
+            : seconds < 1 ? String(format: "%.1f ms", seconds * 1e3) : String(format: "%.2f s", seconds)
+    }
+
+    private func format(bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1e6)
+    }
+
+    func table() -> String {
+        var lines = [
+            "| what | measured | goal | peer (same run) | ratio | verdict |", "| --- | --- | --- | --- | --- | --- |",
+        ]
+        for row in rows {
+            lines.append(
+                "| \(row.what) | \(row.measured) | \(row.goal) | \(row.peer) | \(row.ratio) | \(row.verdict) |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

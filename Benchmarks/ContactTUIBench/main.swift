@@ -1,0 +1,38 @@
+import Foundation
+
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR]` prints the benchmark table; the
+/// other modes are the children it starts (see `Modes`).
+enum Entry {
+    static func main(_ arguments: [String]) async throws {
+        func argument(_ index: Int) throws -> String {
+            guard index < arguments.count else { throw BenchFailure("missing argument \(index) of \(arguments)") }
+            return arguments[index]
+        }
+        func option(_ name: String) -> String? {
+            guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+            return arguments[index + 1]
+        }
+        switch arguments.first ?? "run" {
+        case "serve": try await Modes.serve(contacts: Int(try argument(1)) ?? 100_000)
+        case "bare": try await Modes.bare(bodyFile: try argument(1))
+        case "list-proxy":
+            try await Modes.listProxy(url: try argument(1), token: try argument(2), soql: try argument(3))
+        case "keys": Modes.keys(rows: Int(try argument(1)) ?? 1000)
+        case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
+        default:
+            let selfPath = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            let directory = URL(fileURLWithPath: selfPath).deletingLastPathComponent().path
+            var driver = Driver(
+                contactTUI: option("--contact-tui") ?? directory + "/contact-tui",
+                scripts: option("--scripts") ?? "Benchmarks/scripts", selfPath: selfPath)
+            driver.run()
+        }
+    }
+}
+
+do {
+    try await Entry.main(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("ContactTUIBench: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,0 +1,13 @@
+// libFuzzer entry for MockOrg's SOQL lexer and parser: any bytes must give a query or a
+// SOQLError, never a crash, a hang or a memory error.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func soqlFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let statement = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    do {
+        let query = try SOQLParser.parse(statement, now: 1_700_000_000_000)
+        _ = query
+    } catch {
+        _ = error.message
+    }
+    return 0
+}

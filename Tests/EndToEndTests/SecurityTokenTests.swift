@@ -1,0 +1,108 @@
+import Foundation
+import MockOrg
+import RestCore
+import Testing
+
+/// A token (access or refresh) never appears in an error message, a log file or the screen.
+@Suite("Security: tokens never leak")
+struct SecurityTokenTests {
+    static func uniqueToken(_ kind: String) -> String { "\(kind)-\(UUID().uuidString)-secret" }
+
+    /// The message of the error `request` fails with.
+    static func failure(_ client: RestClient, _ request: RestRequest) async -> String {
+        do {
+            _ = try await client.send(request)
+            return ""
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("RestCore's error messages hold neither token: refused session, refused refresh, unreachable host")
+    func restCoreErrors() async throws {
+        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 5))
+        let endpoint = try await server.start()
+        let access = Self.uniqueToken("access")
+        let refresh = Self.uniqueToken("refresh")
+        let client = RestClient(
+            configuration: RestClientConfiguration(
+                instanceURL: endpoint.url, accessToken: access, refreshToken: refresh, clientID: "client"))
+        var messages = [await Self.failure(client, client.request(forQuery: "SELECT Id FROM Contact"))]
+        messages.append(
+            await Self.failure(
+                client, client.requestForDelete(withObjectType: "Contact", objectId: "003000000000001AAA")))
+        await client.shutdown()
+        await server.stop()
+
+        // The same client configuration against the stopped server: a transport error.
+        let stopped = RestClient(
+            configuration: RestClientConfiguration(
+                instanceURL: endpoint.url, accessToken: access, refreshToken: refresh, timeout: .seconds(5)))
+        messages.append(await Self.failure(stopped, stopped.request(forQuery: "SELECT Id FROM Contact")))
+        await stopped.shutdown()
+
+        for message in messages {
+            #expect(!message.isEmpty)
+            #expect(!message.contains(access) && !message.contains(refresh), "\(message)")
+        }
+    }
+
+    @Test(
+        "a server that echoes the Authorization header in an error body does not put the token in the message",
+        .disabled("waiting for RestCore to redact its own tokens from server text (issue 3)"))
+    func echoedToken() async throws {
+        let access = Self.uniqueToken("access")
+        let body = Array("<html>Bad request: Authorization: Bearer \(access)</html>".utf8)
+        let server = try RawResponseServer(
+            reply: RawResponseServer.reply(
+                status: "400 Bad Request", headers: ["Content-Type: text/html", "Content-Length: \(body.count)"],
+                body: body))
+        defer { server.stop() }
+        let client = RestClient(configuration: RestClientConfiguration(instanceURL: server.url, accessToken: access))
+        let message = await Self.failure(client, client.request(forQuery: "SELECT Id FROM Contact"))
+        await client.shutdown()
+        #expect(!message.isEmpty)
+        #expect(!message.contains(access), "\(message)")
+    }
+
+    @Test("the app's screen, stderr and log file never show the tokens, working or refused")
+    func appScreenAndLog() async throws {
+        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 30))
+        let endpoint = try await server.start()
+        let logDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "contact-tui-token-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: logDirectory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: logDirectory) }
+
+        // A refused pair of tokens, then the valid ones.
+        let refusedAccess = Self.uniqueToken("access")
+        let refusedRefresh = Self.uniqueToken("refresh")
+        let runs: [(access: String, refresh: String, expect: String)] = [
+            (refusedAccess, refusedRefresh, "Could not load"),
+            (endpoint.accessToken, endpoint.refreshToken, "30 of 30"),
+        ]
+        for (index, run) in runs.enumerated() {
+            let log = logDirectory.appendingPathComponent("run\(index).log").path
+            let session = try await TmuxSession(
+                [
+                    "sh", "-c",
+                    "exec \"$0\" \"$@\" 2>>\(TmuxSession.shellQuote(log + ".stderr"))", try Binary.path,
+                    "--instance-url", endpoint.url.absoluteString, "--access-token", run.access,
+                    "--refresh-token", run.refresh, "--log-file", log,
+                ], width: 120, height: 20)
+            let screen = try await session.waitUntil("the list or its error") { $0.contains(run.expect) }
+            #expect(!screen.contains(run.access) && !screen.contains(run.refresh))
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+        await server.stop()
+
+        let files = try FileManager.default.contentsOfDirectory(atPath: logDirectory.path)
+        for file in files {
+            let text = try String(contentsOfFile: logDirectory.appendingPathComponent(file).path, encoding: .utf8)
+            for token in [refusedAccess, refusedRefresh, endpoint.accessToken, endpoint.refreshToken] {
+                #expect(!text.contains(token), "\(file) holds a token")
+            }
+        }
+    }
+}

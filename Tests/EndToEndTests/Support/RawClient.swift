@@ -1,0 +1,51 @@
+import Foundation
+import Glibc
+
+/// Sends arbitrary bytes to a loopback port and returns what came back before the server
+/// closed (or a timeout passed), on a thread of its own so that no pool thread blocks.
+enum RawClient {
+    static func exchange(port: Int, bytes: [UInt8], timeoutSeconds: Int = 10) async -> [UInt8] {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(
+                    returning: blockingExchange(port: port, bytes: bytes, timeoutSeconds: timeoutSeconds))
+            }
+            thread.start()
+        }
+    }
+
+    private static func blockingExchange(port: Int, bytes: [UInt8], timeoutSeconds: Int) -> [UInt8] {
+        let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard connection >= 0 else { return [] }
+        defer { close(connection) }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { return [] }
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written <= 0 { break }
+            sent += written
+        }
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 14)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received.append(contentsOf: chunk[0..<count])
+        }
+        return received
+    }
+}
