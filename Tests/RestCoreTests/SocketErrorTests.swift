@@ -85,9 +85,10 @@ import Testing
     }
 
     @Test func stoppedServerIsATransportErrorNamingTheHost() async throws {
-        let server = try await ScriptedServer.start { _ in .json("{}") }
-        let url = server.url
-        await server.stop()
+        // A port bound but never listening refuses connections; a stopped server's port could be
+        // handed to a parallel test's server at once.
+        let reserved = try ReservedPort()
+        let url = reserved.url
         // async-http-client retries a refused connection until its connect timeout; keep that short
         // and the request's timeout long, so the outcome is the transport error, not a timeout.
         let client = RestClient(
@@ -97,6 +98,7 @@ import Testing
             try await client.send(client.requestForVersions())
         }
         await client.shutdown()
+        withExtendedLifetime(reserved) {}
         guard case .transportFailed(let host, _) = error else {
             Issue.record("expected transportFailed, got \(String(describing: error))")
             return
