@@ -85,9 +85,11 @@ import Testing
     }
 
     @Test func stoppedServerIsATransportErrorNamingTheHost() async throws {
-        let server = try await ScriptedServer.start { _ in .json("{}") }
-        let url = server.url
-        await server.stop()
+        // A reserved port rather than a stopped server's: parallel tests may be given that port
+        // again, and a retried connect may even connect to itself on it.
+        let reserved = try ReservedPort()
+        defer { withExtendedLifetime(reserved) {} }
+        let url = reserved.url
         // async-http-client retries a refused connection until its connect timeout; keep that short
         // and the request's timeout long, so the outcome is the transport error, not a timeout.
         let client = RestClient(

@@ -1,0 +1,33 @@
+import Foundation
+import Glibc
+
+/// A loopback port that nothing listens on and nothing else can take while this value lives:
+/// the socket is bound but never listens, so connections to it are refused at once. A stopped
+/// server's port is no such guarantee: parallel tests may be given it again right away.
+final class ReservedPort {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let descriptor = self.descriptor
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard descriptor >= 0, bound else {
+            if descriptor >= 0 { close(descriptor) }
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    deinit { close(descriptor) }
+}
