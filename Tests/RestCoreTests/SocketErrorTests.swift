@@ -85,9 +85,10 @@ import Testing
     }
 
     @Test func stoppedServerIsATransportErrorNamingTheHost() async throws {
-        // A port bound but never listening refuses connections; a stopped server's port could be
-        // handed to a parallel test's server at once.
+        // A reserved port rather than a stopped server's: parallel tests may be given that port
+        // again, and a retried connect may even connect to itself on it.
         let reserved = try ReservedPort()
+        defer { withExtendedLifetime(reserved) {} }
         let url = reserved.url
         // async-http-client retries a refused connection until its connect timeout; keep that short
         // and the request's timeout long, so the outcome is the transport error, not a timeout.
@@ -98,7 +99,6 @@ import Testing
             try await client.send(client.requestForVersions())
         }
         await client.shutdown()
-        withExtendedLifetime(reserved) {}
         guard case .transportFailed(let host, _) = error else {
             Issue.record("expected transportFailed, got \(String(describing: error))")
             return
