@@ -91,9 +91,7 @@ struct SecurityMockOrgTests {
         }
     }
 
-    @Test(
-        "a trailing comma in a JSON body gets JSON_PARSER_ERROR, as Salesforce's strict parser gives",
-        .disabled("waiting for MockOrg to refuse trailing commas (issue 4): it creates the record today"))
+    @Test("a trailing comma in a JSON body gets JSON_PARSER_ERROR, as Salesforce's strict parser gives")
     func trailingComma() async throws {
         try await malformedJSON(body: "{\"LastName\": \"a\",}")
     }

@@ -85,8 +85,25 @@ struct BrowseCommand: AsyncParsableCommand {
             }
         }
         await client.shutdown()
-        await server?.stop()
+        if let server { await Self.stop(server, waitingAtMost: .seconds(1)) }
         if let outcome { throw CommandFailure.runtime(outcome) }
+    }
+
+    /// Stops the demo org, but gives up waiting after `limit`: a request the org is still
+    /// delaying (`--latency`) must not hold the quit, and the process ends right after anyway.
+    static func stop(_ server: MockOrgServer, waitingAtMost limit: Duration) async {
+        let (stopped, continuation) = AsyncStream<Void>.makeStream()
+        let stopping = Task {
+            await server.stop()
+            continuation.finish()
+        }
+        let deadline = Task {
+            try? await Task.sleep(for: limit)
+            continuation.finish()
+        }
+        for await _ in stopped {}
+        deadline.cancel()
+        _ = stopping
     }
 
     /// The configuration with a gate that refuses every write (`--read-only`), after any gate it had.

@@ -59,6 +59,37 @@ extension OrgStore {
         }
     }
 
+    /// Whether a comma outside a string is followed, after white space, by `}` or `]`.
+    static func hasTrailingComma(_ body: [UInt8]) -> Bool {
+        var inString = false
+        var escaped = false
+        var pendingComma = false
+        for byte in body {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                continue
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                if pendingComma { return true }
+            case UInt8(ascii: "\""):
+                inString = true
+            default:
+                break
+            }
+            pendingComma = byte == UInt8(ascii: ",")
+        }
+        return false
+    }
+
     /// The fields of a JSON body, checked against the object's schema.
     static func parseFields(
         _ body: [UInt8], of object: SObjectType, creating: Bool
@@ -67,6 +98,8 @@ extension OrgStore {
     {
         let root: Any
         do {
+            // Foundation's parser forgives trailing commas; Salesforce's does not.
+            guard !hasTrailingComma(body) else { throw jsonParserError(body) }
             root = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
         } catch {
             throw jsonParserError(body)

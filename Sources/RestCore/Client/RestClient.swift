@@ -122,7 +122,8 @@ public final class RestClient: Sendable {
                 let target = URL(string: location, relativeTo: URL(string: outgoing.url))?.absoluteURL,
                 endpoint.isSameOrigin(target)
             else {
-                return .failure(Self.failure(from: response))
+                return .failure(
+                    Self.failure(from: response).redacting([token, configuration.refreshToken].compactMap { $0 }))
             }
             outgoing.url = target.absoluteString
             if response.status == 303 {
