@@ -73,8 +73,22 @@ enum ProcessRunner {
             let envp = variables.map { strdup($0) } + [nil]
             defer { envp.forEach { free($0) } }
 
+            // The test process's threads block most signals, and a spawned child inherits that
+            // mask: a tmux server started so could neither reap its panes nor be stopped. Start
+            // every child with no signal blocked and every handler at its default.
+            var attributes = posix_spawnattr_t()
+            posix_spawnattr_init(&attributes)
+            defer { posix_spawnattr_destroy(&attributes) }
+            var noSignals = sigset_t()
+            sigemptyset(&noSignals)
+            var allSignals = sigset_t()
+            sigfillset(&allSignals)
+            posix_spawnattr_setsigmask(&attributes, &noSignals)
+            posix_spawnattr_setsigdefault(&attributes, &allSignals)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
             var pid: pid_t = 0
-            let result = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+            let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
             guard result == 0 else {
                 try? FileManager.default.removeItem(at: directory)
                 throw TmuxSession.Failure(

@@ -41,8 +41,8 @@ final class TmuxSession {
         var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
         variables.merge(environment) { _, new in new }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        // The exit status is written by the shell: tmux's own #{pane_dead_status}
-        // stays empty where the server inherits an ignored SIGCHLD.
+        // The exit status is written by the shell rather than read from tmux's #{pane_dead_status},
+        // which stays empty when a server was started with SIGCHLD blocked.
         let shellCommand =
             (["env"] + assignments + command).map(Self.shellQuote).joined(separator: " ")
             + "; echo $? > \(Self.shellQuote(statusPath))"
