@@ -101,7 +101,9 @@ struct FaultNetworkTests {
 
     @Test("a token that expires mid-session is refreshed and every request succeeds once")
     func tokenExpiresMidSession() async throws {
-        try await Self.withOrg(MockOrgConfiguration(contacts: 10, tokenTTL: .seconds(1))) { client, _ in
+        // Long enough that a replay still reaches the org within the new token's life on a loaded
+        // two-core machine; with 1 s, a replay delayed past it met a second 401.
+        try await Self.withOrg(MockOrgConfiguration(contacts: 10, tokenTTL: .seconds(3))) { client, _ in
             let deadline = ContinuousClock.now + .seconds(30)
             var sent = 0
             // Keep working until the session has expired and been refreshed at least once.

@@ -11,8 +11,6 @@ struct LikePattern: Sendable {
     private let segments: [[UInt8]]?
     private let anchoredStart: Bool
     private let anchoredEnd: Bool
-    /// Whether every literal is ASCII, so ASCII text needs no Unicode lower-casing.
-    private let asciiOnly: Bool
     /// The pieces with ASCII literals as bytes (0 stands for `_`, 1 for `%`), for ASCII text; nil when a literal is not ASCII.
     private let asciiPieces: [UInt8]?
 
@@ -36,13 +34,11 @@ struct LikePattern: Sendable {
         self.pieces = pieces
         anchoredStart = pieces.first != .any
         anchoredEnd = pieces.last != .any
-        var asciiOnly = true
         var segments: [[UInt8]] = [[]]
         var hasOne = false
         for piece in pieces {
             switch piece {
             case .literal(let character):
-                asciiOnly = asciiOnly && character.isASCII
                 segments[segments.count - 1].append(contentsOf: String(character).utf8)
             case .any:
                 segments.append([])
@@ -51,7 +47,6 @@ struct LikePattern: Sendable {
             }
         }
         self.segments = hasOne ? nil : segments.filter { !$0.isEmpty }
-        self.asciiOnly = asciiOnly
         var asciiPieces: [UInt8]? = []
         for piece in pieces {
             switch piece {
@@ -73,39 +68,37 @@ struct LikePattern: Sendable {
     private static let oneByte: UInt8 = 0
     private static let anyByte: UInt8 = 1
 
+    /// Whether `text` matches. Text with a non-ASCII character that changes when lower-cased is
+    /// lower-cased as Unicode first; otherwise ASCII letters are folded as the bytes are compared.
     func matches(_ text: String) -> Bool {
-        guard let segments else {
-            if let asciiPieces,
-                let decided = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool? in
-                    // In ASCII text every character is one byte, so `_` is one byte.
-                    bytes.contains(where: { $0 >= 0x80 }) ? nil : Self.asciiMatch(bytes[...], asciiPieces[...])
-                }) ?? nil
-            {
-                return decided
-            }
-            return Self.match(Array(text.lowercased())[...], pieces[...])
+        var folded = text
+        folded.makeContiguousUTF8()
+        let isASCII = folded.utf8.withContiguousStorageIfAvailable { !$0.contains(where: { $0 >= 0x80 }) } ?? false
+        if !isASCII && Self.needsLowering(folded) {
+            folded = folded.lowercased()
+            folded.makeContiguousUTF8()
         }
-        var contiguous = text
-        contiguous.makeContiguousUTF8()
-        let result = contiguous.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            // ASCII text (or an ASCII pattern, which non-ASCII bytes can never match) compares with ASCII folding.
-            if asciiOnly || !bytes.contains(where: { $0 >= 0x80 }) {
-                return Self.segmentsMatch(bytes, segments, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
-            }
+        let decided = folded.utf8.withContiguousStorageIfAvailable {
+            matches(folded: $0, isASCII: isASCII)
+        }
+        if let decided = decided ?? nil { return decided }
+        return Self.match(Array(text.lowercased())[...], pieces[...])
+    }
+
+    /// Matches text given as UTF-8 bytes that are already lower-cased wherever Unicode lower-casing
+    /// changes a non-ASCII character (see `matches(_:)`); nil when only the String can tell, which
+    /// is for `_` on non-ASCII text, where a character may be several bytes.
+    func matches(folded bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> Bool? {
+        guard let segments else {
+            if let asciiPieces, isASCII { return Self.asciiMatch(bytes[...], asciiPieces[...]) }
             return nil
         }
-        if let decided = result ?? nil { return decided }
-        // Most non-ASCII text (lower-case accents, CJK, Arabic, emoji) has nothing to lower-case beyond ASCII.
-        if !text.unicodeScalars.contains(where: { !$0.isASCII && $0.properties.changesWhenLowercased }) {
-            return contiguous.utf8.withContiguousStorageIfAvailable {
-                Self.segmentsMatch($0, segments, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
-            } ?? false
-        }
-        var lowered = text.lowercased()
-        lowered.makeContiguousUTF8()
-        return lowered.utf8.withContiguousStorageIfAvailable {
-            Self.segmentsMatch($0, segments, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
-        } ?? false
+        return Self.segmentsMatch(bytes, segments, anchoredStart: anchoredStart, anchoredEnd: anchoredEnd)
+    }
+
+    /// Whether some non-ASCII character of `text` changes when lower-cased.
+    static func needsLowering(_ text: String) -> Bool {
+        text.unicodeScalars.contains { !$0.isASCII && $0.properties.changesWhenLowercased }
     }
 
     /// Matches `%`-separated literal runs against bytes, folding ASCII letters; the runs are lower-case already.

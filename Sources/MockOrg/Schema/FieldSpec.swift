@@ -1,6 +1,14 @@
 /// The Salesforce field types the describe call reports.
 enum FieldType: String, Sendable {
     case id, string, email, phone, reference, datetime, date, boolean, picklist, textarea
+
+    /// Free text (not an id, a date or a flag).
+    var isText: Bool {
+        switch self {
+        case .string, .email, .phone, .picklist, .textarea: true
+        case .id, .reference, .datetime, .date, .boolean: false
+        }
+    }
 }
 
 /// One field of an object: what describe reports and how to read and write it in the tables.

@@ -52,9 +52,8 @@ struct MockOrgResponder: HTTPResponder {
     }
 
     private func route(_ request: Request, body: [UInt8]) async throws -> Response {
-        let path = Self.normalizedPath(request.uri.path)
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        let query = FormDecoding.pairs(request.uri.query ?? "")
+        // Empty segments are dropped, so `query/?q=` routes as `query?q=`.
+        let segments = request.uri.path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let method = request.method.rawValue
         guard segments.count >= 2, segments[0] == "services" else { throw APIError.notFound }
         if segments[1] == "oauth2" {
@@ -72,18 +71,19 @@ struct MockOrgResponder: HTTPResponder {
         guard Resources.isSupported(version: version) else { throw APIError.notFound }
         let rest = Array(segments.dropFirst(3))
         let context = RouteContext(
-            method: method, version: version, query: query, body: body, headers: request.headers)
+            method: method, version: version, query: request.uri.query ?? "", body: body, headers: request.headers)
         return try routeData(rest, context)
     }
 
     struct RouteContext {
         let method: String
         let version: String
-        let query: [(name: String, value: String)]
+        /// The URL's query, decoded a parameter at a time when a route asks for one.
+        let query: String
         let body: [UInt8]
         let headers: HTTPFields
 
-        func parameter(_ name: String) -> String? { FormDecoding.value(name, in: query) }
+        func parameter(_ name: String) -> String? { FormDecoding.value(name, inQuery: query) }
     }
 
     private func routeData(_ rest: [String], _ context: RouteContext) throws -> Response {
@@ -111,14 +111,14 @@ struct MockOrgResponder: HTTPResponder {
                 throw APIError(status: 400, "MALFORMED_QUERY", "SOQL statements cannot be empty or null")
             }
             return Self.json(
-                try store.query(
+                buffer: try store.query(
                     soql, includeDeleted: includeDeleted, batchSize: batchSize ?? 2000, apiVersion: context.version,
                     now: now))
         case 2:
             let parts = rest[1].split(separator: "-", maxSplits: 1)
             guard parts.count == 2, let offset = Int(parts[1]) else { throw APIError.invalidQueryLocator }
             return Self.json(
-                try store.nextPage(
+                buffer: try store.nextPage(
                     locator: String(parts[0]), offset: offset, batchSize: batchSize, apiVersion: context.version))
         default:
             throw APIError.notFound
@@ -172,11 +172,18 @@ struct MockOrgResponder: HTTPResponder {
     // MARK: - Checks
 
     private func authenticate(_ request: Request) throws(APIError) {
-        guard let header = request.headers[.authorization] else { throw APIError.invalidSession }
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, ["bearer", "oauth"].contains(parts[0].lowercased()),
-            tokens.isValidAccessToken(parts[1].trimmingSpaces)
+        guard let header = request.headers[.authorization], let token = Self.sessionToken(in: header),
+            tokens.isValidAccessToken(token)
         else { throw APIError.invalidSession }
+    }
+
+    /// The token of an `Authorization: Bearer T` (or `OAuth T`) header; nil for another scheme or no token.
+    static func sessionToken(in header: String) -> String? {
+        guard let space = header.utf8.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+        let scheme = header[..<space].lowercased()
+        guard scheme == "bearer" || scheme == "oauth" else { return nil }
+        let token = header[header.utf8.index(after: space)...].trimmingSpaces
+        return token.isEmpty ? nil : token
     }
 
     private func requireMethod(_ context: RouteContext, _ allowed: [String]) throws(APIError) {
@@ -190,12 +197,6 @@ struct MockOrgResponder: HTTPResponder {
     }
 
     // MARK: - Helpers
-
-    static func normalizedPath(_ path: String) -> String {
-        var path = path
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        return path
-    }
 
     /// The page size asked for in `Sforce-Query-Options: batchSize=N`, clamped to 200...2000; nil when not asked.
     static func batchSize(from headers: HTTPFields) -> Int? {
@@ -216,10 +217,14 @@ struct MockOrgResponder: HTTPResponder {
     }
 
     static func response(status: Int, body: [UInt8]) -> Response {
+        json(buffer: ByteBuffer(bytes: body), status: status)
+    }
+
+    static func json(buffer: ByteBuffer, status: Int = 200) -> Response {
         Response(
             status: HTTPResponse.Status(code: status),
             headers: [.contentType: jsonContentType],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            body: ResponseBody(byteBuffer: buffer))
     }
 
     static func nowMillis() -> Int64 {

@@ -1,12 +1,14 @@
+import NIOCore
+
 /// SOQL queries, query cursors and page rendering.
 extension OrgStore {
     /// Runs a query and returns its first page as the JSON body of a query response.
     func query(
         _ soql: String, includeDeleted: Bool, batchSize: Int, apiVersion: String, now: Int64
-    ) throws(APIError) -> [UInt8] {
+    ) throws(APIError) -> ByteBuffer {
         let query: SOQLQuery
         do {
-            query = try SOQLParser.parse(soql, now: now)
+            query = try statements.query(soql, now: now)
         } catch {
             throw APIError(error)
         }
@@ -14,8 +16,7 @@ extension OrgStore {
             let rows = Self.select(query, includeDeleted: includeDeleted, state: &state)
             if case .count = query.selection {
                 return Self.renderPage(
-                    query: query, rows: rows, from: 0, count: 0, locator: nil, apiVersion: apiVersion,
-                    tables: state.tables)
+                    query: query, rows: rows, from: 0, count: 0, locator: nil, apiVersion: apiVersion, state: &state)
             }
             let pageCount = min(batchSize, rows.count)
             var locator: String?
@@ -25,24 +26,27 @@ extension OrgStore {
             }
             return Self.renderPage(
                 query: query, rows: rows, from: 0, count: pageCount, locator: locator, apiVersion: apiVersion,
-                tables: state.tables)
+                state: &state)
         }
     }
 
     /// The page of an open cursor starting after `offset` delivered rows; `batchSize` nil keeps the query's.
-    func nextPage(locator: String, offset: Int, batchSize: Int?, apiVersion: String) throws(APIError) -> [UInt8] {
-        try state.withLock { (state: inout State) throws(APIError) -> [UInt8] in
+    func nextPage(locator: String, offset: Int, batchSize: Int?, apiVersion: String) throws(APIError) -> ByteBuffer {
+        try state.withLock { (state: inout State) throws(APIError) -> ByteBuffer in
             Self.expireCursors(state: &state)
-            guard var cursor = state.cursors[locator], offset >= 0, offset < cursor.rows.count else {
+            let now = ContinuousClock.now
+            guard var cursor = state.cursors[locator], now - cursor.lastUsed < Self.cursorLifetime, offset >= 0,
+                offset < cursor.rows.count
+            else {
                 throw APIError.invalidQueryLocator
             }
-            cursor.lastUsed = .now
+            cursor.lastUsed = now
             state.cursors[locator] = cursor
             let count = min(batchSize ?? cursor.batchSize, cursor.rows.count - offset)
             let more = offset + count < cursor.rows.count
             return Self.renderPage(
                 query: cursor.query, rows: cursor.rows, from: offset, count: count, locator: more ? locator : nil,
-                apiVersion: apiVersion, tables: state.tables)
+                apiVersion: apiVersion, state: &state)
         }
     }
 
@@ -53,11 +57,11 @@ extension OrgStore {
         let skip = query.offset ?? 0
         let wanted = query.limit.map { $0 + skip } ?? Int.max
         var rows: [Int32]
-        if query.filter == nil {
-            // Unfiltered: every live row in order, reused until a write changes the set or the order.
+        if query.filter == nil && query.limit == nil {
+            // Every live row in order, reused until a write changes the set or the order.
             rows = unfilteredRows(query, includeDeleted: includeDeleted, state: &state)
-            if rows.count > wanted { rows = Array(rows[0..<wanted]) }
         } else {
+            // A LIMIT stops the scan early, so it costs no more than the rows it keeps.
             rows = scan(query, includeDeleted: includeDeleted, wanted: wanted, state: &state)
         }
         if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
@@ -68,10 +72,13 @@ extension OrgStore {
     private static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
         let tables = state.tables
         let object = query.object
+        let matches = query.filter.map {
+            RowPredicate.make($0, object: object, tables: tables, columns: &state.textColumns)
+        }
         var rows = [Int32]()
         func consider(_ row: Int) -> Bool {
             if !includeDeleted && tables.isDeleted(object, row: row) { return true }
-            if let filter = query.filter, !SOQLEvaluator.matches(filter, in: tables, row: row) { return true }
+            if let matches, !matches(row) { return true }
             rows.append(Int32(row))
             return rows.count < wanted
         }
@@ -147,35 +154,41 @@ extension OrgStore {
         return locator
     }
 
+    /// Forgets cursors unused for `cursorLifetime`; looks at most once a second, not on every page.
     private static func expireCursors(state: inout State) {
-        let deadline = ContinuousClock.now - cursorLifetime
+        let now = ContinuousClock.now
+        guard now - state.lastCursorExpiry >= .seconds(1) else { return }
+        state.lastCursorExpiry = now
+        let deadline = now - cursorLifetime
         state.cursors = state.cursors.filter { $0.value.lastUsed > deadline }
     }
 
     // MARK: - Rendering
 
+    /// The body of a query response: the page's records are copied from their kept text straight
+    /// into the response's buffer.
     private static func renderPage(
         query: SOQLQuery, rows: [Int32], from start: Int, count: Int, locator: String?, apiVersion: String,
-        tables: OrgTables
-    ) -> [UInt8] {
-        var writer = JSONWriter(capacity: 256 + count * 400)
-        writer.beginObject()
-        writer.pair("totalSize", rows.count)
-        writer.pair("done", locator == nil)
+        state: inout State
+    ) -> ByteBuffer {
+        var head = JSONWriter()
+        head.beginObject()
+        head.pair("totalSize", rows.count)
+        head.pair("done", locator == nil)
         if let locator {
-            writer.pair(
+            head.pair(
                 "nextRecordsUrl", "/services/data/" + apiVersion + "/query/" + locator + "-" + String(start + count))
         }
-        writer.key("records")
-        writer.beginArray()
-        if case .fields(let paths) = query.selection {
-            let groups = RecordShape(paths)
-            for row in rows[start..<(start + count)] {
-                groups.write(row: Int(row), of: query.object, apiVersion: apiVersion, tables: tables, into: &writer)
-            }
+        head.key("records")
+        var body = ByteBuffer()
+        body.reserveCapacity(head.bytes.count + 4 + count * 256)
+        body.writeBytes(head.bytes)
+        body.writeInteger(UInt8(ascii: "["))
+        if case .fields(let paths) = query.selection, count > 0 {
+            let shape = state.fragments.shape(of: query.object, paths: paths, apiVersion: apiVersion)
+            shape.appendRecords(rows[start..<(start + count)], tables: state.tables, to: &body)
         }
-        writer.endArray()
-        writer.endObject()
-        return writer.bytes
+        body.writeBytes("]}".utf8)
+        return body
     }
 }

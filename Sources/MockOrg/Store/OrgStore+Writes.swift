@@ -34,7 +34,8 @@ extension OrgStore {
     /// Updates the given fields of a record.
     func update(_ object: SObjectType, id: String, body: [UInt8], now: Int64) throws(APIError) {
         let values = try Self.parseFields(body, of: object, creating: false)
-        try withTables { (tables) throws(APIError) in
+        try state.withLock { (state: inout State) throws(APIError) in
+            let tables = state.tables
             let row = try Self.locate(id, of: object, in: tables, forWrite: true)
             guard !tables.isDeleted(object, row: row) else { throw APIError.entityIsDeleted }
             try Self.validateReferences(values, in: tables)
@@ -48,6 +49,7 @@ extension OrgStore {
             for (field, value) in values { field.write?(tables, row, value) }
             tables.touch(object, row: row, now: now)
             tables.recordWritten(object, row: row)
+            state.fragments.recordChanged(object, row: row)
         }
     }
 

@@ -9,10 +9,17 @@ final class OrgStore: Sendable {
         /// Permutations of all rows per ORDER BY, valid while the tables' `sortGeneration` is unchanged.
         var sortCache: [String: [Int32]] = [:]
         var cachedSortGeneration = 0
-        /// The rows of unfiltered queries per ORDER BY, valid while the tables' `writeGeneration` is unchanged.
+        /// The rows of unfiltered queries without LIMIT per ORDER BY, valid while the tables'
+        /// `writeGeneration` is unchanged (a delete makes the next such query scan again; it does not
+        /// edit the kept arrays, which open cursors share).
         var unfilteredCache: [String: [Int32]] = [:]
         var unfilteredGeneration = -1
+        /// The JSON text of records as pages show them.
+        var fragments = RecordFragments()
+        /// The text of fields that LIKE filters read.
+        var textColumns = TextColumns()
         var cursors: [String: QueryCursor] = [:]
+        var lastCursorExpiry = ContinuousClock.now
         var nextCursorSerial = 1
     }
 
@@ -22,6 +29,8 @@ final class OrgStore: Sendable {
 
     // The tables are a class only used while this mutex is held, hence `Mutex` and not a Sendable state.
     let state: Mutex<State>
+    /// Statements parsed already; outside `state` so that parsing never holds the tables' lock.
+    let statements = ParsedStatements()
 
     init(generator: SeedGenerator) {
         state = Mutex(State(tables: OrgTables(generator: generator)))

@@ -29,6 +29,21 @@ extension OrgTables {
         }
     }
 
+    /// Marks a record deleted. Sort orders stay valid (queries skip deleted rows); kept row lists do not.
+    func markDeleted(_ object: SObjectType, row: Int) {
+        switch object {
+        case .account: accounts[row].isDeleted = true
+        case .contact: contacts[row].isDeleted = true
+        case .supportCase: cases[row].isDeleted = true
+        }
+        writeGeneration += 1
+    }
+
+    /// The serials of the live Cases of the Contact at `row`.
+    func liveCaseSerials(ofContact row: Int) -> [Int32] {
+        (casesByContact[Int32(row + 1)] ?? []).filter { !cases[Int($0) - 1].isDeleted }
+    }
+
     /// Keeps derived indexes right after a create or update and invalidates cached sort orders.
     func recordWritten(_ object: SObjectType, row: Int) {
         if object == .supportCase {

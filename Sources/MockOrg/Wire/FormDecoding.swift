@@ -1,5 +1,3 @@
-import Foundation
-
 /// Decoding of `application/x-www-form-urlencoded` text (URL queries and form bodies).
 enum FormDecoding {
     /// The name-value pairs, `+` read as a space and percent escapes decoded.
@@ -12,12 +10,58 @@ enum FormDecoding {
         }
     }
 
+    /// `+` as a space and `%XX` as a byte. Text with a malformed escape, or whose decoded bytes
+    /// are not UTF-8, is returned with only its `+` replaced, as it came.
     static func decode(_ text: some StringProtocol) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
+        let raw = Array(text.utf8)
+        guard raw.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(text)
+        }
+        var decoded = [UInt8]()
+        decoded.reserveCapacity(raw.count)
+        var malformed = false
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "+") {
+                decoded.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%") {
+                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                else {
+                    malformed = true
+                    break
+                }
+                decoded.append(high << 4 | low)
+                index += 2
+            } else {
+                decoded.append(byte)
+            }
+            index += 1
+        }
+        if !malformed, let valid = String(validating: decoded, as: UTF8.self) { return valid }
+        return String(decoding: raw.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 
     static func value(_ name: String, in pairs: [(name: String, value: String)]) -> String? {
         pairs.first { $0.name == name }?.value
+    }
+
+    /// The decoded value of the first parameter called `name` in form-encoded text, decoding no other value.
+    static func value(_ name: String, inQuery text: some StringProtocol) -> String? {
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard decode(parts[0]) == name else { continue }
+            return parts.count > 1 ? decode(parts[1]) : ""
+        }
+        return nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 }
