@@ -10,13 +10,18 @@ import NIOCore
 /// Only used under `OrgStore`'s lock.
 struct RecordFragments {
     /// Shapes kept at once; the least recently used goes first.
-    static let maxShapes = 4
+    let maxShapes: Int
     /// A shape whose arena would grow past this starts again empty, which bounds each shape's memory
     /// at this much text plus 8 bytes per row.
-    static let maxArenaBytes = 32 << 20
+    let maxArenaBytes: Int
 
     private var shapes: [Shape] = []
     private var clock: UInt64 = 0
+
+    init(maxShapes: Int = 4, maxArenaBytes: Int = 32 << 20) {
+        self.maxShapes = maxShapes
+        self.maxArenaBytes = maxArenaBytes
+    }
 
     /// The shape of `paths` selected from `object` at `apiVersion`, made empty if not kept.
     mutating func shape(of object: SObjectType, paths: [FieldPath], apiVersion: String) -> Shape {
@@ -26,12 +31,13 @@ struct RecordFragments {
             kept.lastUsed = clock
             return kept
         }
-        if shapes.count >= Self.maxShapes,
+        if shapes.count >= maxShapes,
             let oldest = shapes.indices.min(by: { shapes[$0].lastUsed < shapes[$1].lastUsed })
         {
             shapes.remove(at: oldest)
         }
-        let shape = Shape(key: key, object: object, paths: paths, apiVersion: apiVersion)
+        let shape = Shape(
+            key: key, object: object, paths: paths, apiVersion: apiVersion, maxArenaBytes: maxArenaBytes)
         shape.lastUsed = clock
         shapes.append(shape)
         return shape
@@ -61,8 +67,12 @@ struct RecordFragments {
         /// 0 for a row whose text is not kept (a record's text is never empty).
         private var lengths: [UInt32] = []
         fileprivate var lastUsed: UInt64 = 0
+        private let maxArenaBytes: Int
 
-        fileprivate init(key: String, object: SObjectType, paths: [FieldPath], apiVersion: String) {
+        fileprivate init(
+            key: String, object: SObjectType, paths: [FieldPath], apiVersion: String, maxArenaBytes: Int
+        ) {
+            self.maxArenaBytes = maxArenaBytes
             self.key = key
             self.object = object
             self.layout = RecordShape(paths)
@@ -91,7 +101,7 @@ struct RecordFragments {
             var writer = JSONWriter(capacity: 256)
             layout.write(row: row, of: object, apiVersion: apiVersion, tables: tables, into: &writer)
             let text = writer.bytes
-            if arena.count + text.count > RecordFragments.maxArenaBytes { forgetAll() }
+            if arena.count + text.count > maxArenaBytes { forgetAll() }
             if row >= lengths.count {
                 let count = max(row + 1, tables.rowCount(of: object))
                 offsets += repeatElement(0, count: count - offsets.count)
