@@ -53,43 +53,94 @@ struct SOQLLexer {
         return tokens
     }
 
+    /// A quoted string with Salesforce's escapes: `\n \r \t \b \f` (either case), `\" \' \\`,
+    /// `\uXXXX`, and `\% \_`, which only LIKE accepts (the parser checks where it is used).
     private func stringLiteral(from index: inout Int) throws(SOQLError) -> SOQLToken {
         let start = index
         index += 1
         var value = ""
+        var pattern = ""
+        var likeOnlyEscape: Int?
+        func illegal(_ sequence: String, at offset: Int) -> SOQLError {
+            SOQLError.at(
+                offset, in: statement, code: "MALFORMED_QUERY",
+                // The literal as far as the bad escape, with its opening quote, closed for the message.
+                "Invalid string literal " + String(characters[start..<min(offset + 2, characters.count)])
+                    + "'. Illegal character sequence '\\" + sequence + "' in string literal.")
+        }
         while index < characters.count {
             let character = characters[index]
             if character == "'" {
                 index += 1
-                return SOQLToken(kind: .string(value), offset: start, text: String(characters[start..<index]))
+                var token = SOQLToken(kind: .string(value), offset: start, text: String(characters[start..<index]))
+                token.likePattern = pattern
+                token.likeOnlyEscape = likeOnlyEscape
+                return token
             }
-            if character == "\\" {
-                guard index + 1 < characters.count else { break }
-                let escaped = characters[index + 1]
-                switch escaped {
-                case "n": value.append("\n")
-                case "r": value.append("\r")
-                case "t": value.append("\t")
-                case "b": value.append("\u{8}")
-                case "f": value.append("\u{c}")
-                case "'", "\"", "\\": value.append(escaped)
-                // LIKE keeps its escapes for the pattern matcher.
-                case "%", "_": value.append("\\"); value.append(escaped)
-                default:
-                    throw SOQLError.at(
-                        index, in: statement, code: "MALFORMED_QUERY",
-                        "Invalid string literal '" + String(characters[start..<min(index + 2, characters.count)])
-                            + "'. Illegal character sequence '\\" + String(escaped) + "' in string literal.")
-                }
-                index += 2
+            guard character == "\\" else {
+                value.append(character)
+                pattern.append(character)
+                index += 1
                 continue
             }
-            value.append(character)
-            index += 1
+            guard index + 1 < characters.count else { break }
+            let escaped = characters[index + 1]
+            var resolved: Character?
+            switch escaped {
+            case "n", "N": resolved = "\n"
+            case "r", "R": resolved = "\r"
+            case "t", "T": resolved = "\t"
+            case "b", "B": resolved = "\u{8}"
+            case "f", "F": resolved = "\u{c}"
+            case "'", "\"": resolved = escaped
+            case "\\":
+                value.append("\\")
+                pattern += "\\\\"
+            case "%", "_":
+                likeOnlyEscape = likeOnlyEscape ?? index
+                value.append(escaped)
+                pattern += "\\" + String(escaped)
+            case "u":
+                let (scalar, length) = try unicodeEscape(at: index, illegal: illegal)
+                value.unicodeScalars.append(scalar)
+                pattern.unicodeScalars.append(scalar)
+                index += length
+                continue
+            default:
+                throw illegal(String(escaped), at: index)
+            }
+            if let resolved {
+                value.append(resolved)
+                pattern.append(resolved)
+            }
+            index += 2
         }
         throw SOQLError.at(
             start, in: statement, code: "MALFORMED_QUERY",
             "unexpected token: '" + String(characters[start..<characters.count]) + "'")
+    }
+
+    /// The character of `\uXXXX` at `index` (a UTF-16 surrogate pair as two escapes) and the
+    /// number of characters it takes.
+    private func unicodeEscape(
+        at index: Int, illegal: (String, Int) -> SOQLError
+    ) throws(SOQLError) -> (Unicode.Scalar, Int) {
+        func unit(at offset: Int) -> UInt32? {
+            guard offset + 6 <= characters.count, characters[offset] == "\\", characters[offset + 1] == "u" else {
+                return nil
+            }
+            let digits = String(characters[(offset + 2)..<(offset + 6)])
+            guard digits.allSatisfy(\.isHexDigit) else { return nil }
+            return UInt32(digits, radix: 16)
+        }
+        guard let first = unit(at: index) else { throw illegal("u", index) }
+        if (0xD800..<0xDC00).contains(first), let second = unit(at: index + 6), (0xDC00..<0xE000).contains(second),
+            let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+        {
+            return (scalar, 12)
+        }
+        guard let scalar = Unicode.Scalar(first) else { throw illegal("u", index) }
+        return (scalar, 6)
     }
 
     private func numberOrDate(from index: inout Int) throws(SOQLError) -> SOQLToken {

@@ -197,7 +197,14 @@ struct SOQLParser {
     // MARK: - ORDER BY
 
     private mutating func parseOrdering(_ object: SObjectType) throws(SOQLError) -> SOQLOrdering {
-        let path = try resolve(try rawPath(), on: object)
+        let raw = try rawPath()
+        let path = try resolve(raw, on: object)
+        // Describe reports text areas as not sortable; ORDER BY agrees.
+        guard path.field.type != .textarea else {
+            throw SOQLError.at(
+                raw.offset, in: statement, code: "INVALID_FIELD",
+                "field '" + path.canonicalName + "' can not be sorted in a query call")
+        }
         var descending = false
         if consumeKeyword("DESC") {
             descending = true
@@ -250,12 +257,9 @@ struct SOQLParser {
         let path = try resolve(raw, on: object)
         if consumeKeyword("LIKE") {
             let token = current
-            guard case .string(let pattern) = token.kind else { throw unexpected() }
-            guard [.string, .email, .phone, .picklist, .textarea, .id, .reference].contains(path.field.type) else {
-                throw SOQLError.at(
-                    raw.offset, in: statement, code: "INVALID_QUERY_FILTER_OPERATOR",
-                    "invalid operator on " + path.field.type.rawValue + " field: " + path.canonicalName)
-            }
+            guard case .string = token.kind, let pattern = token.likePattern else { throw unexpected() }
+            // LIKE is for text: not for ids, references, dates or flags.
+            guard path.field.type.isText else { throw invalidOperator(on: path, at: raw.offset) }
             position += 1
             return .like(path, LikePattern(pattern))
         }
@@ -273,12 +277,22 @@ struct SOQLParser {
         guard case .symbol(let symbol) = current.kind, let op = SOQLCondition.Operator(rawValue: symbol) else {
             throw unexpected()
         }
+        // A flag is equal or not; it has no order.
+        if path.field.type == .boolean && op != .equal && op != .notEqual {
+            throw invalidOperator(on: path, at: raw.offset)
+        }
         position += 1
         let literal = try literal(for: path, operatorIsRange: true)
         if let range = literal.range {
             return .compareRange(path, op, lower: range.lowerBound, upper: range.upperBound)
         }
         return .compare(path, op, literal.value)
+    }
+
+    private func invalidOperator(on path: FieldPath, at offset: Int) -> SOQLError {
+        SOQLError.at(
+            offset, in: statement, code: "INVALID_QUERY_FILTER_OPERATOR",
+            "invalid operator on " + path.field.type.rawValue + " field: " + path.canonicalName)
     }
 
     private struct Literal {
@@ -310,14 +324,18 @@ struct SOQLParser {
             }
             if case .date(let days) = token.kind, field.type == .date { return Literal(value: .date(days)) }
             if let keyword = token.keyword, let range = try dateRange(keyword) {
+                // A day is a range of instants; an IN list compares single values, so it cannot hold one.
                 guard operatorIsRange else {
-                    return Literal(value: .dateTime(range.lowerBound))
+                    throw SOQLError.at(
+                        token.offset, in: statement, code: "MALFORMED_QUERY",
+                        "date literal " + keyword + " is not supported in an IN list; use = or a range")
                 }
                 return Literal(value: .null, range: range)
             }
             throw wrongType(field.type == .datetime ? "dateTime" : "date", quoted: false)
         case .id, .reference:
             guard case .string(let text) = token.kind else { throw wrongType("id", quoted: true) }
+            try refuseLikeOnlyEscape(in: token)
             guard SalesforceID.isWellFormed(text) else {
                 throw SOQLError.at(
                     token.offset, in: statement, code: "INVALID_QUERY_FILTER_OPERATOR", "invalid ID field: " + text)
@@ -325,8 +343,19 @@ struct SOQLParser {
             return Literal(value: .string(Self.eighteenCharacter(text)))
         default:
             guard case .string(let text) = token.kind else { throw wrongType("string", quoted: true) }
+            try refuseLikeOnlyEscape(in: token)
             return Literal(value: .string(text))
         }
+    }
+
+    /// `\%` and `\_` belong to LIKE patterns; in any other string they are an error, as in Salesforce.
+    private func refuseLikeOnlyEscape(in token: SOQLToken) throws(SOQLError) {
+        guard let offset = token.likeOnlyEscape else { return }
+        let escaped = token.text.dropFirst(offset - token.offset + 1).first.map(String.init) ?? ""
+        throw SOQLError.at(
+            offset, in: statement, code: "MALFORMED_QUERY",
+            "Invalid string literal " + token.text + ". Illegal character sequence '\\" + escaped
+                + "' in string literal.")
     }
 
     /// The range of a relative date literal; the keyword is consumed already.

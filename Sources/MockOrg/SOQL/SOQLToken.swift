@@ -15,6 +15,11 @@ struct SOQLToken: Sendable, Equatable {
     let offset: Int
     /// The text as written, for "unexpected token" messages.
     let text: String
+    /// For a string literal, its text as a LIKE pattern: the escapes `\\`, `\%` and `\_` kept
+    /// for `LikePattern`, every other escape resolved.
+    var likePattern: String?
+    /// For a string literal, the offset of its first `\%` or `\_`, which only LIKE accepts.
+    var likeOnlyEscape: Int?
 
     /// The identifier's text upper-cased, for keyword checks; nil for other kinds.
     var keyword: String? {
