@@ -75,9 +75,9 @@ import Testing
         let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 10))
         let endpoint = try await server.start()
         let port = try #require(endpoint.url.port)
-        let answer = try RawSocket.exchange(
+        let answer = try await RawSocket.exchange(
             port: port, bytes: Array("\u{1}\u{2}GARBAGE \u{7f}\r\n\r\n".utf8) + [0xff, 0xfe, 0x00])
-        let hugeHeader = try RawSocket.exchange(
+        let hugeHeader = try await RawSocket.exchange(
             port: port,
             bytes: Array(
                 ("GET /services/data/ HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 200_000)

@@ -32,7 +32,8 @@ import Testing
             #expect(reply.status == 200)
             let body = try #require(reply.object)
             #expect(body["token_type"] as? String == "Bearer")
-            #expect(body["instance_url"] as? String == "http://127.0.0.1:1")
+            // The in-process client says `localhost` as its host; the live test below checks other hosts.
+            #expect(body["instance_url"] as? String == "http://localhost")
             #expect((body["id"] as? String)?.hasPrefix("https://login.salesforce.com/id/00D") == true)
             #expect(body["signature"] is String)
             let issuedAt = try #require(body["issued_at"] as? String)
@@ -98,14 +99,19 @@ import Testing
     }
 
     @Test func tokensExpireAfterTheirTTLAndRefreshRenewsThem() async throws {
-        let org = TestOrg(MockOrgConfiguration(contacts: 3, tokenTTL: .seconds(2)))
+        let org = TestOrg(MockOrgConfiguration(contacts: 3, tokenTTL: .seconds(4)))
         try await org.test { client in
-            #expect(try await query(client, token: org.instance.accessToken) == 200)
-            let deadline = ContinuousClock.now + .seconds(20)
+            // A token granted now, used at once: the start-up token's life began when the org was
+            // made, which on a loaded machine can be seconds before this line.
+            let granted = try await postToken(
+                client, "grant_type=refresh_token&refresh_token=" + encodedQuery(org.instance.refreshToken))
+            let token = try #require(granted.object?["access_token"] as? String)
+            #expect(try await query(client, token: token) == 200)
+            let deadline = ContinuousClock.now + .seconds(30)
             var status = 200
             while status == 200 && ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
-                status = try await query(client, token: org.instance.accessToken)
+                status = try await query(client, token: token)
             }
             #expect(status == 401)
             let refreshed = try await postToken(
@@ -117,11 +123,69 @@ import Testing
 
 @Suite struct TokenStoreTests {
     @Test func constantTimeComparisonAgreesWithEquality() {
-        let samples: [[UInt8]] = [[], [1], [1, 2, 3], [1, 2, 4], [1, 2, 3, 0], Array("token".utf8)]
+        let token = Array("token".utf8)
+        let samples: [[UInt8]] = [
+            [], [1], [1, 2, 3], [1, 2, 4], [1, 2, 3, 0], token,
+            // Lengths that differ by a multiple of 256: a difference kept in 8 bits would call them equal.
+            token + [UInt8](repeating: 0, count: 256), token + [UInt8](repeating: 0, count: 512),
+            [UInt8](repeating: 0, count: 256),
+        ]
         for a in samples {
             for b in samples {
-                #expect(TokenStore.constantTimeEqual(a, b) == (a == b))
+                #expect(TokenStore.constantTimeEqual(a, b) == (a == b), "\(a.count) vs \(b.count) bytes")
             }
         }
+    }
+
+    @Test func aTokenPaddedWithNULsIsRefused() {
+        let store = TokenStore(ttl: nil)
+        let access = store.issueAccessToken(pinned: true)
+        let refresh = store.issueRefreshToken()
+        let padding = String(repeating: "\u{0}", count: 256)
+        #expect(store.isValidAccessToken(access) && store.isValidRefreshToken(refresh))
+        #expect(!store.isValidAccessToken(access + padding))
+        #expect(!store.isValidRefreshToken(refresh + padding))
+        #expect(!store.revoke(access + padding))
+    }
+
+    @Test func grantsNeverPushOutTheStartUpToken() {
+        let store = TokenStore(ttl: nil)
+        let startUp = store.issueAccessToken("start-up-token", pinned: true)
+        let first = store.issueAccessToken()
+        // One more than fits with the pinned token and `first`: exactly one must go.
+        let later = (0..<(TokenStore.maxAccessTokens - 1)).map { _ in store.issueAccessToken() }
+        #expect(store.isValidAccessToken(startUp))
+        #expect(!store.isValidAccessToken(first), "the oldest granted token is the one forgotten")
+        #expect(later.allSatisfy { store.isValidAccessToken($0) })
+        #expect(store.revoke(startUp) && !store.isValidAccessToken(startUp))
+    }
+
+    @Test func theOrgIDHasItsCaseSafeSuffix() {
+        let id = TokenStore(ttl: nil).orgID
+        #expect(id.count == 18 && id.hasPrefix("00D"))
+        #expect(String(id.suffix(3)) == expectedChecksum(String(id.prefix(15))))
+    }
+}
+
+/// The token endpoint over a real socket, where the client's Host header arrives.
+@Suite struct OAuthLiveTests {
+    @Test func instanceURLIsTheHostTheClientUsed() async throws {
+        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 1))
+        let endpoint = try await server.start()
+        defer { Task { await server.stop() } }
+        let port = try #require(endpoint.url.port)
+        func grant(host: String) async throws -> [String: Any] {
+            let body = "grant_type=refresh_token&refresh_token=" + encodedQuery(endpoint.refreshToken)
+            let request =
+                "POST /services/oauth2/token HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
+                + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+            let reply = try await RawSocket.exchange(port: port, bytes: Array(request.utf8))
+            let json = try #require(reply.range(of: "\r\n\r\n").map { reply[$0.upperBound...] })
+            return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        }
+        #expect(try await grant(host: "mock-org.test:8443")["instance_url"] as? String == "http://mock-org.test:8443")
+        #expect(try await grant(host: "[::1]:\(port)")["instance_url"] as? String == "http://[::1]:\(port)")
+        // Not a host name: the URL the org is bound to.
+        #expect(try await grant(host: "evil\"/x")["instance_url"] as? String == endpoint.url.absoluteString)
     }
 }

@@ -11,7 +11,7 @@ struct MockOrgInstance: Sendable {
     init(configuration: MockOrgConfiguration, instanceURL: @escaping @Sendable () -> String) {
         store = OrgStore(generator: SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts))
         tokens = TokenStore(ttl: configuration.tokenTTL)
-        accessToken = tokens.issueAccessToken(configuration.accessToken)
+        accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()
         responder = MockOrgResponder(
             store: store, tokens: tokens, configuration: configuration,

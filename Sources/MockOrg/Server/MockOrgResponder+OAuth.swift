@@ -15,7 +15,8 @@ extension MockOrgResponder {
         switch rest.first! {
         case "token":
             guard method == "POST" else { throw APIError.methodNotAllowed(method, allowed: ["POST"]) }
-            return grant(type: parameter("grant_type"), parameter: parameter)
+            return grant(
+                type: parameter("grant_type"), instanceURL: instanceURL(reachedBy: request), parameter: parameter)
         case "revoke":
             guard method == "POST" || method == "GET" else {
                 throw APIError.methodNotAllowed(method, allowed: ["GET", "POST"])
@@ -29,27 +30,40 @@ extension MockOrgResponder {
         }
     }
 
-    private func grant(type: String?, parameter: (String) -> String?) -> Response {
+    /// `http://` and the host and port the client used (its Host header), so that a client that
+    /// reached an org bound to 0.0.0.0 by some name is told that name; the bound URL otherwise.
+    private func instanceURL(reachedBy request: Request) -> String {
+        guard let authority = request.head.authority, !authority.isEmpty,
+            authority.utf8.allSatisfy({ byte in
+                (byte >= 0x30 && byte <= 0x3A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "[")
+                    || byte == UInt8(ascii: "]")
+            })
+        else { return instanceURL() }
+        return "http://" + authority
+    }
+
+    private func grant(type: String?, instanceURL: String, parameter: (String) -> String?) -> Response {
         switch type {
         case "refresh_token":
             guard let refresh = parameter("refresh_token"), tokens.isValidRefreshToken(refresh) else {
                 return Self.oauthError("invalid_grant", "expired access/refresh token")
             }
-            return tokenResponse()
+            return tokenResponse(instanceURL: instanceURL)
         case "password":
             guard parameter("username") == Self.demoUsername,
                 let password = parameter("password"), password.hasPrefix(Self.demoPassword)
             else {
                 return Self.oauthError("invalid_grant", "authentication failure")
             }
-            return tokenResponse()
+            return tokenResponse(instanceURL: instanceURL)
         case "client_credentials":
             guard let clientID = parameter("client_id"), !clientID.isEmpty,
                 let secret = parameter("client_secret"), !secret.isEmpty
             else {
                 return Self.oauthError("invalid_client", "invalid client credentials")
             }
-            return tokenResponse()
+            return tokenResponse(instanceURL: instanceURL)
         case nil:
             return Self.oauthError("unsupported_grant_type", "grant type not supported")
         default:
@@ -57,7 +71,7 @@ extension MockOrgResponder {
         }
     }
 
-    private func tokenResponse() -> Response {
+    private func tokenResponse(instanceURL: String) -> Response {
         let issuedAt = String(Int64(Date().timeIntervalSince1970 * 1000))
         let userID = SalesforceID.make(keyPrefix: "005", serial: 1)
         var signatureBytes = [UInt8](repeating: 0, count: 32)
@@ -66,7 +80,7 @@ extension MockOrgResponder {
         var writer = JSONWriter()
         writer.beginObject()
         writer.pair("access_token", tokens.issueAccessToken())
-        writer.pair("instance_url", instanceURL())
+        writer.pair("instance_url", instanceURL)
         writer.pair("id", "https://login.salesforce.com/id/" + tokens.orgID + "/" + userID)
         writer.pair("token_type", "Bearer")
         writer.pair("issued_at", issuedAt)

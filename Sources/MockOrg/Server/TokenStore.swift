@@ -5,6 +5,8 @@ final class TokenStore: Sendable {
     struct Issued {
         var token: [UInt8]
         var expires: ContinuousClock.Instant?
+        /// The token the org started with: never pushed out by later grants (only revoked).
+        var pinned = false
     }
 
     struct State {
@@ -12,24 +14,31 @@ final class TokenStore: Sendable {
         var refreshTokens: [[UInt8]] = []
     }
 
-    /// Old access tokens beyond this many are forgotten (a client refreshing in a loop cannot grow memory).
+    /// Old access tokens beyond this many are forgotten (a client refreshing in a loop cannot grow
+    /// memory); the pinned start-up token is never among them.
     static let maxAccessTokens = 256
 
     let ttl: Duration?
-    let orgID = "00D5g000000MOCKEAI"
+    /// The org's 18-character id, with its case-safe suffix.
+    let orgID =
+        "00D5g000000MOCK" + String(decoding: SalesforceID.checksum(of: Array("00D5g000000MOCK".utf8)), as: UTF8.self)
     private let state = Mutex(State())
 
     init(ttl: Duration?) {
         self.ttl = ttl
     }
 
-    /// Issues a new access token (or registers a given one).
-    func issueAccessToken(_ given: String? = nil) -> String {
+    /// Issues a new access token (or registers a given one); a pinned one is never pushed out.
+    func issueAccessToken(_ given: String? = nil, pinned: Bool = false) -> String {
         let token = given ?? Self.randomToken(prefix: String(orgID.prefix(15)) + "!")
         let expires = ttl.map { ContinuousClock.now + $0 }
         state.withLock { state in
-            state.accessTokens.append(Issued(token: Array(token.utf8), expires: expires))
-            if state.accessTokens.count > Self.maxAccessTokens { state.accessTokens.removeFirst() }
+            state.accessTokens.append(Issued(token: Array(token.utf8), expires: expires, pinned: pinned))
+            if state.accessTokens.count > Self.maxAccessTokens,
+                let oldest = state.accessTokens.firstIndex(where: { !$0.pinned })
+            {
+                state.accessTokens.remove(at: oldest)
+            }
         }
         return token
     }
@@ -77,8 +86,10 @@ final class TokenStore: Sendable {
     }
 
     /// Compares every byte of the longer input, so the time does not tell where they differ.
+    /// Inputs of different lengths are never equal (the missing bytes read as zero only to keep
+    /// the loop's shape; a token padded with NULs must not match).
     static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        var difference = UInt8(truncatingIfNeeded: a.count ^ b.count)
+        var difference: UInt8 = a.count == b.count ? 0 : 1
         let length = max(a.count, b.count)
         for index in 0..<length {
             let x = index < a.count ? a[index] : 0

@@ -5,12 +5,26 @@ import Foundation
 #endif
 
 /// Sends raw bytes to a loopback port and reads what comes back until the peer closes (or 5 s pass).
+/// The blocking socket calls run on a thread of their own: on a pool thread they could starve the
+/// in-process server that has to answer them.
 enum RawSocket {
     struct Failure: Error {
         let reason: String
     }
 
-    static func exchange(port: Int, bytes: [UInt8]) throws -> String {
+    static func exchange(port: Int, bytes: [UInt8]) async throws -> String {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<String, Failure>, Never>) in
+            let thread = Thread {
+                continuation.resume(
+                    returning: Result { () throws(Failure) in try blockingExchange(port: port, bytes: bytes) })
+            }
+            thread.start()
+        }
+        return try result.get()
+    }
+
+    private static func blockingExchange(port: Int, bytes: [UInt8]) throws(Failure) -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(reason: "socket") }
         defer { close(fd) }
