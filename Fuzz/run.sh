@@ -7,22 +7,27 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds="${1:-180}"
 shift || true
-targets="${*:-soql restcore safetext}"
+targets="${*:-soql restcore safetext json}"
 out=.build/fuzz
 mkdir -p "$out"
 
 sources() {
     case "$1" in
     soql)
-        # MockOrg without its HTTP layer: the SOQL engine needs the schema and the store types.
+        # MockOrg without its HTTP layer and the store that writes response buffers (NIOCore):
+        # the SOQL engine needs the schema and the record types.
         find Sources/MockOrg -name '*.swift' \
             ! -path '*/Server/MockOrgContext.swift' ! -path '*/Server/MockOrgResponder*.swift' \
-            ! -name 'MockOrgServer.swift' ! -path '*/Server/MockOrgInstance.swift'
+            ! -name 'MockOrgServer.swift' ! -path '*/Server/MockOrgInstance.swift' \
+            ! -name 'OrgStore*.swift' ! -name 'RecordFragments.swift'
         echo Fuzz/Targets/SOQLFuzz.swift ;;
     restcore)
         find Sources/RestCore/JSON Sources/RestCore/Errors Sources/RestCore/Query/QueryPage.swift \
             Sources/RestCore/Client/RestResponse.swift -name '*.swift'
         echo Fuzz/Targets/RestCoreFuzz.swift ;;
+    json)
+        echo Sources/MockOrg/Wire/JSONSyntax.swift
+        echo Fuzz/Targets/JSONSyntaxFuzz.swift ;;
     safetext)
         find Sources/ContactList/Rendering -name '*.swift'
         echo Fuzz/Targets/SafeTextFuzz.swift ;;

@@ -32,6 +32,29 @@ import Testing
         }
     }
 
+    @Test func aBrokenBodyIsRefusedWithWhereItBreaks() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 3))
+        let id = SalesforceID.make(keyPrefix: "003", serial: 2)
+        try await org.test { client in
+            for (body, message) in [
+                (#"{"Title":"#, "Unexpected end-of-input: expected a value at [line:1, column:10]"),
+                (
+                    "{\n  \"Title\": \"CTO\",\n}",
+                    "Unexpected character ('}' (code 125)): was expecting double-quote to start field name at [line:3, column:1]"
+                ),
+            ] {
+                let reply = try await client.send(
+                    .patch, Self.base + "/sobjects/Contact/" + id, headers: org.authorization, body: body)
+                #expect(reply.status == 400)
+                #expect(reply.error?.code == "JSON_PARSER_ERROR")
+                #expect(reply.error?.message == message)
+            }
+            // Nothing was written.
+            let record = try await client.get(Self.base + "/sobjects/Contact/" + id, headers: org.authorization)
+            #expect(record.object?["Title"] as? String != "CTO")
+        }
+    }
+
     @Test func describeCallsReportTheSchema() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 5))
         try await org.test { client in

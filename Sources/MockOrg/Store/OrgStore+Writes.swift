@@ -61,50 +61,22 @@ extension OrgStore {
         }
     }
 
-    /// Whether a comma outside a string is followed, after white space, by `}` or `]`.
-    static func hasTrailingComma(_ body: [UInt8]) -> Bool {
-        var inString = false
-        var escaped = false
-        var pendingComma = false
-        for byte in body {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                continue
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if pendingComma { return true }
-            case UInt8(ascii: "\""):
-                inString = true
-            default:
-                break
-            }
-            pendingComma = byte == UInt8(ascii: ",")
-        }
-        return false
-    }
-
     /// The fields of a JSON body, checked against the object's schema.
     static func parseFields(
         _ body: [UInt8], of object: SObjectType, creating: Bool
     ) throws(APIError)
         -> [(field: FieldSpec, value: FieldValue)]
     {
+        // Checked strictly first: Foundation's parser forgives trailing commas and does not say where it stopped.
+        if let failure = JSONSyntax.firstError(in: body) {
+            throw APIError(status: 400, "JSON_PARSER_ERROR", JSONSyntax.message(for: failure, in: body))
+        }
         let root: Any
         do {
-            // Foundation's parser forgives trailing commas; Salesforce's does not.
-            guard !hasTrailingComma(body) else { throw jsonParserError(body) }
             root = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
         } catch {
-            throw jsonParserError(body)
+            // Not expected after the strict check; still an answer, never a crash.
+            throw APIError(status: 400, "JSON_PARSER_ERROR", "The request body could not be read as JSON")
         }
         guard let dictionary = root as? [String: Any] else {
             throw APIError(
@@ -190,22 +162,5 @@ extension OrgStore {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ")
             && !parts[1].hasPrefix(".") && !parts[1].hasSuffix(".")
-    }
-
-    /// Salesforce's (Jackson's) message for a body that is not JSON.
-    private static func jsonParserError(_ body: [UInt8]) -> APIError {
-        guard let index = body.firstIndex(where: { ![9, 10, 13, 32].contains($0) }) else {
-            return APIError(
-                status: 400, "JSON_PARSER_ERROR", "No content to map due to end-of-input at [line:1, column:0]")
-        }
-        let line = body[..<index].filter { $0 == 10 }.count + 1
-        let column = index - (body[..<index].lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
-        let scalar = Unicode.Scalar(body[index])
-        let shown = body[index] < 0x80 ? String(Character(scalar)) : "?"
-        return APIError(
-            status: 400, "JSON_PARSER_ERROR",
-            "Unexpected character ('" + shown + "' (code " + String(body[index])
-                + ")): expected a valid value (number, String, array, object, 'true', 'false' or 'null') at [line:"
-                + String(line) + ", column:" + String(column) + "]")
     }
 }
