@@ -68,6 +68,8 @@ struct RecordFragments {
         private var lengths: [UInt32] = []
         fileprivate var lastUsed: UInt64 = 0
         private let maxArenaBytes: Int
+        /// How many times the arena started again, so a page can tell that its texts were dropped.
+        private var restarts = 0
 
         fileprivate init(
             key: String, object: SObjectType, paths: [FieldPath], apiVersion: String, maxArenaBytes: Int
@@ -82,6 +84,45 @@ struct RecordFragments {
 
         /// Appends the records at `rows` as JSON values separated by commas.
         func appendRecords(_ rows: ArraySlice<Int32>, tables: OrgTables, to buffer: inout ByteBuffer) {
+            // First every row's text is made kept, then copied from local references to the arrays:
+            // the copy loop then does no exclusivity checks of this class's properties per record.
+            let restartsBefore = restarts
+            var bytes = max(rows.count - 1, 0)
+            var missing = [Int]()
+            do {
+                // Read through a local reference, which must be gone before `fragment` writes the
+                // array (or the write would copy it whole).
+                let lengths = self.lengths
+                for row in rows {
+                    let row = Int(row)
+                    if row < lengths.count && lengths[row] > 0 {
+                        bytes += Int(lengths[row])
+                    } else {
+                        missing.append(row)
+                    }
+                }
+            }
+            for row in missing { bytes += fragment(row: row, tables: tables).count }
+            guard restarts == restartsBefore else {
+                // The arena started again on the way: texts kept earlier are gone, so copy as they come.
+                appendRecordsOneByOne(rows, tables: tables, to: &buffer)
+                return
+            }
+            buffer.reserveCapacity(minimumWritableBytes: bytes)
+            let offsets = self.offsets
+            let lengths = self.lengths
+            arena.withUnsafeBytes { arena in
+                var first = true
+                for row in rows {
+                    if !first { buffer.writeInteger(UInt8(ascii: ",")) }
+                    first = false
+                    let start = Int(offsets[Int(row)])
+                    buffer.writeBytes(UnsafeRawBufferPointer(rebasing: arena[start..<(start + Int(lengths[Int(row)]))]))
+                }
+            }
+        }
+
+        private func appendRecordsOneByOne(_ rows: ArraySlice<Int32>, tables: OrgTables, to buffer: inout ByteBuffer) {
             var first = true
             for row in rows {
                 if !first { buffer.writeInteger(UInt8(ascii: ",")) }
@@ -119,6 +160,7 @@ struct RecordFragments {
         }
 
         fileprivate func forgetAll() {
+            restarts += 1
             arena.removeAll(keepingCapacity: true)
             offsets.removeAll()
             lengths.removeAll()
