@@ -11,7 +11,13 @@ enum SOQLEvaluator {
         case .compare(let path, let op, let literal):
             return compare(path.value(in: tables, row: row), op, literal)
         case .compareRange(let path, let op, let lower, let upper):
-            guard case .dateTime(let millis) = path.value(in: tables, row: row) else { return op == .notEqual }
+            let millis: Int64
+            switch path.value(in: tables, row: row) {
+            case .dateTime(let value): millis = value
+            // A date is its day's first instant, UTC, as the range's bounds are.
+            case .date(let days): millis = Int64(days) * 86_400_000
+            default: return op == .notEqual
+            }
             switch op {
             case .equal: return millis >= lower && millis < upper
             case .notEqual: return millis < lower || millis >= upper

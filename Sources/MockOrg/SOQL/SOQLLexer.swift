@@ -178,7 +178,10 @@ struct SOQLLexer {
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        return DateText.days(year: year, month: month, day: day)
+        let days = DateText.days(year: year, month: month, day: day)
+        // A day past its month's end (2024-02-31) would count on into the next month.
+        guard DateText.civil(fromDays: days) == (year, month, day) else { return nil }
+        return days
     }
 
     /// `YYYY-MM-DDThh:mm:ss[.sss](Z|+hh:mm|-hh:mm)`.

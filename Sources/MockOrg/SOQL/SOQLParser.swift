@@ -318,6 +318,9 @@ struct SOQLParser {
                 throw wrongType("boolean", quoted: false)
             }
             return Literal(value: .boolean(keyword == "TRUE"))
+        case .int, .currency:
+            guard case .number(let number) = token.kind else { throw wrongType(field.type.literalName, quoted: false) }
+            return Literal(value: .number(number))
         case .datetime, .date:
             if case .dateTime(let millis) = token.kind, field.type == .datetime {
                 return Literal(value: .dateTime(millis))

@@ -1,12 +1,23 @@
 /// The Salesforce field types the describe call reports.
 enum FieldType: String, Sendable {
-    case id, string, email, phone, reference, datetime, date, boolean, picklist, textarea
+    case id, string, email, phone, reference, datetime, date, boolean, picklist, textarea, int, currency
 
-    /// Free text (not an id, a date or a flag).
+    /// Free text (not an id, a number, a date or a flag).
     var isText: Bool {
         switch self {
         case .string, .email, .phone, .picklist, .textarea: true
-        case .id, .reference, .datetime, .date, .boolean: false
+        case .id, .reference, .datetime, .date, .boolean, .int, .currency: false
+        }
+    }
+
+    /// The name of a literal of this type in Salesforce's type errors.
+    var literalName: String {
+        switch self {
+        case .int: "integer"
+        case .currency: "double"
+        case .datetime: "dateTime"
+        case .id, .reference: "id"
+        default: rawValue
         }
     }
 }

@@ -28,6 +28,26 @@ enum AccountSchema {
         text("BillingCountry", .string, label: "Billing Country", length: 80, \.billingCountry) {
             $0.accounts[$1].billingCountry
         },
+        FieldSpec(
+            "NumberOfEmployees", .int, label: "Employees",
+            read: { tables, row in tables.accounts[row].numberOfEmployees.map { .number(Double($0)) } ?? .null },
+            write: { tables, row, value in
+                if case .number(let count) = value {
+                    tables.accounts[row].numberOfEmployees = Int32(count)
+                } else {
+                    tables.accounts[row].numberOfEmployees = nil
+                }
+            }),
+        FieldSpec(
+            "AnnualRevenue", .currency, label: "Annual Revenue",
+            read: { tables, row in tables.accounts[row].annualRevenue.map { .number($0) } ?? .null },
+            write: { tables, row, value in
+                if case .number(let amount) = value {
+                    tables.accounts[row].annualRevenue = amount
+                } else {
+                    tables.accounts[row].annualRevenue = nil
+                }
+            }),
         .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.accounts[row].createdDate },
         .dateTime("LastModifiedDate", label: "Last Modified Date") { tables, row in
             tables.accounts[row].lastModifiedDate
@@ -87,6 +107,16 @@ enum ContactSchema {
         text("MobilePhone", .phone, label: "Mobile Phone", length: 40, \.mobilePhone) { $0.contacts[$1].mobilePhone },
         text("Email", .email, label: "Email", length: 80, \.email) { $0.contacts[$1].email },
         text("Title", .string, label: "Title", length: 128, \.title) { $0.contacts[$1].title },
+        FieldSpec(
+            "Birthdate", .date, label: "Birthdate",
+            read: { tables, row in tables.contacts[row].birthdate.map { .date(Int($0)) } ?? .null },
+            write: { tables, row, value in
+                if case .date(let days) = value {
+                    tables.contacts[row].birthdate = Int32(days)
+                } else {
+                    tables.contacts[row].birthdate = nil
+                }
+            }),
         .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.contacts[row].createdDate },
         .dateTime("LastModifiedDate", label: "Last Modified Date") { tables, row in
             tables.contacts[row].lastModifiedDate

@@ -108,6 +108,7 @@ extension OrgStore {
     ) throws(APIError)
         -> FieldValue
     {
+        if let typed = try typedValue(json, for: field) { return typed }
         let text: String
         switch json {
         case is NSNull:
@@ -141,6 +142,49 @@ extension OrgStore {
                 fields: [field.name])
         }
         return text.isEmpty ? .null : .string(text)
+    }
+
+    /// The value of a number or date field (JSON numbers, or their text as Salesforce also takes);
+    /// nil for a field of another type.
+    private static func typedValue(_ json: Any, for field: FieldSpec) throws(APIError) -> FieldValue? {
+        func refused() -> APIError {
+            let shown: String =
+                switch json {
+                case let string as String: "VALUE_STRING value " + string
+                case let number as NSNumber where String(cString: number.objCType) == "c":
+                    "VALUE_" + (number.boolValue ? "TRUE" : "FALSE")
+                case let number as NSNumber: "VALUE_NUMBER value " + number.stringValue
+                default: "START_OBJECT value"
+                }
+            return APIError(
+                status: 400, "JSON_PARSER_ERROR",
+                "Cannot deserialize instance of " + field.type.rawValue + " from " + shown
+                    + " or request may be missing a required field", fields: [field.name])
+        }
+        switch field.type {
+        case .int, .currency:
+            if json is NSNull { return .null }
+            let number: Double?
+            switch json {
+            case let value as NSNumber where String(cString: value.objCType) != "c": number = value.doubleValue
+            case let text as String where text.isEmpty: return .null
+            case let text as String: number = Double(text.trimmingSpaces)
+            default: number = nil
+            }
+            guard let number, number.isFinite else { throw refused() }
+            if field.type == .int {
+                guard number == number.rounded(), abs(number) <= Double(Int32.max) else { throw refused() }
+            }
+            return .number(number)
+        case .date:
+            if json is NSNull { return .null }
+            guard let text = json as? String else { throw refused() }
+            if text.isEmpty { return .null }
+            guard let days = SOQLLexer.parseDate(text) else { throw refused() }
+            return .date(days)
+        default:
+            return nil
+        }
     }
 
     /// References must name a live record of the referenced object.

@@ -10,6 +10,8 @@ struct AccountRecord: Sendable {
     var createdDate: Int64
     var lastModifiedDate: Int64
     var isDeleted = false
+    var numberOfEmployees: Int32? = nil
+    var annualRevenue: Double? = nil
 }
 
 struct ContactRecord: Sendable {
@@ -30,6 +32,8 @@ struct ContactRecord: Sendable {
     var mailingCountry: String?
     /// The serial of the Account, 0 for none.
     var accountSerial: Int32
+    /// Days since 1970-01-01.
+    var birthdate: Int32?
     var createdDate: Int64
     var lastModifiedDate: Int64
     var isDeleted = false
@@ -41,7 +45,7 @@ struct ContactRecord: Sendable {
         firstName: String? = nil, lastName: String, title: String? = nil, email: String? = nil,
         phone: String? = nil, mobilePhone: String? = nil, mailingStreet: String? = nil, mailingCity: String? = nil,
         mailingState: String? = nil, mailingPostalCode: String? = nil, mailingCountry: String? = nil,
-        accountSerial: Int32, createdDate: Int64, lastModifiedDate: Int64
+        accountSerial: Int32, birthdate: Int32? = nil, createdDate: Int64, lastModifiedDate: Int64
     ) {
         self.firstName = firstName
         self.lastName = lastName
@@ -55,6 +59,7 @@ struct ContactRecord: Sendable {
         self.mailingPostalCode = mailingPostalCode
         self.mailingCountry = mailingCountry
         self.accountSerial = accountSerial
+        self.birthdate = birthdate
         self.createdDate = createdDate
         self.lastModifiedDate = lastModifiedDate
         self.name = Self.compoundName(firstName, lastName)

@@ -9,6 +9,10 @@ struct SeedGenerator {
 
     var accountCount: Int { max(1, contactCount / 8) }
 
+    /// Birthdates fall from 1950-01-01 to 2004-12-31 (days since 1970).
+    static let earliestBirthdate = DateText.days(year: 1950, month: 1, day: 1)
+    static let birthdateSpan = DateText.days(year: 2005, month: 1, day: 1) - earliestBirthdate
+
     func makeAccounts() -> [AccountRecord] {
         (0..<accountCount).map { index in
             var random = SeededRandom(seed: seed, stream: 1, index: index)
@@ -17,6 +21,14 @@ struct SeedGenerator {
             let round = index / pool.count
             let created = Self.epochStart + Int64(random.below(Int(Self.twoYearsMillis / 1000))) * 1000
             let place = random.pick(SeedPools.cities)
+            // A stream of its own, so that the fields above stay as they were for every seed.
+            var size = SeededRandom(seed: seed, stream: 5, index: index)
+            let employees: Int32? =
+                size.below(5) == 0
+                ? nil : Int32([3, 12, 40, 150, 800, 2500, 12_000, 85_000][size.below(8)] + size.below(100))
+            let revenue = employees.flatMap { count in
+                size.below(4) == 0 ? nil : Double(Int(count) * (60 + size.below(240))) * 1000
+            }
             return AccountRecord(
                 name: round == 0 ? base : base + " " + String(round + 1),
                 industry: random.pick(SeedPools.industries),
@@ -24,7 +36,9 @@ struct SeedGenerator {
                 billingCity: place.city,
                 billingCountry: place.country,
                 createdDate: created,
-                lastModifiedDate: created + Int64(random.below(86_400)) * 1000
+                lastModifiedDate: created + Int64(random.below(86_400)) * 1000,
+                numberOfEmployees: employees,
+                annualRevenue: revenue
             )
         }
     }
@@ -38,6 +52,9 @@ struct SeedGenerator {
         let place = random.pick(SeedPools.cities)
         let created = Self.epochStart + Int64(random.below(Int(Self.twoYearsMillis / 1000))) * 1000
         let hasAccount = random.below(20) != 0
+        // A stream of its own, so that the fields above stay as they were for every seed.
+        var birth = SeededRandom(seed: seed, stream: 6, index: index)
+        let birthdate = birth.below(4) == 0 ? nil : Int32(Self.earliestBirthdate + birth.below(Self.birthdateSpan))
         return ContactRecord(
             firstName: hasFirstName ? first.name : nil,
             lastName: last.name,
@@ -51,6 +68,7 @@ struct SeedGenerator {
             mailingPostalCode: String(10_000 + random.below(89_999)),
             mailingCountry: place.country,
             accountSerial: hasAccount ? Int32(1 + random.below(accountCount)) : 0,
+            birthdate: birthdate,
             createdDate: created,
             lastModifiedDate: created + Int64(random.below(30 * 86_400)) * 1000
         )
