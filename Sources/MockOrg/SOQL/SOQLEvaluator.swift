@@ -57,7 +57,8 @@ enum SOQLEvaluator {
     }
 
     /// The order of two non-null values of one kind: negative, zero or positive; nil if incomparable.
-    /// Text compares case-insensitively, as SOQL does.
+    /// Text compares case-insensitively by the code points of its upper-case form, as Salesforce
+    /// documents for English locales ("the UTF-8 values of the uppercase character").
     static func order(_ left: FieldValue, _ right: FieldValue) -> Int? {
         switch (left, right) {
         case (.string(let a), .string(let b)): return compareIgnoringCase(a, b)
@@ -69,13 +70,14 @@ enum SOQLEvaluator {
         }
     }
 
-    /// Case-insensitive comparison by code point: ASCII folded on the bytes, other text lower-cased first.
+    /// Case-insensitive comparison by code point: ASCII folded on the bytes, other text upper-cased first.
     static func compareIgnoringCase(_ a: String, _ b: String) -> Int {
         if let result = compareASCIIFolded(a, b, foldedBeyondASCII: false) { return result }
-        return compareASCIIFolded(a.lowercased(), b.lowercased(), foldedBeyondASCII: true) ?? 0
+        return compareASCIIFolded(a.uppercased(), b.uppercased(), foldedBeyondASCII: true) ?? 0
     }
 
-    /// Compares with ASCII case folding. When the text is not known to be lower-cased beyond ASCII
+    /// Compares with ASCII letters folded to upper case (so `_`, which lies between `Z` and `a`, sorts
+    /// after the letters). When the text is not known to be upper-cased beyond ASCII
     /// (`foldedBeyondASCII` false), returns nil at the first differing non-ASCII byte.
     private static func compareASCIIFolded(_ a: String, _ b: String, foldedBeyondASCII: Bool) -> Int? {
         var a = a
@@ -97,8 +99,8 @@ enum SOQLEvaluator {
                         }
                         return foldedBeyondASCII ? (x < y ? -1 : 1) : nil
                     }
-                    if x >= 65 && x <= 90 { x |= 0x20 }
-                    if y >= 65 && y <= 90 { y |= 0x20 }
+                    if x >= 97 && x <= 122 { x &= ~0x20 }
+                    if y >= 97 && y <= 122 { y &= ~0x20 }
                     if x != y { return x < y ? -1 : 1 }
                     index += 1
                 }
@@ -107,10 +109,10 @@ enum SOQLEvaluator {
         } ?? nil
     }
 
-    /// A sort key for `compareKeys`: non-ASCII text lower-cased once, so the sort compares bytes only.
+    /// A sort key for `compareKeys`: non-ASCII text upper-cased once, so the sort compares bytes only.
     static func sortKey(_ value: FieldValue) -> FieldValue {
         guard case .string(let text) = value, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return value }
-        return .string(text.lowercased())
+        return .string(text.uppercased())
     }
 
     /// Orders two rows' key tuples by the query's ORDER BY items (nulls placed as asked).
