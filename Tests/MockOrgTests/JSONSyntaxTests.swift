@@ -38,8 +38,9 @@ import Testing
     @Test(
         arguments: [
             // Body, then the message Salesforce's parser gives for it.
-            ("", "No content to map due to end-of-input at [line:1, column:1]"),
-            ("  \n ", "No content to map due to end-of-input at [line:1, column:1]"),
+            ("", "No content to map due to end-of-input at [line:1, column:0]"),
+            ("  \n ", "No content to map due to end-of-input at [line:1, column:0]"),
+            ("[01]", "Invalid numeric value: Leading zeroes not allowed at [line:1, column:3]"),
             (#"{"Title":"#, "Unexpected end-of-input: expected a value at [line:1, column:10]"),
             (#"{"Title":"CTO""#, "Unexpected end-of-input: expected close marker for OBJECT at [line:1, column:15]"),
             (
@@ -73,7 +74,7 @@ import Testing
             (#"{"a":"\q"}"#, "Unrecognized character escape 'q' (code 113) at [line:1, column:8]"),
             (
                 "{\"a\":\"x\u{1}\"}",
-                "Illegal unquoted character: has to be escaped using backslash to be included in string value '?' (code 1) at [line:1, column:8]"
+                "Illegal unquoted character ((CTRL-CHAR, code 1)): has to be escaped using backslash to be included in string value at [line:1, column:8]"
             ),
             (#"{"a":tru}"#, "Unexpected character ('}' (code 125)): was expecting 'true' at [line:1, column:9]"),
             (
@@ -107,10 +108,21 @@ import Testing
         if body.unicodeScalars.contains(where: { $0.value == 0xFF }) {
             // A raw 0xFF byte, which is not UTF-8, where the ÿ was written.
             bytes = Array(#"{"a":""#.utf8) + [0xFF] + Array(#""}"#.utf8)
-            expected = "Invalid UTF-8 byte 0xff at [line:1, column:7]"
+            expected = "Invalid UTF-8 start byte 0xff at [line:1, column:7]"
         }
         let failure = try #require(JSONSyntax.firstError(in: bytes))
         #expect(JSONSyntax.message(for: failure, in: bytes) == expected)
+    }
+
+    @Test func namesTheBadByteOfBrokenUTF8() throws {
+        // é is C3 A9: a lone A9 is a bad start byte; C3 followed by a quote is a bad middle byte.
+        for (bytes, message) in [
+            ([0x22, 0xA9, 0x22], "Invalid UTF-8 start byte 0xa9 at [line:1, column:2]"),
+            ([0x22, 0xC3, 0x22], "Invalid UTF-8 middle byte 0x22 at [line:1, column:3]"),
+        ] as [([UInt8], String)] {
+            let failure = try #require(JSONSyntax.firstError(in: bytes))
+            #expect(JSONSyntax.message(for: failure, in: bytes) == message)
+        }
     }
 
     @Test func refusesNestingTooDeepWithoutExhaustingTheStack() throws {

@@ -84,6 +84,21 @@ import Testing
         }
     }
 
+    @Test(arguments: [0, 1, 7])
+    func limitKeepsExactlyThatManyRows(_ limit: Int) async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 20))
+        try await org.test { client in
+            for soql in [
+                "SELECT Id FROM Contact LIMIT \(limit)", "SELECT Id FROM Contact WHERE Name != null LIMIT \(limit)",
+                "SELECT Id FROM Contact ORDER BY Name LIMIT \(limit)", "SELECT COUNT() FROM Contact LIMIT \(limit)",
+            ] {
+                let reply = try await Self.query(soql, client, org)
+                #expect(reply.object?["totalSize"] as? Int == limit, "\(soql)")
+                #expect(reply.records.count == (soql.contains("COUNT()") ? 0 : limit), "\(soql)")
+            }
+        }
+    }
+
     @Test func likeFindsTextWrittenAfterItsColumnWasBuilt() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 40))
         try await org.test { client in

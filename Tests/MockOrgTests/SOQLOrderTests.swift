@@ -10,7 +10,9 @@ import Testing
 /// locales: `_` and `^` (between `Z` and `a`) come after the letters, and accented capitals after `Z`.
 @Suite struct SOQLOrderTests {
     static let base = "/services/data/v66.0"
-    static let names = ["Zed", "under_score", "Élodie", "UNDERSCORE", "Under^Line", "élan", "underscore"]
+    static let names = [
+        "Zed", "under_score", "Élodie", "UNDERSCORE", "Under^Line", "élan", "underscore", "Straße", "STRASSE",
+    ]
 
     static func lastNames(_ soql: String, _ client: some TestClientProtocol, _ org: TestOrg) async throws -> [String] {
         let reply = try await client.get(base + "/query?q=" + encodedQuery(soql), headers: org.authorization)
@@ -28,7 +30,10 @@ import Testing
                 try #require(created.status == 201)
             }
             // UNDERSCORE and underscore are equal; Id (creation order) breaks the tie.
-            let ascending = ["UNDERSCORE", "underscore", "Under^Line", "under_score", "Zed", "élan", "Élodie"]
+            // ß has no one-character upper case, so it stays ß (U+00DF, after Z) and Straße sorts after STRASSE.
+            let ascending = [
+                "STRASSE", "Straße", "UNDERSCORE", "underscore", "Under^Line", "under_score", "Zed", "élan", "Élodie",
+            ]
             #expect(
                 try await Self.lastNames("SELECT LastName FROM Contact ORDER BY LastName, Id", client, org) == ascending
             )
@@ -42,7 +47,13 @@ import Testing
             #expect(
                 try await Self.lastNames(
                     "SELECT LastName FROM Contact WHERE LastName <= 'ÉLAN' ORDER BY LastName, Id", client, org)
-                    == Array(ascending.prefix(6)))
+                    == Array(ascending.prefix(8)))
+            // Equality and LIKE agree: ß is not SS.
+            for condition in ["LastName = 'strasse'", "LastName IN ('STRASSE')", "LastName LIKE 'strasse'"] {
+                #expect(
+                    try await Self.lastNames("SELECT LastName FROM Contact WHERE " + condition, client, org)
+                        == ["STRASSE"], "\(condition)")
+            }
         }
     }
 }

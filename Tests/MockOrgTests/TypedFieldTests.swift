@@ -124,17 +124,38 @@ import Testing
                 (account, #"{"NumberOfEmployees": 1.5}"#, 400),
                 (account, #"{"NumberOfEmployees": "many"}"#, 400),
                 (account, #"{"NumberOfEmployees": true}"#, 400),
+                (account, #"{"NumberOfEmployees": "0x10"}"#, 400),
+                (account, #"{"NumberOfEmployees": [1]}"#, 400),
+                (contact, #"{"Birthdate": "+999-01-01"}"#, 400),
+                (contact, #"{"Birthdate": "1699-12-31"}"#, 400),
+                (account, #"{"AnnualRevenue": "0x1p3"}"#, 400),
                 (account, #"{"AnnualRevenue": 1250000.5}"#, 204),
             ] {
                 let reply = try await client.send(.patch, uri, headers: org.authorization, body: body)
                 #expect(reply.status == status, "\(body): \(reply.json ?? "")")
                 if status == 400 { #expect(reply.error?.code == "JSON_PARSER_ERROR", "\(body)") }
             }
+            for (body, message) in [
+                (
+                    #"{"NumberOfEmployees": 123456789}"#,
+                    "Employees: value outside of valid range on numeric field: 123456789"
+                ),
+                (
+                    #"{"AnnualRevenue": 1.5e18}"#,
+                    "Annual Revenue: value outside of valid range on numeric field: 1500000000000000000"
+                ),
+            ] {
+                let reply = try await client.send(.patch, account, headers: org.authorization, body: body)
+                #expect(reply.status == 400)
+                #expect(reply.error?.code == "NUMBER_OUTSIDE_VALID_RANGE", "\(body)")
+                #expect(reply.error?.message == message)
+            }
             let person = try await client.get(contact, headers: org.authorization)
             #expect(person.object?["Birthdate"] as? String == "1980-02-29")
             let firm = try await client.get(account, headers: org.authorization)
             #expect(firm.object?["NumberOfEmployees"] as? Int == 43)
-            #expect(firm.object?["AnnualRevenue"] as? Double == 1_250_000.5)
+            // Scale 0: the amount is kept rounded to a whole number.
+            #expect(firm.object?["AnnualRevenue"] as? Double == 1_250_001)
 
             _ = try await client.send(.patch, contact, headers: org.authorization, body: #"{"Birthdate": "\#(today)"}"#)
             for literal in ["TODAY", "LAST_N_DAYS:2"] {

@@ -73,7 +73,7 @@ enum SOQLEvaluator {
     /// Case-insensitive comparison by code point: ASCII folded on the bytes, other text upper-cased first.
     static func compareIgnoringCase(_ a: String, _ b: String) -> Int {
         if let result = compareASCIIFolded(a, b, foldedBeyondASCII: false) { return result }
-        return compareASCIIFolded(a.uppercased(), b.uppercased(), foldedBeyondASCII: true) ?? 0
+        return compareASCIIFolded(upperCased(a), upperCased(b), foldedBeyondASCII: true) ?? 0
     }
 
     /// Compares with ASCII letters folded to upper case (so `_`, which lies between `Z` and `a`, sorts
@@ -109,10 +109,22 @@ enum SOQLEvaluator {
         } ?? nil
     }
 
+    /// Upper case character by character, as Salesforce's Java does: a character whose upper case
+    /// is several characters (ß, whose upper case is SS) stays as it is, so no text changes length
+    /// and `Straße` does not equal `STRASSE`.
+    static func upperCased(_ text: String) -> String {
+        var upper = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let mapped = scalar.properties.uppercaseMapping.unicodeScalars
+            if mapped.count == 1, let single = mapped.first { upper.append(single) } else { upper.append(scalar) }
+        }
+        return String(upper)
+    }
+
     /// A sort key for `compareKeys`: non-ASCII text upper-cased once, so the sort compares bytes only.
     static func sortKey(_ value: FieldValue) -> FieldValue {
         guard case .string(let text) = value, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return value }
-        return .string(text.uppercased())
+        return .string(upperCased(text))
     }
 
     /// Orders two rows' key tuples by the query's ORDER BY items (nulls placed as asked).

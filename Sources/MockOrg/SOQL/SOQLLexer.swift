@@ -103,6 +103,8 @@ struct SOQLLexer {
             case "u":
                 let (scalar, length) = try unicodeEscape(at: index, illegal: illegal)
                 value.unicodeScalars.append(scalar)
+                // Written as an escape, a backslash, % or _ is text, in a LIKE pattern too.
+                if scalar == "\\" || scalar == "%" || scalar == "_" { pattern.append("\\") }
                 pattern.unicodeScalars.append(scalar)
                 index += length
                 continue
@@ -175,6 +177,7 @@ struct SOQLLexer {
     static func parseDate(_ text: String) -> Int? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }

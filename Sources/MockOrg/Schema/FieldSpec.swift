@@ -10,6 +10,15 @@ enum FieldType: String, Sendable {
         }
     }
 
+    /// The digits a number field holds (describe's `digits` or `precision`); 0 for other fields.
+    var digits: Int {
+        switch self {
+        case .int: 8
+        case .currency: 18
+        default: 0
+        }
+    }
+
     /// The name of a literal of this type in Salesforce's type errors.
     var literalName: String {
         switch self {

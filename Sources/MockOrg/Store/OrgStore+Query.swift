@@ -70,6 +70,8 @@ extension OrgStore {
 
     /// Evaluates the WHERE clause row by row in ORDER BY order, stopping once `wanted` rows matched.
     private static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
+        // `consider` keeps a row before it compares the count, so LIMIT 0 must not get that far.
+        guard wanted > 0 else { return [] }
         let tables = state.tables
         let object = query.object
         let matches = query.filter.map {

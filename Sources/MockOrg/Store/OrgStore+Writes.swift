@@ -122,7 +122,8 @@ extension OrgStore {
         default:
             throw APIError(
                 status: 400, "JSON_PARSER_ERROR",
-                "Cannot deserialize instance of " + field.type.rawValue + " from START_OBJECT value for field "
+                "Cannot deserialize instance of " + field.type.rawValue + " from "
+                    + (json is [Any] ? "START_ARRAY" : "START_OBJECT") + " value for field "
                     + field.name, fields: [field.name])
         }
         if field.type == .reference, !text.isEmpty, !SalesforceID.isWellFormed(text) {
@@ -154,6 +155,7 @@ extension OrgStore {
                 case let number as NSNumber where String(cString: number.objCType) == "c":
                     "VALUE_" + (number.boolValue ? "TRUE" : "FALSE")
                 case let number as NSNumber: "VALUE_NUMBER value " + number.stringValue
+                case is [Any]: "START_ARRAY value"
                 default: "START_OBJECT value"
                 }
             return APIError(
@@ -164,27 +166,51 @@ extension OrgStore {
         switch field.type {
         case .int, .currency:
             if json is NSNull { return .null }
-            let number: Double?
+            var number: Double?
             switch json {
             case let value as NSNumber where String(cString: value.objCType) != "c": number = value.doubleValue
             case let text as String where text.isEmpty: return .null
-            case let text as String: number = Double(text.trimmingSpaces)
+            case let text as String:
+                // Decimal text only, as JSON writes numbers (Double(String) would also read 0x10).
+                let bytes = Array(text.trimmingSpaces.utf8)
+                if let first = bytes.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39),
+                    JSONSyntax.firstError(in: bytes) == nil
+                {
+                    number = Double(String(decoding: bytes, as: UTF8.self))
+                }
             default: number = nil
             }
-            guard let number, number.isFinite else { throw refused() }
+            guard var number, number.isFinite else { throw refused() }
             if field.type == .int {
-                guard number == number.rounded(), abs(number) <= Double(Int32.max) else { throw refused() }
+                guard number == number.rounded() else { throw refused() }
+            } else {
+                // Scale 0: stored rounded to a whole amount, as Salesforce rounds to a field's scale.
+                number = number.rounded(.toNearestOrAwayFromZero)
+            }
+            guard abs(number) < pow(10, Double(field.type.digits)) else {
+                throw APIError(
+                    status: 400, "NUMBER_OUTSIDE_VALID_RANGE",
+                    field.label + ": value outside of valid range on numeric field: " + numberText(number),
+                    fields: [field.name])
             }
             return .number(number)
         case .date:
             if json is NSNull { return .null }
             guard let text = json as? String else { throw refused() }
             if text.isEmpty { return .null }
-            guard let days = SOQLLexer.parseDate(text) else { throw refused() }
+            // Salesforce keeps dates from 1700 to 4000.
+            guard let days = SOQLLexer.parseDate(text), (1700...4000).contains(DateText.civil(fromDays: days).0) else {
+                throw refused()
+            }
             return .date(days)
         default:
             return nil
         }
+    }
+
+    /// A whole number written out in full (1500000000000000000, not 1.5e+18).
+    private static func numberText(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e21 ? String(format: "%.0f", number) : String(number)
     }
 
     /// References must name a live record of the referenced object.

@@ -21,15 +21,16 @@ struct JSONSyntax {
 
     /// The first syntax error of `bytes`, or nil when they hold exactly one JSON value.
     static func firstError(in bytes: [UInt8]) -> Failure? {
-        if let invalid = firstInvalidUTF8(in: bytes) {
-            return Failure(offset: invalid, reason: "Invalid UTF-8 byte 0x" + String(bytes[invalid], radix: 16))
+        if let (offset, isStart) = firstInvalidUTF8(in: bytes) {
+            return Failure(
+                offset: offset,
+                reason: "Invalid UTF-8 " + (isStart ? "start" : "middle") + " byte 0x"
+                    + String(bytes[offset], radix: 16))
         }
         var scanner = JSONSyntax(bytes)
         do throws(Failure) {
             scanner.skipSpace()
-            guard scanner.index < bytes.count else {
-                return Failure(offset: 0, reason: "No content to map due to end-of-input")
-            }
+            guard scanner.index < bytes.count else { return Failure(offset: 0, reason: noContent) }
             try scanner.value(depth: 0)
             scanner.skipSpace()
             if scanner.index < bytes.count {
@@ -41,8 +42,12 @@ struct JSONSyntax {
         }
     }
 
-    /// The offset of the first byte that does not belong to well-formed UTF-8.
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> Int? {
+    /// What a body with nothing but white space gets, at column 0 as Salesforce says it.
+    static let noContent = "No content to map due to end-of-input"
+
+    /// The offset of the first byte that does not belong to well-formed UTF-8, and whether it is
+    /// a bad first byte of a character (or a bad byte after a good first one).
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, isStart: Bool)? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -50,13 +55,18 @@ struct JSONSyntax {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar): offset += scalar.count
             case .emptyInput: return nil
-            case .error: return offset
+            case .error:
+                // A lead byte (C2...F4) is fine itself: the byte after it is the bad one.
+                let lead = bytes[offset]
+                guard lead >= 0xC2 && lead <= 0xF4, offset + 1 < bytes.count else { return (offset, true) }
+                return (offset + 1, false)
             }
         }
     }
 
     /// The message Salesforce gives: the reason and `at [line:L, column:C]` (both from 1).
     static func message(for failure: Failure, in bytes: [UInt8]) -> String {
+        if failure.reason == noContent { return noContent + " at [line:1, column:0]" }
         let before = bytes[..<min(failure.offset, bytes.count)]
         let line = before.filter { $0 == 10 }.count + 1
         let column = failure.offset - (before.lastIndex(of: 10).map { $0 + 1 } ?? 0) + 1
@@ -175,9 +185,10 @@ struct JSONSyntax {
                     index += 2
                 }
             case 0..<0x20:
-                throw unexpected(
-                    "Illegal unquoted character: has to be escaped using backslash to be included in string value",
-                    framed: false)
+                throw Failure(
+                    offset: index,
+                    reason: "Illegal unquoted character ((CTRL-CHAR, code " + String(byte)
+                        + ")): has to be escaped using backslash to be included in string value")
             default:
                 index += 1
             }
@@ -191,6 +202,9 @@ struct JSONSyntax {
         try requireDigit("expected digit (0-9) to follow minus sign")
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
+            if index < bytes.count && Self.isDigit(bytes[index]) {
+                throw Failure(offset: index, reason: "Invalid numeric value: Leading zeroes not allowed")
+            }
         } else {
             while index < bytes.count && Self.isDigit(bytes[index]) { index += 1 }
         }
