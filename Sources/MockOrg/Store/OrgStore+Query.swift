@@ -70,19 +70,19 @@ extension OrgStore {
 
     /// Evaluates the WHERE clause row by row in ORDER BY order, stopping once `wanted` rows matched.
     private static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
-        // `consider` keeps a row before it compares the count, so LIMIT 0 must not get that far.
-        guard wanted > 0 else { return [] }
         let tables = state.tables
         let object = query.object
         let matches = query.filter.map {
             RowPredicate.make($0, object: object, tables: tables, columns: &state.textColumns)
         }
         var rows = [Int32]()
+        /// Keeps `row` if it qualifies; false once `wanted` rows are kept (at once for LIMIT 0).
         func consider(_ row: Int) -> Bool {
+            guard rows.count < wanted else { return false }
             if !includeDeleted && tables.isDeleted(object, row: row) { return true }
             if let matches, !matches(row) { return true }
             rows.append(Int32(row))
-            return rows.count < wanted
+            return true
         }
         if query.ordering.isEmpty {
             for row in 0..<tables.rowCount(of: object) where !consider(row) { break }
