@@ -26,7 +26,7 @@ sources() {
             Sources/RestCore/Client/RestResponse.swift -name '*.swift'
         echo Fuzz/Targets/RestCoreFuzz.swift ;;
     json)
-        echo Sources/MockOrg/Wire/JSONSyntax.swift
+        echo Sources/MockOrg/Wire/JSONSyntax.swift Sources/MockOrg/Wire/UInt8+HexDigit.swift
         echo Fuzz/Targets/JSONSyntaxFuzz.swift ;;
     safetext)
         find Sources/ContactList/Rendering -name '*.swift'

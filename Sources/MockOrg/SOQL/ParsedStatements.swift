@@ -17,8 +17,8 @@ final class ParsedStatements: Sendable {
 
     /// The statement parsed, from the cache when it was parsed on the same day as `now`.
     func query(_ statement: String, now: Int64) throws(SOQLError) -> SOQLQuery {
-        let millisPerDay: Int64 = 86_400_000
-        let day = (now - ((now % millisPerDay) + millisPerDay) % millisPerDay) / millisPerDay
+        // The day the parser resolves TODAY against.
+        let day = DateText.day(containing: now)
         if let kept = entries.withLock({ $0[statement] }), kept.day == day { return kept.query }
         let query = try SOQLParser.parse(statement, now: now)
         entries.withLock { entries in

@@ -15,7 +15,7 @@ enum SOQLEvaluator {
             switch path.value(in: tables, row: row) {
             case .dateTime(let value): millis = value
             // A date is its day's first instant, UTC, as the range's bounds are.
-            case .date(let days): millis = Int64(days) * 86_400_000
+            case .date(let days): millis = Int64(days) * DateText.millisPerDay
             default: return op == .notEqual
             }
             switch op {

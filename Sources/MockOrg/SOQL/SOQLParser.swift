@@ -343,7 +343,7 @@ struct SOQLParser {
                 throw SOQLError.at(
                     token.offset, in: statement, code: "INVALID_QUERY_FILTER_OPERATOR", "invalid ID field: " + text)
             }
-            return Literal(value: .string(Self.eighteenCharacter(text)))
+            return Literal(value: .string(SalesforceID.eighteenCharacter(text)))
         default:
             guard case .string(let text) = token.kind else { throw wrongType("string", quoted: true) }
             try refuseLikeOnlyEscape(in: token)
@@ -363,8 +363,8 @@ struct SOQLParser {
 
     /// The range of a relative date literal; the keyword is consumed already.
     private mutating func dateRange(_ keyword: String) throws(SOQLError) -> Range<Int64>? {
-        let day: Int64 = 86_400_000
-        let today = now - ((now % day) + day) % day
+        let day = DateText.millisPerDay
+        let today = DateText.day(containing: now) * day
         switch keyword {
         case "TODAY": return today..<(today + day)
         case "YESTERDAY": return (today - day)..<today
@@ -377,14 +377,5 @@ struct SOQLParser {
         default:
             return nil
         }
-    }
-
-    /// The 18-character form of a 15- or 18-character id.
-    static func eighteenCharacter(_ id: String) -> String {
-        let bytes = Array(id.utf8)
-        guard bytes.count == 15 else {
-            return String(decoding: bytes[0..<15] + SalesforceID.checksum(of: bytes[0..<15]), as: UTF8.self)
-        }
-        return String(decoding: bytes + SalesforceID.checksum(of: bytes), as: UTF8.self)
     }
 }

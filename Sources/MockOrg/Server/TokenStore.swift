@@ -20,8 +20,7 @@ final class TokenStore: Sendable {
 
     let ttl: Duration?
     /// The org's 18-character id, with its case-safe suffix.
-    let orgID =
-        "00D5g000000MOCK" + String(decoding: SalesforceID.checksum(of: Array("00D5g000000MOCK".utf8)), as: UTF8.self)
+    let orgID = SalesforceID.eighteenCharacter("00D5g000000MOCK")
     private let state = Mutex(State())
 
     init(ttl: Duration?) {

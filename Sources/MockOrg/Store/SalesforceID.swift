@@ -59,6 +59,15 @@ enum SalesforceID {
         return suffix
     }
 
+    /// The 18-character form of a 15- or 18-character id.
+    static func eighteenCharacter(_ id: String) -> String {
+        let bytes = Array(id.utf8)
+        guard bytes.count == 15 else {
+            return String(decoding: bytes[0..<15] + checksum(of: bytes[0..<15]), as: UTF8.self)
+        }
+        return String(decoding: bytes + checksum(of: bytes), as: UTF8.self)
+    }
+
     /// Splits a 15- or 18-character id into its key prefix and serial;
     /// nil when it is not a well-formed id of this org.
     static func parse(_ id: some StringProtocol) -> (keyPrefix: String, serial: Int)? {

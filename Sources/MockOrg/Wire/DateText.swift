@@ -10,6 +10,13 @@ enum DateText {
             + pad(secondOfDay % 60, 2) + "." + pad(millisecond, 3) + "+0000"
     }
 
+    static let millisPerDay: Int64 = 86_400_000
+
+    /// The UTC day (since 1970-01-01) that holds the instant `millis`: what TODAY means then.
+    static func day(containing millis: Int64) -> Int64 {
+        floorDiv(millis, millisPerDay)
+    }
+
     /// `2024-03-05`.
     static func date(days: Int) -> String {
         let (year, month, day) = civil(fromDays: days)

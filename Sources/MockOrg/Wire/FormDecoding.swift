@@ -26,7 +26,8 @@ enum FormDecoding {
             if byte == UInt8(ascii: "+") {
                 decoded.append(UInt8(ascii: " "))
             } else if byte == UInt8(ascii: "%") {
-                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                guard index + 2 < raw.count, let high = raw[index + 1].hexDigitValue,
+                    let low = raw[index + 2].hexDigitValue
                 else {
                     malformed = true
                     break
@@ -54,14 +55,5 @@ enum FormDecoding {
             return parts.count > 1 ? decode(parts[1]) : ""
         }
         return nil
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -228,16 +228,14 @@ struct JSONSyntax {
         }
     }
 
-    /// The code unit of the `\\uXXXX` at `index`, which it passes.
+    /// The code unit of the `\uXXXX` at `index`, which it passes.
     private mutating func hexEscape() throws(Failure) -> UInt32 {
         index += 2
         var unit: UInt32 = 0
         for _ in 0..<4 {
-            guard index < bytes.count, Self.isHexDigit(bytes[index]) else {
+            guard index < bytes.count, let digit = bytes[index].hexDigitValue else {
                 throw unexpected("expected a hex-digit for character escape sequence")
             }
-            let byte = bytes[index]
-            let digit = byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - 0x61 + 10
             unit = unit << 4 | UInt32(digit)
             index += 1
         }
@@ -281,7 +279,4 @@ struct JSONSyntax {
 
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        isDigit(byte) || (byte >= 0x41 && byte <= 0x46) || (byte >= 0x61 && byte <= 0x66)
-    }
 }
