@@ -200,7 +200,7 @@ struct MockOrgResponder: HTTPResponder {
 
     /// The page size asked for in `Sforce-Query-Options: batchSize=N`, clamped to 200...2000; nil when not asked.
     static func batchSize(from headers: HTTPFields) -> Int? {
-        guard headers.contains(queryOptionsHeader), let options = headers[queryOptionsHeader] else { return nil }
+        guard let options = headers[queryOptionsHeader] else { return nil }
         for option in options.split(separator: ",") {
             let pair = option.split(separator: "=", maxSplits: 1)
             if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "batchsize",

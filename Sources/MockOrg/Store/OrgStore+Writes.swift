@@ -117,14 +117,12 @@ extension OrgStore {
             text = string
         case let number as NSNumber:
             // Booleans and numbers sent for text fields are stored as their text, as Salesforce does.
-            let isBoolean = String(cString: number.objCType) == "c"
-            text = isBoolean ? (number.boolValue ? "true" : "false") : number.stringValue
+            text = isBoolean(number) ? (number.boolValue ? "true" : "false") : number.stringValue
         default:
             throw APIError(
                 status: 400, "JSON_PARSER_ERROR",
-                "Cannot deserialize instance of " + field.type.rawValue + " from "
-                    + (json is [Any] ? "START_ARRAY" : "START_OBJECT") + " value for field "
-                    + field.name, fields: [field.name])
+                "Cannot deserialize instance of " + field.type.rawValue + " from " + tokenName(of: json)
+                    + " value for field " + field.name, fields: [field.name])
         }
         if field.type == .reference, !text.isEmpty, !SalesforceID.isWellFormed(text) {
             throw APIError(
@@ -151,16 +149,14 @@ extension OrgStore {
         func refused() -> APIError {
             let shown: String =
                 switch json {
-                case let string as String: "VALUE_STRING value " + string
-                case let number as NSNumber where String(cString: number.objCType) == "c":
-                    "VALUE_" + (number.boolValue ? "TRUE" : "FALSE")
-                case let number as NSNumber: "VALUE_NUMBER value " + number.stringValue
-                case is [Any]: "START_ARRAY value"
-                default: "START_OBJECT value"
+                case let string as String: " value " + string
+                case let number as NSNumber where isBoolean(number): ""
+                case let number as NSNumber: " value " + number.stringValue
+                default: " value"
                 }
             return APIError(
                 status: 400, "JSON_PARSER_ERROR",
-                "Cannot deserialize instance of " + field.type.rawValue + " from " + shown
+                "Cannot deserialize instance of " + field.type.rawValue + " from " + tokenName(of: json) + shown
                     + " or request may be missing a required field", fields: [field.name])
         }
         switch field.type {
@@ -168,7 +164,7 @@ extension OrgStore {
             if json is NSNull { return .null }
             var number: Double?
             switch json {
-            case let value as NSNumber where String(cString: value.objCType) != "c": number = value.doubleValue
+            case let value as NSNumber where !isBoolean(value): number = value.doubleValue
             case let text as String where text.isEmpty: return .null
             case let text as String:
                 // Decimal text only, as JSON writes numbers (Double(String) would also read 0x10).
@@ -205,6 +201,22 @@ extension OrgStore {
             return .date(days)
         default:
             return nil
+        }
+    }
+
+    /// Whether Foundation's parser read a JSON `true` or `false` (an NSNumber of type char).
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
+
+    /// The name Salesforce's parser (Jackson) gives the JSON token of a parsed value.
+    private static func tokenName(of json: Any) -> String {
+        switch json {
+        case is String: "VALUE_STRING"
+        case let number as NSNumber where isBoolean(number): number.boolValue ? "VALUE_TRUE" : "VALUE_FALSE"
+        case is NSNumber: "VALUE_NUMBER"
+        case is [Any]: "START_ARRAY"
+        default: "START_OBJECT"
         }
     }
 

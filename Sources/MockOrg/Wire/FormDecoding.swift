@@ -13,10 +13,10 @@ enum FormDecoding {
     /// `+` as a space and `%XX` as a byte. Text with a malformed escape, or whose decoded bytes
     /// are not UTF-8, is returned with only its `+` replaced, as it came.
     static func decode(_ text: some StringProtocol) -> String {
-        let raw = Array(text.utf8)
-        guard raw.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
             return String(text)
         }
+        let raw = Array(text.utf8)
         var decoded = [UInt8]()
         decoded.reserveCapacity(raw.count)
         var malformed = false
