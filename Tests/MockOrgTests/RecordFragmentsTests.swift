@@ -84,10 +84,10 @@ import Testing
         #expect(!text.contains("unreported@example.com"))
     }
 
-    @Test func aChangedParentForgetsEveryShapeThatShowsIt() {
+    @Test func aChangedParentForgetsEveryShapeThatShowsIt() throws {
         let tables = Self.tables()
         var fragments = RecordFragments()
-        let row = try! #require(tables.contacts.indices.first { tables.contacts[$0].accountSerial > 0 })
+        let row = try #require(tables.contacts.indices.first { tables.contacts[$0].accountSerial > 0 })
         let account = Int(tables.contacts[row].accountSerial) - 1
         _ = Self.kept(&fragments, Self.withAccountName, rows: [row], tables: tables)
         tables.accounts[account].name = "Renamed Holdings"

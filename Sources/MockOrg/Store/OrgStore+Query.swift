@@ -35,7 +35,7 @@ extension OrgStore {
         try state.withLock { (state: inout State) throws(APIError) -> ByteBuffer in
             Self.expireCursors(state: &state)
             let now = ContinuousClock.now
-            guard var cursor = state.cursors[locator], now - cursor.lastUsed < Self.cursorLifetime, offset >= 0,
+            guard var cursor = state.cursors[locator], now - cursor.lastUsed < state.cursorLifetime, offset >= 0,
                 offset < cursor.rows.count
             else {
                 throw APIError.invalidQueryLocator
@@ -161,7 +161,7 @@ extension OrgStore {
         let now = ContinuousClock.now
         guard now - state.lastCursorExpiry >= .seconds(1) else { return }
         state.lastCursorExpiry = now
-        let deadline = now - cursorLifetime
+        let deadline = now - state.cursorLifetime
         state.cursors = state.cursors.filter { $0.value.lastUsed > deadline }
     }
 

@@ -6,6 +6,8 @@ import Synchronization
 final class OrgStore: Sendable {
     struct State: ~Copyable {
         var tables: OrgTables
+        /// How long an unused query cursor stays open.
+        let cursorLifetime: Duration
         /// Permutations of all rows per ORDER BY, valid while the tables' `sortGeneration` is unchanged.
         var sortCache: [String: [Int32]] = [:]
         var cachedSortGeneration = 0
@@ -24,7 +26,8 @@ final class OrgStore: Sendable {
     }
 
     static let maxCursors = 64
-    static let cursorLifetime = Duration.seconds(15 * 60)
+    /// How long an unused query cursor stays open, as on Salesforce.
+    static let defaultCursorLifetime = Duration.seconds(15 * 60)
     static let maxCachedOrders = 8
 
     // The tables are a class only used while this mutex is held, hence `Mutex` and not a Sendable state.
@@ -32,8 +35,9 @@ final class OrgStore: Sendable {
     /// Statements parsed already; outside `state` so that parsing never holds the tables' lock.
     let statements = ParsedStatements()
 
-    init(generator: SeedGenerator) {
-        state = Mutex(State(tables: OrgTables(generator: generator)))
+    /// - Parameter cursorLifetime: how long an unused query cursor stays open (tests shorten it).
+    init(generator: SeedGenerator, cursorLifetime: Duration = defaultCursorLifetime) {
+        state = Mutex(State(tables: OrgTables(generator: generator), cursorLifetime: cursorLifetime))
     }
 
     /// Runs `body` with the lock held.
