@@ -58,17 +58,23 @@ let package = Package(
         .executableTarget(
             name: "ContactTUIBench",
             dependencies: [
-                "RestCore", "MockOrg", "ContactList",
+                "RestCore", "MockOrg", "ContactList", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/ContactTUIBench",
             swiftSettings: strictConcurrency
         ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["RestCore", "MockOrg"],
+            path: "Tests/TestSupport",
+            swiftSettings: strictConcurrency
+        ),
         .testTarget(
             name: "RestCoreTests",
             dependencies: [
-                "RestCore", "MockOrg",
+                "RestCore", "MockOrg", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             swiftSettings: strictConcurrency
@@ -76,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "MockOrgTests",
             dependencies: [
-                "MockOrg",
+                "MockOrg", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             exclude: ["Compatibility"],
@@ -84,12 +90,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactListTests",
-            dependencies: ["ContactList", "RestCore"],
+            dependencies: ["ContactList", "RestCore", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["RestCore", "MockOrg"],
+            dependencies: ["RestCore", "MockOrg", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
     ],

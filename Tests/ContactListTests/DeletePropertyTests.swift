@@ -1,4 +1,5 @@
 import RestCore
+import TestSupport
 import Testing
 
 @testable import ContactList

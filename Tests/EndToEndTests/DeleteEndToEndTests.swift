@@ -1,5 +1,7 @@
 import Foundation
+import MockOrg
 import RestCore
+import TestSupport
 import Testing
 
 /// Delete with rollback, driven in a real terminal against a mock org the test starts.
@@ -36,7 +38,7 @@ struct DeleteEndToEndTests {
 
     @Test("a successful delete: the row goes at once, the server confirms later")
     func success() async throws {
-        try await LiveOrg.with(latency: .milliseconds(1500)) { org in
+        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(1500))) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let (index, target) = try Self.pick(contacts) { !cases.contains($1.id) }
@@ -84,7 +86,7 @@ struct DeleteEndToEndTests {
 
     @Test("--fail-rate 1: every delete is rolled back with an alert")
     func failRate() async throws {
-        try await LiveOrg.with(failRate: 1) { org in
+        try await LiveOrg.with(MockOrgConfiguration(failRate: 1)) { org in
             let contacts = try await org.contactNames()
             let session = try await Self.open(org, contacts)
             try await Self.moveDown(session, 2)
@@ -103,7 +105,7 @@ struct DeleteEndToEndTests {
 
     @Test("three deletes in flight with mixed outcomes: each settled by its own request")
     func threeInFlight() async throws {
-        try await LiveOrg.with(latency: .milliseconds(800)) { org in
+        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(800))) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let (index, target) = try Self.pick(contacts, within: 25) { index, contact in
@@ -133,7 +135,7 @@ struct DeleteEndToEndTests {
 
     @Test("refresh during a pending delete never shows the row again")
     func refreshDuringDelete() async throws {
-        try await LiveOrg.with(latency: .milliseconds(1000)) { org in
+        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(1000))) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let (index, target) = try Self.pick(contacts) { !cases.contains($1.id) }

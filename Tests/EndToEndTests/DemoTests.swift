@@ -1,6 +1,7 @@
 import Foundation
 import MockOrg
 import RestCore
+import TestSupport
 import Testing
 
 /// The app as a person meets it: `contact-tui --demo` in a real terminal.

@@ -1,5 +1,6 @@
 import Foundation
 import RestCore
+import TestSupport
 import Testing
 
 /// Broken answers from a raw server: RestCore gives one clear error (or a correct value) for

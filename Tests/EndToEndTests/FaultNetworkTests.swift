@@ -1,6 +1,7 @@
 import Foundation
 import MockOrg
 import RestCore
+import TestSupport
 import Testing
 
 /// Network faults injected by the mock org (`--drop-rate`, `--latency` beyond `--timeout`,

@@ -1,5 +1,6 @@
 import Foundation
 import MockOrg
+import TestSupport
 import Testing
 
 /// `contact-tui list` run as a process against a MockOrg on a loopback port.

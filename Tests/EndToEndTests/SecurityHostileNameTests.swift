@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Contact names that try to drive the terminal: escape sequences for the title and the

@@ -1,6 +1,7 @@
 import Foundation
 import MockOrg
 import RestCore
+import TestSupport
 import Testing
 
 /// Hostile requests to the mock org: each is answered with a Salesforce error (or the
@@ -140,7 +141,7 @@ struct SecurityMockOrgTests {
             ]
             await withTaskGroup(of: Void.self) { group in
                 for bytes in garbage {
-                    group.addTask { _ = await RawClient.exchange(port: port, bytes: bytes) }
+                    group.addTask { _ = try? await RawSocket.exchange(port: port, bytes: bytes) }
                 }
             }
             try await Self.expectStillServing(client, contacts: 50)
@@ -152,7 +153,7 @@ struct SecurityMockOrgTests {
         try await Self.withOrg { _, endpoint in
             let port = try #require(endpoint.url.port)
             let wrongToken = "wrong-\(endpoint.accessToken)"
-            let reply = await RawClient.exchange(
+            let reply = try await RawSocket.exchange(
                 port: port,
                 bytes: Array(
                     ("GET /services/data/v66.0/sobjects/Contact HTTP/1.1\r\nHost: x\r\n"

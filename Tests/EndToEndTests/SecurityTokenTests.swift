@@ -1,6 +1,7 @@
 import Foundation
 import MockOrg
 import RestCore
+import TestSupport
 import Testing
 
 /// A token (access or refresh) never appears in an error message, a log file or the screen.

@@ -1,5 +1,7 @@
 import Foundation
+import MockOrg
 import RestCore
+import TestSupport
 import Testing
 
 /// The terminal side of the list: resizing, hostile text, the help and the filter.
@@ -30,7 +32,7 @@ struct TerminalEndToEndTests {
 
     @Test("the mouse wheel scrolls; --no-mouse leaves it alone", arguments: [true, false])
     func wheel(mouse: Bool) async throws {
-        try await LiveOrg.with(contacts: 30) { org in
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30)) { org in
             let contacts = try await org.contactNames()
             let session = try await TmuxSession(
                 try org.appCommand(mouse ? [] : ["--no-mouse"]), width: 100, height: 30)
@@ -134,7 +136,7 @@ struct ColourAndLogTests {
 
     @Test("colours by default, none with NO_COLOR or --no-color; the selection stays in reverse video")
     func colours() async throws {
-        try await LiveOrg.with(contacts: 20) { org in
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 20)) { org in
             let contacts = try await org.contactNames()
             for (extra, environment, coloured) in [
                 ([String](), ["NO_COLOR": ""], true), (["--no-color"], ["NO_COLOR": ""], false),
@@ -154,7 +156,7 @@ struct ColourAndLogTests {
 
     @Test("--log-file records requests and outcomes, never the token")
     func logFile() async throws {
-        try await LiveOrg.with(contacts: 20) { org in
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 20)) { org in
             let contacts = try await org.contactNames()
             let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -194,7 +196,7 @@ struct SignalTests {
 
     @Test("SIGTERM and SIGHUP exit 0 and leave the alternate screen", arguments: [SIGTERM, SIGHUP])
     func quitSignal(_ signal: Int32) async throws {
-        try await LiveOrg.with(contacts: 20) { org in
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 20)) { org in
             let contacts = try await org.contactNames()
             let session = try await DeleteEndToEndTests.open(org, contacts)
             kill(try await Self.appPID(session), signal)

@@ -1,36 +1,15 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `contact-tui mock-org` as a script meets it: three lines on stdout, a working org, a clean stop on SIGINT.
 @Suite struct MockOrgCommandTests {
-    /// The built `contact-tui`, found by walking up from this test process's executable.
-    static func executable() throws -> URL {
-        var directory = URL(
-            fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        while directory.path != "/" {
-            directory.deleteLastPathComponent()
-            let candidate = directory.appendingPathComponent("contact-tui")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw RawSocket.Failure(reason: "contact-tui is not built beside the tests")
-    }
-
-    /// Polls `condition` every 20 ms until it holds or `seconds` pass.
-    static func poll(seconds: Double, _ condition: () throws -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while ContinuousClock.now < deadline {
-            if try condition() { return true }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        return try condition()
-    }
-
     @Test func printsThreeLinesServesAndStopsOnSIGINT() async throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("mock-org-\(UUID().uuidString).out")
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let process = Process()
-        process.executableURL = try Self.executable()
+        process.executableURL = URL(fileURLWithPath: try Binary.path)
         process.arguments = ["mock-org", "--port", "0", "--contacts", "300", "--seed", "4", "--access-token", "T0K3N"]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: output)
@@ -38,7 +17,7 @@ import Testing
         defer { if process.isRunning { process.terminate() } }
 
         var lines = [String]()
-        let printed = try await Self.poll(seconds: 30) {
+        let printed = try await waitUntil(within: .seconds(30)) {
             lines = String(decoding: try Data(contentsOf: output), as: UTF8.self).split(separator: "\n").map(
                 String.init)
             return lines.count >= 3
@@ -54,7 +33,7 @@ import Testing
         #expect((reply.json as? [String: Any])?["totalSize"] as? Int == 300)
 
         kill(process.processIdentifier, SIGINT)
-        let exited = try await Self.poll(seconds: 20) { !process.isRunning }
+        let exited = try await waitUntil(within: .seconds(20)) { !process.isRunning }
         #expect(exited)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
     }
@@ -62,13 +41,13 @@ import Testing
     @Test func badOptionsAreUsageErrors() async throws {
         for arguments in [["--port", "70000"], ["--fail-rate", "2"], ["--contacts", "-1"], ["--token-ttl", "0"]] {
             let process = Process()
-            process.executableURL = try Self.executable()
+            process.executableURL = URL(fileURLWithPath: try Binary.path)
             process.arguments = ["mock-org"] + arguments
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let exited = try await Self.poll(seconds: 20) { !process.isRunning }
+            let exited = try await waitUntil(within: .seconds(20)) { !process.isRunning }
             #expect(exited)
             #expect(process.terminationStatus == 2, "\(arguments)")
         }

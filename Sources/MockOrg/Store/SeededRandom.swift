@@ -1,8 +1,8 @@
 /// A small deterministic generator (SplitMix64): the same seed gives the same data on every platform.
-struct SeededRandom: RandomNumberGenerator, Sendable {
+package struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
@@ -12,7 +12,7 @@ struct SeededRandom: RandomNumberGenerator, Sendable {
         _ = next()
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A program running in a private tmux server, driven like a person would:

@@ -1,4 +1,5 @@
 import Synchronization
+import TestSupport
 import Testing
 
 /// Polls `condition` every 10 ms until it holds or `limit` passes; records an issue on timeout.
@@ -8,12 +9,7 @@ func eventually(
     within limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () -> Bool
 ) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    let held = condition()
+    let held = await waitUntil(within: limit, condition)
     if !held { Issue.record("condition did not hold within \(limit)", sourceLocation: sourceLocation) }
     return held
 }

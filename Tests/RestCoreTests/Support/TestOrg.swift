@@ -1,5 +1,6 @@
 import Foundation
 import RestCore
+import TestSupport
 
 /// Runs `body` with a RestClient over real HTTP to a scripted server, and stops both at the end.
 /// This is the one place that knows which server the socket tests talk to (so MockOrg can
@@ -14,14 +15,6 @@ func withScriptedOrg<T: Sendable>(
         var configuration = RestClientConfiguration(
             instanceURL: server.url, accessToken: "token-1", timeout: timeout)
         configure(&configuration)
-        let client = RestClient(configuration: configuration)
-        do {
-            let value = try await body(client, server)
-            await client.shutdown()
-            return value
-        } catch {
-            await client.shutdown()
-            throw error
-        }
+        return try await withRestClient(configuration) { client in try await body(client, server) }
     }
 }

@@ -4,11 +4,11 @@ import Glibc
 /// A loopback port that nothing listens on and nothing else can take while this value lives:
 /// the socket is bound but never listens, so connections to it are refused at once. A stopped
 /// server's port is no such guarantee: parallel tests may be given it again right away.
-final class ReservedPort {
-    let port: Int
+package final class ReservedPort {
+    package let port: Int
     private let descriptor: Int32
 
-    init() throws {
+    package init() throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -22,12 +22,12 @@ final class ReservedPort {
         }
         guard descriptor >= 0, bound else {
             if descriptor >= 0 { close(descriptor) }
-            throw POSIXError(.EADDRNOTAVAIL)
+            throw TestSupportFailure("cannot reserve a port on 127.0.0.1")
         }
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     deinit { close(descriptor) }
 }

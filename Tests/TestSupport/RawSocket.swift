@@ -1,22 +1,31 @@
 import Foundation
 import Glibc
 
-/// Sends arbitrary bytes to a loopback port and returns what came back before the server
-/// closed (or a timeout passed), on a thread of its own so that no pool thread blocks.
-enum RawClient {
-    static func exchange(port: Int, bytes: [UInt8], timeoutSeconds: Int = 10) async -> [UInt8] {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
+/// Sends raw bytes to a loopback port and reads what comes back until the peer closes or the
+/// timeout passes: for requests no HTTP client would send (garbage, huge headers, wrong tokens)
+/// and for timing a server with no client library's overhead in the way.
+package enum RawSocket {
+    /// The exchange, with its blocking socket calls on a thread of their own: on a pool thread
+    /// they could starve the in-process server that has to answer them.
+    package static func exchange(port: Int, bytes: [UInt8], timeoutSeconds: Int = 10) async throws -> [UInt8] {
+        let result = await withCheckedContinuation {
+            (continuation: CheckedContinuation<Result<[UInt8], TestSupportFailure>, Never>) in
+            Thread {
                 continuation.resume(
-                    returning: blockingExchange(port: port, bytes: bytes, timeoutSeconds: timeoutSeconds))
-            }
-            thread.start()
+                    returning: Result { () throws(TestSupportFailure) in
+                        try blockingExchange(port: port, bytes: bytes, timeoutSeconds: timeoutSeconds)
+                    })
+            }.start()
         }
+        return try result.get()
     }
 
-    private static func blockingExchange(port: Int, bytes: [UInt8], timeoutSeconds: Int) -> [UInt8] {
+    /// The same exchange on the calling thread.
+    package static func blockingExchange(
+        port: Int, bytes: [UInt8], timeoutSeconds: Int = 10
+    ) throws(TestSupportFailure) -> [UInt8] {
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard connection >= 0 else { return [] }
+        guard connection >= 0 else { throw TestSupportFailure("socket() failed") }
         defer { close(connection) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -30,7 +39,7 @@ enum RawClient {
                 connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { return [] }
+        guard connected == 0 else { throw TestSupportFailure("cannot connect to 127.0.0.1:\(port)") }
         var sent = 0
         while sent < bytes.count {
             let written = bytes[sent...].withUnsafeBytes {
@@ -40,7 +49,7 @@ enum RawClient {
             sent += written
         }
         var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 14)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
             if count <= 0 { break }

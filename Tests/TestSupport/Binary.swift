@@ -1,9 +1,9 @@
 import Foundation
 
 /// The `contact-tui` executable built beside the test bundle.
-enum Binary {
+package enum Binary {
     /// Its path: `CONTACT_TUI_BIN` when set, else the build folder of the tests.
-    static var path: String {
+    package static var path: String {
         get throws {
             if let override = ProcessInfo.processInfo.environment["CONTACT_TUI_BIN"] { return override }
             let testBinary = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
@@ -14,9 +14,8 @@ enum Binary {
                 if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
                 directory.deleteLastPathComponent()
             }
-            throw TmuxSession.Failure(
-                description:
-                    "contact-tui is not built next to the tests; run 'swift build' first (or set CONTACT_TUI_BIN).")
+            throw TestSupportFailure(
+                "contact-tui is not built next to the tests; run 'swift build' first (or set CONTACT_TUI_BIN).")
         }
     }
 }

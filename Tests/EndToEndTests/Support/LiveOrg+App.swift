@@ -1,45 +1,12 @@
 import Foundation
-import MockOrg
 import RestCore
+import TestSupport
 import Testing
 
-/// A mock org started by a test on a loopback port, the app's arguments to open
-/// it, and a client to check what the server holds.
-final class LiveOrg: Sendable {
-    let server: MockOrgServer
-    let endpoint: MockOrgEndpoint
-    let client: RestClient
-
+/// What the end-to-end tests ask of a live org: the app's arguments to open it, and what the
+/// server holds, to check the app's screen against.
+extension LiveOrg {
     static let query = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
-
-    init(contacts: Int = 200, latency: Duration = .zero, failRate: Double = 0) async throws {
-        server = MockOrgServer(
-            configuration: MockOrgConfiguration(contacts: contacts, latency: latency, failRate: failRate))
-        endpoint = try await server.start()
-        client = RestClient(
-            configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
-    }
-
-    /// Runs `body` against a new org and stops the org afterwards, whatever happens.
-    static func with(
-        contacts: Int = 200, latency: Duration = .zero, failRate: Double = 0,
-        _ body: (LiveOrg) async throws -> Void
-    ) async throws {
-        let org = try await LiveOrg(contacts: contacts, latency: latency, failRate: failRate)
-        do {
-            try await body(org)
-        } catch {
-            await org.stop()
-            throw error
-        }
-        await org.stop()
-    }
-
-    /// Stops the client and the server.
-    func stop() async {
-        await client.shutdown()
-        await server.stop()
-    }
 
     /// `contact-tui` opened on this org.
     func appCommand(_ extra: [String] = []) throws -> [String] {

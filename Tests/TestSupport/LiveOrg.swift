@@ -1,0 +1,62 @@
+import Foundation
+import MockOrg
+import RestCore
+
+/// A mock org started on a loopback port, with a RestClient over real HTTP to it.
+package final class LiveOrg: Sendable {
+    package let server: MockOrgServer
+    package let endpoint: MockOrgEndpoint
+    package let client: RestClient
+
+    /// Starts the org, then a client whose configuration `configure` may change (a stale token, say).
+    package init(
+        _ configuration: MockOrgConfiguration = MockOrgConfiguration(contacts: 200),
+        configure: (inout RestClientConfiguration, MockOrgEndpoint) -> Void = { _, _ in }
+    ) async throws {
+        server = MockOrgServer(configuration: configuration)
+        endpoint = try await server.start()
+        var clientConfiguration = RestClientConfiguration(
+            instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
+            timeout: .seconds(60))
+        configure(&clientConfiguration, endpoint)
+        client = RestClient(configuration: clientConfiguration)
+    }
+
+    /// Runs `body` against a new org and stops the client and the org afterwards, whatever happens.
+    package static func with<T: Sendable>(
+        _ configuration: MockOrgConfiguration = MockOrgConfiguration(contacts: 200),
+        configure: (inout RestClientConfiguration, MockOrgEndpoint) -> Void = { _, _ in },
+        _ body: (LiveOrg) async throws -> T
+    ) async throws -> T {
+        let org = try await LiveOrg(configuration, configure: configure)
+        do {
+            let value = try await body(org)
+            await org.stop()
+            return value
+        } catch {
+            await org.stop()
+            throw error
+        }
+    }
+
+    /// Stops the client and the server.
+    package func stop() async {
+        await client.shutdown()
+        await server.stop()
+    }
+}
+
+/// Runs `body` with a client for `configuration`, and shuts the client down afterwards, whatever happens.
+package func withRestClient<T: Sendable>(
+    _ configuration: RestClientConfiguration, _ body: (RestClient) async throws -> T
+) async throws -> T {
+    let client = RestClient(configuration: configuration)
+    do {
+        let value = try await body(client)
+        await client.shutdown()
+        return value
+    } catch {
+        await client.shutdown()
+        throw error
+    }
+}
