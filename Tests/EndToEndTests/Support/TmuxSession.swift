@@ -18,6 +18,8 @@ final class TmuxSession {
     let height: Int
     private let configPath: String
     private let statusPath: String
+    /// The tmux server's process, stopped with a signal when the session goes (a `deinit` cannot await a child).
+    private var serverPID: pid_t = 0
 
     /// Starts `command` in a new detached session of the given size.
     init(
@@ -52,10 +54,12 @@ final class TmuxSession {
                 "-L", socket, "-f", configPath, "new-session", "-d", "-s", "main",
                 "-x", "\(width)", "-y", "\(height)", shellCommand,
             ])
+        let pid = try await Self.tmux(["-L", socket, "display-message", "-p", "#{pid}"])
+        serverPID = pid_t(pid.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     deinit {
-        _ = try? ProcessRunner.runBlocking("tmux", ["-L", socket, "kill-server"])
+        if serverPID > 0 { kill(serverPID, SIGTERM) }
         try? FileManager.default.removeItem(atPath: configPath)
         try? FileManager.default.removeItem(atPath: statusPath)
     }
