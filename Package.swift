@@ -60,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "ContactTUIBench",
             dependencies: [
-                "RestCore", "MockOrg", "ContactList", "TestSupport",
+                "RestCore", "ContactList", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -4,7 +4,8 @@ import Glibc
 /// A process the driver started, with its output in files so that it never stalls on a pipe.
 ///
 /// The driver is synchronous on purpose: every server it measures runs in a child of its own,
-/// and `wait4` gives each child's peak resident memory and CPU time.
+/// and `wait4` gives each child's peak resident memory and CPU time. That `rusage` is why this
+/// runner is written by hand: swift-subprocess, which the tests use, does not report it.
 final class Child {
     struct Usage {
         var status: Int32
@@ -36,8 +37,20 @@ final class Child {
         defer { argv.forEach { free($0) } }
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { envp.forEach { free($0) } }
+        // Start the child with no signal blocked and every handler at its default, whatever this
+        // process blocks, so that SIGTERM stops the servers it measures.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let result = posix_spawnp(&pid, program, &actions, nil, argv, envp)
+        let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
         guard result == 0 else {
             throw BenchFailure("could not start \(program): \(String(cString: strerror(result)))")
         }

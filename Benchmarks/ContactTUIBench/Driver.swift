@@ -52,19 +52,11 @@ struct Driver {
         let startSeconds: Double
     }
 
-    /// Starts `contact-tui mock-org` when the binary has it, else the same MockOrg library in this
-    /// binary's `serve` mode, and waits for its banner.
-    private func startMockOrg(contacts: Int) throws -> (Server, String) {
-        let useCLI = hasSubcommand("mock-org")
+    /// Starts `contact-tui mock-org` and waits for its banner.
+    private func startMockOrg(contacts: Int) throws -> Server {
         let started = Date()
-        let child =
-            useCLI
-            ? try Child(contactTUI, ["mock-org", "--port", "0", "--contacts", "\(contacts)"])
-            : try Child(selfPath, ["serve", "\(contacts)"])
-        return (
-            try server(child, started: started),
-            useCLI ? "contact-tui mock-org" : "MockOrg library (contact-tui mock-org not merged yet)"
-        )
+        let child = try Child(contactTUI, ["mock-org", "--port", "0", "--contacts", "\(contacts)"])
+        return try server(child, started: started)
     }
 
     private func server(_ child: Child, started: Date) throws -> Server {
@@ -75,42 +67,21 @@ struct Driver {
         return Server(child: child, port: port, url: url, token: token, startSeconds: seconds)
     }
 
-    /// Whether `contact-tui --help` lists the subcommand (`contact-tui NAME --help` would
-    /// print the root help and succeed even without it).
-    private func hasSubcommand(_ name: String) -> Bool {
-        guard let (_, help) = try? runToEnd(contactTUI, ["--help"]) else { return false }
-        guard let section = help.range(of: "SUBCOMMANDS:") else { return false }
-        return help[section.upperBound...].split(separator: "\n").contains {
-            $0.trimmingCharacters(in: .whitespaces).hasPrefix(name + " ")
-                || $0.trimmingCharacters(in: .whitespaces) == name
-        }
-    }
-
     // MARK: - Rows
 
     private mutating func listAndThroughput() throws {
-        let (mock, kind) = try startMockOrg(contacts: 100_000)
+        let mock = try startMockOrg(contacts: 100_000)
         defer { mock.child.stop() }
-        log("  100,000 contacts served by \(kind), started in \(format(seconds: mock.startSeconds))")
+        log("  100,000 contacts served by contact-tui mock-org, started in \(format(seconds: mock.startSeconds))")
 
-        // The Swift side: `contact-tui list` when the binary has it, else RestCore's record
-        // pages and RecordWriter in this binary (the path `list` is built on).
         let idsFile = NSTemporaryDirectory() + "contact-tui-bench-ids-\(getpid())"
         defer { try? FileManager.default.removeItem(atPath: idsFile) }
-        let listCLI = hasSubcommand("list")
-        let (program, arguments, name) =
-            listCLI
-            ? (
-                contactTUI,
-                [
-                    "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
-                    "--format", "tsv",
-                ], "`contact-tui list` 100,000 contacts"
-            )
-            : (
-                selfPath, ["list-proxy", mock.url, mock.token, Self.listQuery],
-                "RestCore pages + RecordWriter (`list` not merged yet), 100,000"
-            )
+        let program = contactTUI
+        let arguments = [
+            "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
+            "--format", "tsv",
+        ]
+        let name = "`contact-tui list` 100,000 contacts"
         let (_, warmOutput) = try runToEnd(program, arguments)  // warm-up, and the ids for deletes
         let ids = warmOutput.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "\t" } }
         try ids.joined(separator: "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
@@ -235,12 +206,12 @@ struct Driver {
     }
 
     private mutating func millionContacts() throws {
-        let (mock, kind) = try startMockOrg(contacts: 1_000_000)
+        let mock = try startMockOrg(contacts: 1_000_000)
         defer { mock.child.stop() }
         let rss = mock.child.currentRSS
         rows.append(
             Row(
-                what: "MockOrg start-up, 1,000,000 contacts (\(kind))", measured: format(seconds: mock.startSeconds),
+                what: "MockOrg start-up, 1,000,000 contacts", measured: format(seconds: mock.startSeconds),
                 goal: "< 5 s", verdict: mock.startSeconds < 5 ? "met" : "missed"))
         rows.append(
             Row(

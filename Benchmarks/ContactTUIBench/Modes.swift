@@ -3,7 +3,6 @@ import Foundation
 import Glibc
 import Hummingbird
 import Logging
-import MockOrg
 import NIOCore
 import RestCore
 
@@ -11,16 +10,6 @@ import RestCore
 enum Modes {
     static func say(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
-    /// `serve CONTACTS`: a mock org printing the same three lines as `contact-tui mock-org`.
-    static func serve(contacts: Int) async throws {
-        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: contacts))
-        let endpoint = try await server.start()
-        say("mock org listening on \(endpoint.url.absoluteString)")
-        say("access token: \(endpoint.accessToken)")
-        say("refresh token: \(endpoint.refreshToken)")
-        while true { try await Task.sleep(for: .seconds(3600)) }
     }
 
     /// `bare BODY_FILE`: a bare Hummingbird router answering the query and next-page routes with
@@ -46,28 +35,6 @@ enum Modes {
                 say("access token: none")
             }, logger: logger)
         try await application.runService()
-    }
-
-    /// `list-proxy URL TOKEN SOQL`: what `contact-tui list --format tsv` does, through RestCore's
-    /// record pages and RecordWriter, writing to stdout.
-    static func listProxy(url: String, token: String, soql: String) async throws {
-        let client = RestClient(
-            configuration: RestClientConfiguration(instanceURL: URL(string: url)!, accessToken: token))
-        var writer = RecordWriter(format: .tsv, selectList: SelectList(soql: soql))
-        var count = 0
-        do {
-            for try await page in client.pages(forQuery: soql, prefetch: true) {
-                var output: [UInt8] = []
-                writer.write(page.records, into: &output)
-                FileHandle.standardOutput.write(Data(output))
-                count += page.records.count
-            }
-        } catch {
-            await client.shutdown()
-            throw error
-        }
-        await client.shutdown()
-        FileHandle.standardError.write(Data("records: \(count)\n".utf8))
     }
 
     /// A model loaded with `rows` records, fed as pages of 2,000 like the app receives them.

@@ -13,10 +13,7 @@ enum Entry {
             return arguments[index + 1]
         }
         switch arguments.first ?? "run" {
-        case "serve": try await Modes.serve(contacts: Int(try argument(1)) ?? 100_000)
         case "bare": try await Modes.bare(bodyFile: try argument(1))
-        case "list-proxy":
-            try await Modes.listProxy(url: try argument(1), token: try argument(2), soql: try argument(3))
         case "keys": Modes.keys(rows: Int(try argument(1)) ?? 1000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
         default:
