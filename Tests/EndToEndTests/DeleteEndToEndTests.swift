@@ -30,6 +30,25 @@ struct DeleteEndToEndTests {
     }
 
     /// Moves the selection down `count` rows.
+    /// Dismisses the alert with `key`, and checks that the refused record is back on top of the
+    /// list and still on the server; returns the screen.
+    @discardableResult
+    static func dismissAlert(
+        _ session: TmuxSession, with key: String, expectingOnTop contact: Contact, in org: LiveOrg
+    ) async throws -> String {
+        try await session.send(key)
+        let screen = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
+        #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(contact.name))") == true)
+        #expect(try await org.exists(contact.id))
+        return screen
+    }
+
+    /// Quits with `key` and checks the app exits 0.
+    static func quit(_ session: TmuxSession, with key: String) async throws {
+        try await session.send(key)
+        #expect(try await session.waitForExit() == 0)
+    }
+
     static func moveDown(_ session: TmuxSession, _ count: Int) async throws {
         guard count > 0 else { return }
         try await TmuxSession.tmux(
@@ -55,8 +74,7 @@ struct DeleteEndToEndTests {
             }
             #expect(try await org.exists(target.id) == false)
             #expect(!Screen.listShows(try await session.capture(), prefix))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await Self.quit(session, with: "q")
         }
     }
 
@@ -74,13 +92,9 @@ struct DeleteEndToEndTests {
                 screen.contains("Cannot delete item") && screen.contains("associated with")
             }
             #expect(!alert.contains("1 of"))
-            try await session.send("Enter")
-            let screen = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
-            #expect(Screen.listLines(screen).first?.hasPrefix(" \(prefix)") == true)
+            let screen = try await Self.dismissAlert(session, with: "Enter", expectingOnTop: target, in: org)
             #expect(Screen.listLines(screen).filter { $0.contains(prefix) }.count == 1)
-            #expect(try await org.exists(target.id))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await Self.quit(session, with: "q")
         }
     }
 
@@ -94,12 +108,8 @@ struct DeleteEndToEndTests {
             try await session.waitUntil("the alert says the row is locked") { screen in
                 screen.contains("Cannot delete item") && screen.contains("unable to obtain exclusive access")
             }
-            try await session.send("Escape")
-            let screen = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
-            #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(contacts[2].name))") == true)
-            #expect(try await org.exists(contacts[2].id))
-            try await session.send("C-c")
-            #expect(try await session.waitForExit() == 0)
+            try await Self.dismissAlert(session, with: "Escape", expectingOnTop: contacts[2], in: org)
+            try await Self.quit(session, with: "C-c")
         }
     }
 
@@ -122,14 +132,10 @@ struct DeleteEndToEndTests {
                 screen.contains("Cannot delete item") && !Screen.statusLine(screen).contains("pending")
             }
             #expect(!settled.contains("1 of"))
-            try await session.send("Space")
-            let screen = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
-            #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(target.name))") == true)
-            #expect(try await org.exists(target.id))
+            try await Self.dismissAlert(session, with: "Space", expectingOnTop: target, in: org)
             #expect(try await org.exists(contacts[index - 1].id) == false)
             #expect(try await org.exists(contacts[index + 1].id) == false)
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await Self.quit(session, with: "q")
         }
     }
 
@@ -164,8 +170,7 @@ struct DeleteEndToEndTests {
                 !Screen.statusLine(screen).contains("loading") && !Screen.statusLine(screen).contains("Refreshing")
             }
             #expect(!Screen.listShows(screen, prefix))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await Self.quit(session, with: "q")
         }
     }
 
@@ -180,8 +185,7 @@ struct DeleteEndToEndTests {
             }
             #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(contacts[0].name))") == true)
             #expect(try await org.exists(contacts[0].id))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await Self.quit(session, with: "q")
         }
     }
 }

@@ -13,21 +13,9 @@ struct FaultNetworkTests {
         _ configuration: MockOrgConfiguration, timeout: Duration = .seconds(10),
         _ body: (RestClient, MockOrgEndpoint) async throws -> Void
     ) async throws {
-        let server = MockOrgServer(configuration: configuration)
-        let endpoint = try await server.start()
-        let client = RestClient(
-            configuration: RestClientConfiguration(
-                instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-                timeout: timeout))
-        do {
-            try await body(client, endpoint)
-        } catch {
-            await client.shutdown()
-            await server.stop()
-            throw error
+        try await LiveOrg.with(configuration, configure: { client, _ in client.timeout = timeout }) { org in
+            try await body(org.client, org.endpoint)
         }
-        await client.shutdown()
-        await server.stop()
     }
 
     @Test("dropped connections fail as transport errors naming the host (or time out); the rest succeed")

@@ -14,13 +14,10 @@ struct ListCommandTests {
     static func withOrg<T>(contacts: Int, _ body: (MockOrgEndpoint) async throws -> T) async throws -> T {
         let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: contacts))
         let endpoint = try await server.start()
-        do {
-            let value = try await body(endpoint)
+        return try await withCleanup {
+            try await body(endpoint)
+        } cleanup: {
             await server.stop()
-            return value
-        } catch {
-            await server.stop()
-            throw error
         }
     }
 

@@ -12,19 +12,10 @@ struct SecurityMockOrgTests {
     static func withOrg(
         contacts: Int = 50, _ body: (RestClient, MockOrgEndpoint) async throws -> Void
     ) async throws {
-        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: contacts))
-        let endpoint = try await server.start()
-        let client = RestClient(
-            configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
-        do {
-            try await body(client, endpoint)
-        } catch {
-            await client.shutdown()
-            await server.stop()
-            throw error
-        }
-        await client.shutdown()
-        await server.stop()
+        // No refresh token: a refused session must stay refused here.
+        try await LiveOrg.with(
+            MockOrgConfiguration(contacts: contacts), configure: { client, _ in client.refreshToken = nil }
+        ) { org in try await body(org.client, org.endpoint) }
     }
 
     /// The Salesforce errors of a request that must fail with an API error.

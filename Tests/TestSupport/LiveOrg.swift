@@ -29,14 +29,7 @@ package final class LiveOrg: Sendable {
         _ body: (LiveOrg) async throws -> T
     ) async throws -> T {
         let org = try await LiveOrg(configuration, configure: configure)
-        do {
-            let value = try await body(org)
-            await org.stop()
-            return value
-        } catch {
-            await org.stop()
-            throw error
-        }
+        return try await withCleanup { try await body(org) } cleanup: { await org.stop() }
     }
 
     /// Stops the client and the server.
@@ -51,12 +44,5 @@ package func withRestClient<T: Sendable>(
     _ configuration: RestClientConfiguration, _ body: (RestClient) async throws -> T
 ) async throws -> T {
     let client = RestClient(configuration: configuration)
-    do {
-        let value = try await body(client)
-        await client.shutdown()
-        return value
-    } catch {
-        await client.shutdown()
-        throw error
-    }
+    return try await withCleanup { try await body(client) } cleanup: { await client.shutdown() }
 }

@@ -10,3 +10,18 @@ package func waitUntil(
     }
     return try condition()
 }
+
+/// Runs `body`, then `cleanup`, also when `body` throws: the `defer` that async clean-up lacks.
+package func withCleanup<T>(
+    _ body: () async throws -> T, cleanup: () async -> Void
+) async throws -> T {
+    let value: T
+    do {
+        value = try await body()
+    } catch {
+        await cleanup()
+        throw error
+    }
+    await cleanup()
+    return value
+}

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Synchronization
+import TestSupport
 
 /// A request as the scripted server received it.
 struct RecordedRequest: Sendable {
@@ -62,13 +63,10 @@ final class ScriptedServer: Sendable {
         _ script: @escaping Script, _ body: (ScriptedServer) async throws -> T
     ) async throws -> T {
         let server = try await start(script)
-        do {
-            let value = try await body(server)
+        return try await withCleanup {
+            try await body(server)
+        } cleanup: {
             await server.stop()
-            return value
-        } catch {
-            await server.stop()
-            throw error
         }
     }
 
