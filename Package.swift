@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(
@@ -30,6 +31,14 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictConcurrency
+        ),
+        .target(
+            name: "Credentials",
+            dependencies: [
+                "RestCore",
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictConcurrency
         ),
@@ -49,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
-                "CNcurses", "RestCore", "MockOrg", "ContactList",
+                "CNcurses", "RestCore", "Credentials", "MockOrg", "ContactList",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -71,6 +80,11 @@ let package = Package(
                 "RestCore", "MockOrg",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
+            name: "CredentialsTests",
+            dependencies: ["Credentials"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -71,7 +71,7 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Squeezes server text into one short line: whitespace runs become one space, long text is cut.
-    static func oneLine(_ text: String, limit: Int = 200) -> String {
+    package static func oneLine(_ text: String, limit: Int = 200) -> String {
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         var line = words.joined(separator: " ")
         if line.count > limit {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import RestCore
+@testable import Credentials
 
 /// Credential order, with a stand-in `sf` script on a PATH of the test's own.
 @Suite struct CredentialResolverTests {
