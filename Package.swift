@@ -2,7 +2,7 @@
 import PackageDescription
 
 let strictConcurrency: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
     ],
@@ -31,7 +32,16 @@ let package = Package(
             name: "RestCore",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictConcurrency
+        ),
+        .target(
+            name: "Credentials",
+            dependencies: [
+                "RestCore",
+                .product(name: "Subprocess", package: "swift-subprocess"),
             ],
             swiftSettings: strictConcurrency
         ),
@@ -51,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
-                "CNcurses", "RestCore", "MockOrg", "ContactList",
+                "CNcurses", "RestCore", "Credentials", "MockOrg", "ContactList",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -79,6 +89,11 @@ let package = Package(
                 "RestCore", "MockOrg", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
+            name: "CredentialsTests",
+            dependencies: ["Credentials", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

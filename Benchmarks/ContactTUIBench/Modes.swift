@@ -90,7 +90,7 @@ enum Modes {
         }
         json += "]}"
         return RestResponse(
-            status: 200, headers: [(name: "Content-Type", value: "application/json;charset=UTF-8")],
+            status: 200, headers: [.contentType: "application/json;charset=UTF-8"],
             body: Array(json.utf8))
     }
 

@@ -12,7 +12,7 @@ struct ContactListModelTests {
         let requests = Fixtures.sentRequests(model.start())
         #expect(requests.count == 1)
         #expect(requests.first?.path.hasSuffix("/query") == true)
-        #expect(requests.first?.header("Sforce-Query-Options") == "batchSize=200")
+        #expect(requests.first?.headers[.sforceQueryOptions] == "batchSize=200")
         #expect(model.isLoading)
     }
 

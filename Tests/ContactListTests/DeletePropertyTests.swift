@@ -23,7 +23,7 @@ struct DeletePropertyTests {
 
     static let failures: [Result<RestResponse, RestClientError>] = [
         Fixtures.deleteFailed,
-        .failure(.apiInvocationFailed(status: 503, headers: [], errors: [], rawBody: nil)),
+        .failure(.apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil)),
         .failure(.transportFailed(host: "127.0.0.1", reason: "connection reset")),
         .failure(.timedOut),
         .failure(.cancelled),

@@ -76,7 +76,7 @@ struct DeleteTests {
         "each failure kind has its message",
         arguments: [
             (
-                RestClientError.apiInvocationFailed(status: 500, headers: [], errors: [], rawBody: "oops"),
+                RestClientError.apiInvocationFailed(status: 500, headers: [:], errors: [], rawBody: "oops"),
                 "Failed to delete item"
             ),
             (.decodingFailed("x"), "Decoding error"),

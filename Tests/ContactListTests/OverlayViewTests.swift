@@ -7,7 +7,7 @@ import Testing
 struct OverlayViewTests {
     static let locked: Result<RestResponse, RestClientError> = .failure(
         .apiInvocationFailed(
-            status: 400, headers: [],
+            status: 400, headers: [:],
             errors: [
                 SalesforceError(
                     message: "unable to obtain exclusive access to this record\n", errorCode: "UNABLE_TO_LOCK_ROW")

@@ -26,16 +26,16 @@ import Testing
                     state.token = "token-\(state.generation)"
                     return state.token
                 }
-                return RestResponse(status: 200, headers: [], body: Array(#"{"access_token":"\#(token)"}"#.utf8))
+                return RestResponse(status: 200, headers: [:], body: Array(#"{"access_token":"\#(token)"}"#.utf8))
             }
             let valid = state.withLock { state in
                 state.served += 1
                 if state.served % rotateEvery == 0 { state.token = "expired-\(state.served)" }
-                return request.header("Authorization") == "Bearer \(state.token)"
+                return request.headers[.authorization] == "Bearer \(state.token)"
             }
-            if valid { return RestResponse(status: 200, headers: [], body: Array("{}".utf8)) }
+            if valid { return RestResponse(status: 200, headers: [:], body: Array("{}".utf8)) }
             let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
-            return RestResponse(status: 401, headers: [], body: Array(expired.utf8))
+            return RestResponse(status: 401, headers: [:], body: Array(expired.utf8))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import RestCore
@@ -8,15 +9,15 @@ import Testing
     @Test func sendsBearerTokenAcceptAndDefaultHeaders() async throws {
         let transport = InMemoryTransport(status: 200, body: #"{"totalSize":0,"done":true,"records":[]}"#)
         let client = makeClient(transport) {
-            $0.defaultHeaders = [HeaderField(name: "X-Trace", value: "abc")]
+            $0.defaultHeaders = [HTTPField.Name("X-Trace")!: "abc"]
         }
         let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact", batchSize: 300))
         #expect(try response.decode(QueryResult.self).done)
         let sent = try #require(transport.requests.first)
-        #expect(sent.header("Authorization") == "Bearer token-1")
-        #expect(sent.header("Accept") == "application/json")
-        #expect(sent.header("X-Trace") == "abc")
-        #expect(sent.header("Sforce-Query-Options") == "batchSize=300")
+        #expect(sent.headers[.authorization] == "Bearer token-1")
+        #expect(sent.headers[.accept] == "application/json")
+        #expect(sent.headers[HTTPField.Name("X-Trace")!] == "abc")
+        #expect(sent.headers[.sforceQueryOptions] == "batchSize=300")
         #expect(sent.host == "example.my.salesforce.com")
         #expect(sent.timeout == .seconds(60))
     }
@@ -48,13 +49,13 @@ import Testing
             if request.url.hasSuffix("/services/oauth2/token") {
                 let form = String(decoding: request.body ?? [], as: UTF8.self)
                 #expect(form == "grant_type=refresh_token&refresh_token=r%2B1&client_id=cid")
-                return RestResponse(status: 200, headers: [], body: Array(#"{"access_token":"token-2"}"#.utf8))
+                return RestResponse(status: 200, headers: [:], body: Array(#"{"access_token":"token-2"}"#.utf8))
             }
-            if request.header("Authorization") == "Bearer token-2" {
-                return RestResponse(status: 200, headers: [], body: Array("{}".utf8))
+            if request.headers[.authorization] == "Bearer token-2" {
+                return RestResponse(status: 200, headers: [:], body: Array("{}".utf8))
             }
             let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
-            return RestResponse(status: 401, headers: [], body: Array(expired.utf8))
+            return RestResponse(status: 401, headers: [:], body: Array(expired.utf8))
         }
         let client = makeClient(transport) {
             $0.refreshToken = "r+1"

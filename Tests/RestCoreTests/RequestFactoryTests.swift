@@ -12,7 +12,7 @@ import Testing
         #expect(request.path == "/services/data/v66.0/query")
         #expect(request.queryItems.map(\.name) == ["q"])
         #expect(request.queryItems.map(\.value) == ["SELECT Id FROM Contact"])
-        #expect(request.header("Sforce-Query-Options") == nil)
+        #expect(request.headers[.sforceQueryOptions] == nil)
     }
 
     @Test func explicitVersionWins() {
@@ -30,14 +30,14 @@ import Testing
     ])
     func batchSizeHeaderIsClamped(size: Int, expected: String) {
         #expect(
-            client.request(forQuery: "SELECT Id FROM Contact", batchSize: size).header("Sforce-Query-Options")
+            client.request(forQuery: "SELECT Id FROM Contact", batchSize: size).headers[.sforceQueryOptions]
                 == expected)
     }
 
     @Test(arguments: [2000, 2001, 100_000])
     func batchSizeHeaderIsOmittedAtTheDefault(size: Int) {
         #expect(
-            client.request(forQuery: "SELECT Id FROM Contact", batchSize: size).header("Sforce-Query-Options")
+            client.request(forQuery: "SELECT Id FROM Contact", batchSize: size).headers[.sforceQueryOptions]
                 == nil)
     }
 

@@ -5,11 +5,11 @@ import Testing
 @Suite struct RestClientErrorTests {
     static let everyCase: [RestClientError] = [
         .apiInvocationFailed(
-            status: 400, headers: [],
+            status: 400, headers: [:],
             errors: [SalesforceError(message: "Cannot delete\nthis contact", errorCode: "DELETE_FAILED")],
             rawBody: nil),
-        .apiInvocationFailed(status: 502, headers: [], errors: [], rawBody: "<html>\n<body>Bad gateway</body></html>"),
-        .apiInvocationFailed(status: 500, headers: [], errors: [], rawBody: nil),
+        .apiInvocationFailed(status: 502, headers: [:], errors: [], rawBody: "<html>\n<body>Bad gateway</body></html>"),
+        .apiInvocationFailed(status: 500, headers: [:], errors: [], rawBody: nil),
         .apiResponseIsEmpty,
         .decodingFailed("records: expected an array"),
         .jsonSerialization("unexpected end of data"),

@@ -102,7 +102,7 @@ import Testing
             }
             #expect(names == (0..<450).map { "Contact \($0)" })
             #expect(server.requests.count == 3)
-            #expect(server.requests.allSatisfy { $0.header("Sforce-Query-Options") == "batchSize=200" })
+            #expect(server.requests.allSatisfy { $0.headers[.sforceQueryOptions] == "batchSize=200" })
         }
     }
 

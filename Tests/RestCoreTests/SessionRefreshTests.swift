@@ -20,7 +20,7 @@ import Testing
                 }
                 return .json(#"{"access_token":"token-2","instance_url":"http://127.0.0.1","token_type":"Bearer"}"#)
             }
-            if request.header("Authorization") == "Bearer token-2" {
+            if request.headers[.authorization] == "Bearer token-2" {
                 return .json(#"{"path":"\#(request.target)"}"#)
             }
             return .json(expired, status: 401)
@@ -51,14 +51,14 @@ import Testing
             #expect(
                 tokenCalls.first?.bodyText
                     == "grant_type=refresh_token&refresh_token=refresh%2Fsecret%2B1&client_id=client%20id")
-            #expect(tokenCalls.first?.header("Content-Type") == "application/x-www-form-urlencoded")
+            #expect(tokenCalls.first?.headers[.contentType] == "application/x-www-form-urlencoded")
             #expect(Set(completions.all) == Set(requests.map(\.id)))
             #expect(completions.count == 20)
             #expect(successes.count == 20)
             #expect(client.refreshCount == 1)
             #expect(client.configuration.accessToken == "token-2")
             // Each request went out at most twice: once with the old token, once replayed.
-            let replays = server.requests.filter { $0.header("Authorization") == "Bearer token-2" }
+            let replays = server.requests.filter { $0.headers[.authorization] == "Bearer token-2" }
             #expect(replays.count == 20)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 
 @testable import RestCore
@@ -43,9 +44,9 @@ import Testing
                 ])
             let create = try #require(server.requests.first { $0.method == "POST" })
             #expect(create.bodyText == #"{"LastName":"Nguyễn"}"#)
-            #expect(create.header("Content-Type") == "application/json")
-            #expect(server.requests.allSatisfy { $0.header("Authorization") == "Bearer token-1" })
-            #expect(server.requests.allSatisfy { $0.header("Accept") == "application/json" })
+            #expect(create.headers[.contentType] == "application/json")
+            #expect(server.requests.allSatisfy { $0.headers[.authorization] == "Bearer token-1" })
+            #expect(server.requests.allSatisfy { $0.headers[.accept] == "application/json" })
         }
     }
 
@@ -63,7 +64,7 @@ import Testing
             #expect(pages == 25)
             #expect(ids == (0..<5000).map(ScriptedPager.id))
             #expect(Set(ids).count == 5000)
-            #expect(server.requests.first?.header("Sforce-Query-Options") == "batchSize=200")
+            #expect(server.requests.first?.headers[.sforceQueryOptions] == "batchSize=200")
             // One kept-alive connection carries every page.
             #expect(Set(server.requests.map(\.remotePort)).count == 1)
         }
@@ -92,7 +93,7 @@ import Testing
                 elsewhere.url.absoluteString.replacingOccurrences(of: "127.0.0.1", with: "localhost")
                 + "/services/data/"
             try await withScriptedOrg({ _ in
-                .respond(status: 302, headers: [(name: "Location", value: location)], body: [])
+                .respond(status: 302, headers: [.location: location], body: [])
             }) {
                 client, _ in
                 let error = await #expect(throws: RestClientError.self) {
@@ -107,13 +108,13 @@ import Testing
     @Test func redirectOnTheSameHostIsFollowed() async throws {
         try await withScriptedOrg({ request in
             request.path == "/old"
-                ? .respond(status: 301, headers: [(name: "Location", value: "/services/data/")], body: [])
+                ? .respond(status: 301, headers: [.location: "/services/data/"], body: [])
                 : .json(#"{"moved":true}"#)
         }) { client, server in
             let response = try await client.send(RestRequest(method: .GET, path: "/old"))
             #expect(response.asString() == #"{"moved":true}"#)
             #expect(server.requests.map(\.path) == ["/old", "/services/data/"])
-            #expect(server.requests.allSatisfy { $0.header("Authorization") == "Bearer token-1" })
+            #expect(server.requests.allSatisfy { $0.headers[.authorization] == "Bearer token-1" })
         }
     }
 
@@ -121,15 +122,15 @@ import Testing
         try await withScriptedOrg(
             configure: {
                 $0.defaultHeaders = [
-                    HeaderField(name: "X-App", value: "default"), HeaderField(name: "X-Keep", value: "k"),
+                    HTTPField.Name("X-App")!: "default", HTTPField.Name("X-Keep")!: "k",
                 ]
             }, { _ in .json("{}") }
         ) { client, server in
             var request = client.requestForVersions()
-            request.headers = [(name: "x-app", value: "mine")]
+            request.headers = [HTTPField.Name("x-app")!: "mine"]
             _ = try await client.send(request)
-            #expect(server.requests.first?.header("X-App") == "mine")
-            #expect(server.requests.first?.header("X-Keep") == "k")
+            #expect(server.requests.first?.headers[HTTPField.Name("X-App")!] == "mine")
+            #expect(server.requests.first?.headers[HTTPField.Name("X-Keep")!] == "k")
         }
     }
 }

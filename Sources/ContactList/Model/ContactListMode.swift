@@ -12,25 +12,18 @@ public enum ContactListMode: Hashable, Sendable {
 public struct DetailState: Hashable, Sendable {
     public enum Content: Hashable, Sendable {
         case loading
-        case fields([(name: String, value: String)])
+        case fields([Field])
         case failed(String)
+    }
 
-        public static func == (lhs: Content, rhs: Content) -> Bool {
-            switch (lhs, rhs) {
-            case (.loading, .loading): return true
-            case (.failed(let a), .failed(let b)): return a == b
-            case (.fields(let a), .fields(let b)):
-                return a.count == b.count && zip(a, b).allSatisfy { $0.name == $1.name && $0.value == $1.value }
-            default: return false
-            }
-        }
+    /// One line of the details: a field's path (`Account.Name`) and its value as text.
+    public struct Field: Hashable, Sendable {
+        public let name: String
+        public let value: String
 
-        public func hash(into hasher: inout Hasher) {
-            switch self {
-            case .loading: hasher.combine(0)
-            case .failed(let message): hasher.combine(message)
-            case .fields(let fields): for field in fields { hasher.combine(field.name) }
-            }
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
         }
     }
 

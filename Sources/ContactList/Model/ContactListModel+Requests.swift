@@ -160,7 +160,7 @@ extension ContactListModel {
     }
 
     /// The fields of a record as lines: Id and Name first, then by name; nested records flattened.
-    static func fieldLines(of json: JSONValue, prefix: String = "") -> [(name: String, value: String)] {
+    static func fieldLines(of json: JSONValue, prefix: String = "") -> [DetailState.Field] {
         guard let members = json.objectValue else { return [] }
         let priority = ["Id": 0, "Name": 1]
         let names = members.keys.filter { $0 != "attributes" }.sorted {
@@ -168,13 +168,13 @@ extension ContactListModel {
             let right = priority[$1] ?? 2
             return left != right ? left < right : $0 < $1
         }
-        var lines: [(name: String, value: String)] = []
+        var lines: [DetailState.Field] = []
         for name in names {
             let value = members[name]!
             if value.objectValue != nil {
                 lines += fieldLines(of: value, prefix: prefix + name + ".")
             } else {
-                lines.append((prefix + name, value.stringValue ?? ""))
+                lines.append(DetailState.Field(name: prefix + name, value: value.stringValue ?? ""))
             }
         }
         return lines

@@ -58,16 +58,15 @@ struct BrowseCommand: AsyncParsableCommand {
                 throw CommandFailure.runtime("The demo org could not start: \(error).")
             }
             server = mock
-            configuration = RestClientConfiguration(
-                instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-                apiVersion: org.apiVersion, timeout: .milliseconds(Int(org.timeout * 1000)))
+            configuration = org.applyingRequestPolicy(
+                to: RestClientConfiguration(
+                    instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
+                    apiVersion: org.apiVersion, timeout: .milliseconds(Int(org.timeout * 1000))))
         } else {
             configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }
 
-        var gated = org.readOnly ? Self.readOnly(configuration) : configuration
-        if org.serial { gated.dispatch = .serial }
-        let client = RestClient(configuration: gated)
+        let client = RestClient(configuration: configuration)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
         let model = ContactListModel(
@@ -75,7 +74,12 @@ struct BrowseCommand: AsyncParsableCommand {
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
         let logger = try display.logFile.map(Self.fileLogger(path:))
-        logger?.info("opening the list", metadata: ["org": "\(origin)", "readOnly": "\(org.readOnly)"])
+        logger?.info(
+            "opening the list",
+            metadata: [
+                "org": "\(origin)", "readOnly": "\(org.readOnly)",
+                "dispatch": "\(configuration.dispatch)",
+            ])
         let outcome = await UIThread.run { () -> String? in
             do throws(Terminal.StartError) {
                 try AppLoop(model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger).run()
@@ -104,16 +108,6 @@ struct BrowseCommand: AsyncParsableCommand {
         for await _ in stopped {}
         deadline.cancel()
         _ = stopping
-    }
-
-    /// The configuration with a gate that refuses every write (`--read-only`), after any gate it had.
-    static func readOnly(_ configuration: RestClientConfiguration) -> RestClientConfiguration {
-        var gated = configuration
-        let previous = configuration.shouldMakeRequest
-        gated.shouldMakeRequest = { request in
-            !request.method.isWrite && (previous?(request) ?? true)
-        }
-        return gated
     }
 
     /// A logger that appends to the file at `path`.

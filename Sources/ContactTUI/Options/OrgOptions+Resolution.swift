@@ -1,9 +1,10 @@
+import Credentials
 import Foundation
 import RestCore
 
 extension OrgOptions {
-    /// The client configuration, with credentials in DESIGN.md's order: `--target-org` through
-    /// `sf org display`, then `--instance-url`/`--access-token`, then the environment.
+    /// The client configuration, with credentials in ARCHITECTURE.md's order: `--target-org`
+    /// through `sf org display`, then `--instance-url`/`--access-token`, then the environment.
     /// No credentials at all is a usage error (exit 2); a failing `sf` is a runtime one (exit 1).
     func resolvedConfiguration(
         targetOrg: String?, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -18,12 +19,18 @@ extension OrgOptions {
         } catch {
             throw error.isUsageError ? .usage(error.description) : .runtime(error.description)
         }
-        var configuration = credentials.configuration(
-            apiVersion: apiVersion, timeout: .milliseconds(Int(timeout * 1000)))
-        configuration.dispatch = serial ? .serial : .parallel
+        return applyingRequestPolicy(
+            to: credentials.configuration(apiVersion: apiVersion, timeout: .milliseconds(Int(timeout * 1000))))
+    }
+
+    /// `configuration` with `--serial` and `--read-only` applied: the one place these options
+    /// reach a client, for a real org and the demo org alike.
+    func applyingRequestPolicy(to configuration: RestClientConfiguration) -> RestClientConfiguration {
+        var configured = configuration
+        configured.dispatch = serial ? .serial : .parallel
         if readOnly {
-            configuration.shouldMakeRequest = { !$0.method.isWrite }
+            configured.shouldMakeRequest = { !$0.method.isWrite }
         }
-        return configuration
+        return configured
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// A Salesforce REST client: builds requests with the SDK's factory names and sends them over
 /// one long-lived HTTP client with keep-alive connections.
@@ -118,7 +119,7 @@ public final class RestClient: Sendable {
             if (200...299).contains(response.status) {
                 return .success(response)
             }
-            guard Self.isRedirect(response.status), let location = response.header("Location"),
+            guard Self.isRedirect(response.status), let location = response.headers[.location],
                 let target = URL(string: location, relativeTo: URL(string: outgoing.url))?.absoluteURL,
                 endpoint.isSameOrigin(target)
             else {
@@ -152,24 +153,17 @@ public final class RestClient: Sendable {
     /// (a later header replaces an earlier one of the same name).
     static func headers(
         for request: RestRequest, token: String, configuration: RestClientConfiguration
-    ) -> [(name: String, value: String)] {
-        var headers: [(name: String, value: String)] = [
-            (name: "Authorization", value: "Bearer \(token)"),
-            (name: "Accept", value: "application/json"),
-            (name: "User-Agent", value: "RestCore/1.0 (contact-tui)"),
+    ) -> HTTPFields {
+        var headers: HTTPFields = [
+            .authorization: "Bearer \(token)",
+            .accept: "application/json",
+            .userAgent: "RestCore/1.0 (contact-tui)",
         ]
         if request.body != nil {
-            headers.append((name: "Content-Type", value: "application/json"))
+            headers[.contentType] = "application/json"
         }
-        func set(_ name: String, _ value: String) {
-            headers.removeAll { $0.name.lowercased() == name.lowercased() }
-            headers.append((name: name, value: value))
-        }
-        for field in configuration.defaultHeaders {
-            set(field.name, field.value)
-        }
-        for header in request.headers {
-            set(header.name, header.value)
+        for field in configuration.defaultHeaders + request.headers {
+            headers[field.name] = field.value
         }
         return headers
     }

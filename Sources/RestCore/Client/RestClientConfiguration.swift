@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Where and how a `RestClient` talks to an org: endpoint and credentials, plus RestUtils-style
 /// behaviour (default headers, a gate, success and failure hooks, dispatch order).
@@ -14,7 +15,7 @@ public struct RestClientConfiguration: Sendable {
     /// How long one request may take, from sending to the last byte of the answer.
     public var timeout: Duration
     /// Headers sent with every request (a request's own headers win).
-    public var defaultHeaders: [HeaderField]
+    public var defaultHeaders: HTTPFields
     /// Parallel (the default) or strictly one at a time in the order sent.
     public var dispatch: RestDispatchMode
     /// Asked before anything is sent; `false` fails the request with `.blockedByGate`.
@@ -26,7 +27,7 @@ public struct RestClientConfiguration: Sendable {
 
     public init(
         instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
-        apiVersion: String = "v66.0", timeout: Duration = .seconds(60), defaultHeaders: [HeaderField] = [],
+        apiVersion: String = "v66.0", timeout: Duration = .seconds(60), defaultHeaders: HTTPFields = [:],
         dispatch: RestDispatchMode = .parallel, shouldMakeRequest: (@Sendable (RestRequest) -> Bool)? = nil,
         onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)? = nil,
         onFailure: (@Sendable (RestRequest, RestClientError) -> Void)? = nil
@@ -42,22 +43,6 @@ public struct RestClientConfiguration: Sendable {
         self.shouldMakeRequest = shouldMakeRequest
         self.onSuccess = onSuccess
         self.onFailure = onFailure
-    }
-}
-
-/// One HTTP header as a value.
-public struct HeaderField: Sendable, Hashable {
-    public var name: String
-    public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-
-    /// `Sforce-Query-Options: batchSize=N`, the page size of a query (200...2000).
-    public static func queryOptions(batchSize: Int) -> HeaderField {
-        HeaderField(name: "Sforce-Query-Options", value: "batchSize=\(batchSize)")
     }
 }
 

@@ -1,20 +1,16 @@
 import Foundation
+import HTTPTypes
 
 /// The answer to a request: status, headers and the whole body.
 public struct RestResponse: Sendable {
     public let status: Int
-    public let headers: [(name: String, value: String)]
+    public let headers: HTTPFields
     public let body: [UInt8]
 
-    public init(status: Int, headers: [(name: String, value: String)], body: [UInt8]) {
+    public init(status: Int, headers: HTTPFields, body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
-    }
-
-    /// The value of the first header named `name` (case-insensitive), if any.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// The body parsed as JSON: `[String: Any]` when the root is an object, `[Any]` when it is an array.

@@ -97,10 +97,7 @@ final class Session: Sendable {
         let endpoint = Endpoint(instanceURL: configuration.instanceURL)
         let request = TransportRequest(
             method: .POST, url: endpoint.base + "/services/oauth2/token", host: endpoint.host,
-            headers: [
-                (name: "Content-Type", value: "application/x-www-form-urlencoded"),
-                (name: "Accept", value: "application/json"),
-            ],
+            headers: [.contentType: "application/x-www-form-urlencoded", .accept: "application/json"],
             body: Array(PercentEncoding.encodePairs(form).utf8), timeout: configuration.timeout)
         let response: RestResponse
         do {

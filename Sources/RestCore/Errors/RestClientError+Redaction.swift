@@ -1,3 +1,5 @@
+import HTTPTypes
+
 extension RestClientError {
     /// The error with every secret replaced by "[redacted]" in the text a server sent back.
     ///
@@ -18,7 +20,7 @@ extension RestClientError {
             }
             return .apiInvocationFailed(
                 status: status,
-                headers: headers.map { (name: $0.name, value: clean($0.value)) },
+                headers: HTTPFields(headers.map { HTTPField(name: $0.name, value: clean($0.value)) }),
                 errors: cleanErrors, rawBody: rawBody.map(clean))
         case .decodingFailed(let detail): return .decodingFailed(clean(detail))
         case .jsonSerialization(let detail): return .jsonSerialization(clean(detail))

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Everything that can go wrong with a request, as a value. `RestClient.send` throws only this.
 ///
 /// Each case's `description` is one sentence fit to show a person; none ever contains a token.
@@ -5,7 +7,7 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
     /// The server answered with a status outside 200...299. `errors` holds Salesforce's error
     /// array when the body is one; otherwise `rawBody` holds the body as text.
     case apiInvocationFailed(
-        status: Int, headers: [(name: String, value: String)], errors: [SalesforceError], rawBody: String?)
+        status: Int, headers: HTTPFields, errors: [SalesforceError], rawBody: String?)
     /// The server answered with no body where data was expected.
     case apiResponseIsEmpty
     /// The body is JSON but not of the expected shape.
@@ -71,7 +73,7 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Squeezes server text into one short line: whitespace runs become one space, long text is cut.
-    static func oneLine(_ text: String, limit: Int = 200) -> String {
+    package static func oneLine(_ text: String, limit: Int = 200) -> String {
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         var line = words.joined(separator: " ")
         if line.count > limit {

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// The pages of a query, fetched as they are iterated, following `nextRecordsUrl` until the
 /// last page. Errors are thrown, never swallowed.
 ///
@@ -26,7 +28,7 @@ public struct QueryPages<Page: QueryPageDecodable>: AsyncSequence, Sendable {
         let prefetch: Bool
         private var pending: Pending?
         /// The first request's headers (e.g. `Sforce-Query-Options`), sent with every next page too.
-        let carriedHeaders: [(name: String, value: String)]
+        let carriedHeaders: HTTPFields
 
         init(client: RestClient, first: RestRequest, prefetch: Bool) {
             self.client = client

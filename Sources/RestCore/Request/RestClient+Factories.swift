@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Factories for the Salesforce REST resources, named as in the Mobile SDK's `RestClient`.
 /// A `nil` `apiVersion` means the configuration's version.
@@ -107,8 +108,7 @@ extension RestClient {
             method: .GET, path: dataPath(apiVersion) + "/" + resource, queryItems: [(name: "q", value: soql)])
         let size = Self.clampedBatchSize(batchSize)
         if size != 2000 {
-            let option = HeaderField.queryOptions(batchSize: size)
-            request.headers.append((name: option.name, value: option.value))
+            request.headers[.sforceQueryOptions] = "batchSize=\(size)"
         }
         if soql.allSatisfy(\.isWhitespace) {
             request.invalidReason = "the query is empty."

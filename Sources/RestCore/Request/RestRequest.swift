@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// One call to the REST API, as a `Sendable` value. Make it with a `RestClient` factory
 /// (`request(forQuery:)`, `requestForDelete(withObjectType:objectId:)`, …) or by hand.
 public struct RestRequest: Sendable, Identifiable {
@@ -9,7 +11,7 @@ public struct RestRequest: Sendable, Identifiable {
     /// Query parameters, not yet encoded: the client percent-encodes them when sending.
     public var queryItems: [(name: String, value: String)]
     /// Extra headers for this request; they win over the client's default headers.
-    public var headers: [(name: String, value: String)]
+    public var headers: HTTPFields
     public var body: [UInt8]?
     /// The time this request may take; `nil` uses the configuration's timeout.
     public var timeout: Duration?
@@ -18,7 +20,7 @@ public struct RestRequest: Sendable, Identifiable {
 
     public init(
         method: RestMethod, path: String, queryItems: [(name: String, value: String)] = [],
-        headers: [(name: String, value: String)] = [], body: [UInt8]? = nil, timeout: Duration? = nil
+        headers: HTTPFields = [:], body: [UInt8]? = nil, timeout: Duration? = nil
     ) {
         self.id = RestRequestID()
         self.method = method
@@ -27,11 +29,6 @@ public struct RestRequest: Sendable, Identifiable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
-    }
-
-    /// The value of the first header named `name` (case-insensitive), if any.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// `"GET /services/data/v66.0/query"`: for logs and messages (never holds a token).

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -62,8 +63,8 @@ public final class AsyncHTTPClientTransport: RestTransport {
         let client = try client()
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
-        for header in request.headers {
-            outgoing.headers.add(name: header.name, value: header.value)
+        for field in request.headers {
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         if let body = request.body {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
@@ -75,7 +76,10 @@ public final class AsyncHTTPClientTransport: RestTransport {
             let body = buffer.readBytes(length: buffer.readableBytes) ?? []
             return RestResponse(
                 status: Int(response.status.code),
-                headers: response.headers.map { (name: $0.name, value: $0.value) },
+                headers: HTTPFields(
+                    response.headers.compactMap { name, value in
+                        HTTPField.Name(name).map { HTTPField(name: $0, value: value) }
+                    }),
                 body: body)
         } catch {
             throw Self.classify(error, host: request.host)

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Moves one HTTP exchange. `RestClient` builds the request (URL, auth, headers) and interprets
 /// the answer; a transport only sends bytes and reports what came back. The real one is
 /// `AsyncHTTPClientTransport`; tests may plug in an in-memory one.
@@ -16,12 +18,12 @@ public struct TransportRequest: Sendable {
     public var url: String
     /// The host to name in a transport error.
     public var host: String
-    public var headers: [(name: String, value: String)]
+    public var headers: HTTPFields
     public var body: [UInt8]?
     public var timeout: Duration
 
     public init(
-        method: RestMethod, url: String, host: String, headers: [(name: String, value: String)], body: [UInt8]?,
+        method: RestMethod, url: String, host: String, headers: HTTPFields, body: [UInt8]?,
         timeout: Duration
     ) {
         self.method = method

@@ -50,7 +50,7 @@ enum Fixtures {
         let data = try! JSONSerialization.data(withJSONObject: body)
         return .success(
             RestResponse(
-                status: 200, headers: [("Content-Type", "application/json;charset=UTF-8")], body: Array(data)))
+                status: 200, headers: [.contentType: "application/json;charset=UTF-8"], body: Array(data)))
     }
 
     /// The request ids of the `.send` effects.
@@ -86,12 +86,12 @@ enum Fixtures {
 
     /// A 204 with no body, as Salesforce answers a successful DELETE.
     static let noContent: Result<RestResponse, RestClientError> = .success(
-        RestResponse(status: 204, headers: [], body: []))
+        RestResponse(status: 204, headers: [:], body: []))
 
     /// The 400 Salesforce sends when a contact still has Cases.
     static let deleteFailed: Result<RestResponse, RestClientError> = .failure(
         .apiInvocationFailed(
-            status: 400, headers: [],
+            status: 400, headers: [:],
             errors: [
                 SalesforceError(
                     message: "Your attempt to delete Ann could not be completed because it is associated with cases.",
@@ -103,7 +103,7 @@ enum Fixtures {
         var record = contact(index)
         record["Department"] = "Sales"
         let data = try! JSONSerialization.data(withJSONObject: record)
-        return .success(RestResponse(status: 200, headers: [], body: Array(data)))
+        return .success(RestResponse(status: 200, headers: [:], body: Array(data)))
     }
 
     /// Types text into the model, one key per character.

@@ -16,7 +16,7 @@ final class InMemoryTransport: RestTransport {
     /// Answers every request with the same status and body.
     convenience init(status: Int = 200, body: String = "{}") {
         self.init { _ throws(RestClientError) in
-            RestResponse(status: status, headers: [], body: Array(body.utf8))
+            RestResponse(status: status, headers: [:], body: Array(body.utf8))
         }
     }
 
@@ -30,12 +30,6 @@ final class InMemoryTransport: RestTransport {
     }
 
     func shutdown() async {}
-}
-
-extension TransportRequest {
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
 }
 
 /// A client over `transport` with a fixed fake instance and token.

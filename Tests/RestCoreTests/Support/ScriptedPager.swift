@@ -34,7 +34,7 @@ struct ScriptedPager: Sendable {
     }
 
     private func batchSize(_ request: RecordedRequest) -> Int {
-        guard let option = request.header("Sforce-Query-Options"), option.hasPrefix("batchSize="),
+        guard let option = request.headers[.sforceQueryOptions], option.hasPrefix("batchSize="),
             let size = Int(option.dropFirst("batchSize=".count))
         else { return 2000 }
         return size

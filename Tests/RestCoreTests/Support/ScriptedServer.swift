@@ -11,30 +11,26 @@ struct RecordedRequest: Sendable {
     /// Path and query, exactly as sent (still percent-encoded).
     var target: String
     var path: String
-    var headers: [(name: String, value: String)]
+    var headers: HTTPFields
     var body: [UInt8]
     /// The client's port: one per connection, so requests sharing it shared a kept-alive connection.
     var remotePort: Int?
-
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
 
     var bodyText: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// What the scripted server does with one request.
 enum ScriptedReply: Sendable {
-    case respond(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8])
+    case respond(status: Int, headers: HTTPFields = [:], body: [UInt8])
     /// Never answers (until the server stops).
     case hang
 
     static func json(_ text: String, status: Int = 200) -> ScriptedReply {
-        .respond(status: status, headers: [(name: "Content-Type", value: "application/json")], body: Array(text.utf8))
+        .respond(status: status, headers: [.contentType: "application/json"], body: Array(text.utf8))
     }
 
     static func text(_ text: String, status: Int, contentType: String = "text/plain") -> ScriptedReply {
-        .respond(status: status, headers: [(name: "Content-Type", value: contentType)], body: Array(text.utf8))
+        .respond(status: status, headers: [.contentType: contentType], body: Array(text.utf8))
     }
 }
 
@@ -76,19 +72,13 @@ final class ScriptedServer: Sendable {
             let body = try await request.body.collect(upTo: 16 * 1024 * 1024)
             let recorded = RecordedRequest(
                 method: request.method.rawValue, target: request.uri.description, path: request.uri.path,
-                headers: request.headers.map { (name: $0.name.rawName, value: $0.value) },
+                headers: request.headers,
                 body: Array(body.readableBytesView), remotePort: context.remotePort)
             state.record(recorded)
             switch await script(recorded) {
             case .respond(let status, let headers, let bytes):
-                var fields = HTTPFields()
-                for header in headers {
-                    if let name = HTTPField.Name(header.name) {
-                        fields.append(HTTPField(name: name, value: header.value))
-                    }
-                }
                 return Response(
-                    status: .init(code: status), headers: fields, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+                    status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             case .hang:
                 while !state.isStopping {
                     try await Task.sleep(for: .milliseconds(20))

@@ -1,0 +1,19 @@
+/// What the command line says about credentials (each `nil` when not given).
+public struct CredentialOptions: Sendable, Hashable {
+    public var targetOrg: String?
+    public var instanceURL: String?
+    public var accessToken: String?
+    public var refreshToken: String?
+    public var clientID: String?
+
+    public init(
+        targetOrg: String? = nil, instanceURL: String? = nil, accessToken: String? = nil, refreshToken: String? = nil,
+        clientID: String? = nil
+    ) {
+        self.targetOrg = targetOrg
+        self.instanceURL = instanceURL
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.clientID = clientID
+    }
+}

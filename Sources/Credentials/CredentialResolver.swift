@@ -1,0 +1,47 @@
+import Foundation
+
+/// Finds credentials in ARCHITECTURE.md's order: `--target-org ALIAS` (through
+/// `sf org display --json --target-org ALIAS`), then `--instance-url`/`--access-token`
+/// (each falling back to its environment variable), then the environment
+/// `SF_INSTANCE_URL`, `SF_ACCESS_TOKEN`, `SF_REFRESH_TOKEN`, `SF_CLIENT_ID`.
+public enum CredentialResolver {
+    /// Resolves credentials. `environment` (default: the process's) also gives the `PATH`
+    /// searched for `sf`, so tests can put a stand-in there.
+    public static func resolve(
+        _ options: CredentialOptions, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(CredentialError) -> OrgCredentials {
+        if let alias = options.targetOrg?.nonEmpty {
+            var credentials = try await SalesforceCLI(environment: environment).orgDisplay(alias: alias)
+            credentials.refreshToken = options.refreshToken?.nonEmpty
+            credentials.clientID = options.clientID?.nonEmpty
+            return credentials
+        }
+        let flagURL = options.instanceURL?.nonEmpty
+        let flagToken = options.accessToken?.nonEmpty
+        let url = flagURL ?? environment["SF_INSTANCE_URL"]?.nonEmpty
+        let token = flagToken ?? environment["SF_ACCESS_TOKEN"]?.nonEmpty
+        switch (url, token) {
+        case (nil, nil):
+            throw .missing
+        case (nil, _):
+            throw .invalid("an access token is given but no instance URL (--instance-url or SF_INSTANCE_URL).")
+        case (_, nil):
+            throw .invalid("an instance URL is given but no access token (--access-token or SF_ACCESS_TOKEN).")
+        case (let url?, let token?):
+            return OrgCredentials(
+                instanceURL: try parseInstanceURL(url), accessToken: token,
+                refreshToken: options.refreshToken?.nonEmpty ?? environment["SF_REFRESH_TOKEN"]?.nonEmpty,
+                clientID: options.clientID?.nonEmpty ?? environment["SF_CLIENT_ID"]?.nonEmpty,
+                source: flagURL != nil || flagToken != nil ? "command-line options" : "environment")
+        }
+    }
+
+    static func parseInstanceURL(_ text: String) throws(CredentialError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false
+        else {
+            throw .invalid("the instance URL \"\(text)\" is not an http or https URL.")
+        }
+        return url
+    }
+}
