@@ -34,6 +34,11 @@ let package = Package(
             swiftSettings: strictConcurrency
         ),
         .target(
+            name: "RecordOutput",
+            dependencies: ["RestCore"],
+            swiftSettings: strictConcurrency
+        ),
+        .target(
             name: "MockOrg",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -49,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
-                "CNcurses", "RestCore", "MockOrg", "ContactList",
+                "CNcurses", "RestCore", "RecordOutput", "MockOrg", "ContactList",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -58,7 +63,7 @@ let package = Package(
         .executableTarget(
             name: "ContactTUIBench",
             dependencies: [
-                "RestCore", "MockOrg", "ContactList",
+                "RestCore", "RecordOutput", "MockOrg", "ContactList",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -71,6 +76,11 @@ let package = Package(
                 "RestCore", "MockOrg",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
+            name: "RecordOutputTests",
+            dependencies: ["RecordOutput", "RestCore"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

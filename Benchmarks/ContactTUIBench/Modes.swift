@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import MockOrg
 import NIOCore
+import RecordOutput
 import RestCore
 
 /// The roles the bench binary plays in its child processes.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RecordOutput
 import RestCore
 
 /// `contact-tui list`: prints every record of a query, following `nextRecordsUrl`, as TSV with a

@@ -9,6 +9,11 @@ public struct SelectList: Sendable, Hashable {
         public var name: String
         /// The keys to follow in a record (`["Account", "Name"]`).
         public var path: [String]
+
+        public init(name: String, path: [String]) {
+            self.name = name
+            self.path = path
+        }
     }
 
     public var columns: [Column]

@@ -1,3 +1,5 @@
+import RestCore
+
 /// Writes query records as text for scripts: TSV with a header row, or one JSON object per line.
 ///
 /// Columns follow the SELECT list (`Account.Name` is read from the nested `Account` record);

@@ -1,3 +1,5 @@
+import RestCore
+
 /// TSV straight from a page's bytes: the fields of each record are found with a scanner and
 /// copied (unescaped and re-escaped for TSV) with no tree of values in between. The output is
 /// byte for byte what `write(_: [JSONValue], into:)` gives for the same records.
