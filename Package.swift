@@ -26,6 +26,10 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(
+            name: "SOQL",
+            swiftSettings: strictConcurrency
+        ),
+        .target(
             name: "RestCore",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -35,12 +39,13 @@ let package = Package(
         ),
         .target(
             name: "RecordOutput",
-            dependencies: ["RestCore"],
+            dependencies: ["RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .target(
             name: "MockOrg",
             dependencies: [
+                "SOQL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -48,13 +53,13 @@ let package = Package(
         ),
         .target(
             name: "ContactList",
-            dependencies: ["RestCore"],
+            dependencies: ["RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
-                "CNcurses", "RestCore", "RecordOutput", "MockOrg", "ContactList",
+                "CNcurses", "RestCore", "SOQL", "RecordOutput", "MockOrg", "ContactList",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -63,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "ContactTUIBench",
             dependencies: [
-                "RestCore", "RecordOutput", "MockOrg", "ContactList",
+                "RestCore", "SOQL", "RecordOutput", "MockOrg", "ContactList",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -79,14 +84,19 @@ let package = Package(
             swiftSettings: strictConcurrency
         ),
         .testTarget(
+            name: "SOQLTests",
+            dependencies: ["SOQL"],
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
             name: "RecordOutputTests",
-            dependencies: ["RecordOutput", "RestCore"],
+            dependencies: ["RecordOutput", "RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(
             name: "MockOrgTests",
             dependencies: [
-                "MockOrg",
+                "MockOrg", "SOQL",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             exclude: ["Compatibility"],
@@ -94,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactListTests",
-            dependencies: ["ContactList", "RestCore"],
+            dependencies: ["ContactList", "RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -7,6 +7,7 @@ import MockOrg
 import NIOCore
 import RecordOutput
 import RestCore
+import SOQL
 
 /// The roles the bench binary plays in its child processes.
 enum Modes {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import MockOrg
+import SOQL
 
 @Suite struct ParsedStatementsTests {
     static let day: Int64 = 86_400_000

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Testing
 
 @testable import MockOrg
+import SOQL
 
 /// The number and date fields (Account.NumberOfEmployees and AnnualRevenue, Contact.Birthdate):
 /// seeded, described, filtered and sorted with number and date literals, and written.

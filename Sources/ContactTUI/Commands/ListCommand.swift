@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RecordOutput
+import SOQL
 import RestCore
 
 /// `contact-tui list`: prints every record of a query, following `nextRecordsUrl`, as TSV with a

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import RestCore
+@testable import SOQL
 
 @Suite struct SelectListTests {
     @Test func columnsFollowTheSelectList() throws {
