@@ -60,3 +60,39 @@ import Testing
         #expect(String(decoding: output, as: UTF8.self) == "Account\tAge\tId\tName\n\t2.5\t003B\t\n")
     }
 }
+
+/// A query whose fields are spelled in lower case still finds Salesforce's canonical keys,
+/// on the value path and the byte path alike; the header keeps the query's spelling.
+@Suite struct RecordWriterFieldCaseTests {
+    static let soql = "select id, name, email, account.name from contact"
+    static let page = #"""
+        {"totalSize":2,"done":true,"records":[
+          {"attributes":{"type":"Contact"},"Id":"003A","Name":"Ann","Email":"ann@example.com",
+           "Account":{"attributes":{"type":"Account"},"Name":"Acme"}},
+          {"attributes":{"type":"Contact"},"Id":"003B","Name":"Bo","Email":null,"Account":null}
+        ]}
+        """#
+    static let expectedTSV = "id\tname\temail\taccount.name\n003A\tAnn\tann@example.com\tAcme\n003B\tBo\t\t\n"
+
+    @Test func valuesPathFindsCanonicalKeys() throws {
+        var writer = RecordWriter(format: .tsv, selectList: SelectList(soql: Self.soql))
+        var output: [UInt8] = []
+        writer.write(try QueryPageBytes(body: Array(Self.page.utf8)).parsedRecords(), into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == Self.expectedTSV)
+    }
+
+    @Test func bytesPathFindsCanonicalKeys() throws {
+        var writer = RecordWriter(format: .tsv, selectList: SelectList(soql: Self.soql))
+        var output: [UInt8] = []
+        try writer.write(try QueryPageBytes(body: Array(Self.page.utf8)), into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == Self.expectedTSV)
+    }
+
+    @Test func jsonLinesKeepTheAnswersKeysInSelectOrder() throws {
+        var writer = RecordWriter(format: .json, selectList: SelectList(soql: "select name, id from contact"))
+        var output: [UInt8] = []
+        try writer.write(try QueryPageBytes(body: Array(Self.page.utf8)), into: &output)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == #"{"Name":"Ann","Id":"003A","Account":{"Name":"Acme"},"Email":"ann@example.com"}"#)
+    }
+}

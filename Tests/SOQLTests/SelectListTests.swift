@@ -31,4 +31,32 @@ import Testing
         let list = try #require(SelectList(soql: "SELECT FromAddress__c, Id FROM EmailMessage"))
         #expect(list.columns.map(\.name) == ["FromAddress__c", "Id"])
     }
+
+    @Test func lowerCaseKeywordsAndFieldsKeepTheirSpelling() throws {
+        let list = try #require(SelectList(soql: "select id, name, account.name from contact"))
+        #expect(list.columns.map(\.name) == ["id", "name", "account.name"])
+        #expect(list.columns.map(\.path) == [["id"], ["name"], ["account", "name"]])
+        #expect(list.columns.allSatisfy { $0.isField })
+    }
+
+    @Test func onlyPlainFieldsAreFields() throws {
+        let list = try #require(
+            SelectList(soql: "SELECT Name, Name n, toLabel(Status), COUNT(Id), (SELECT Id FROM Cases) FROM Case"))
+        #expect(list.columns.map(\.isField) == [true, false, false, false, false])
+        #expect(list.columns.map(\.name) == ["Name", "n", "Status", "expr0", "Cases"])
+    }
+
+    @Test func clausesAfterFromAreNotRead() throws {
+        let list = try #require(
+            SelectList(soql: "SELECT Name, COUNT(Id) FROM Contact GROUP BY Name HAVING COUNT(Id) > 1"))
+        #expect(list.columns.map(\.name) == ["Name", "expr0"])
+    }
+
+    @Test(arguments: [
+        "SELECT TYPEOF What WHEN Account THEN Phone END FROM Task",
+        "SELECT DISTANCE(Loc__c, GEOLOCATION(1, 2), 'mi') FROM Store__c",
+    ])
+    func selectItemsWhoseColumnsCannotBeKnownGiveNil(soql: String) {
+        #expect(SelectList(soql: soql) == nil)
+    }
 }
