@@ -1,7 +1,7 @@
+import SOQL
 import Testing
 
 @testable import MockOrg
-import SOQL
 
 @Suite struct ParsedStatementsTests {
     static let day: Int64 = 86_400_000

@@ -2,10 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SOQL
 import Testing
 
 @testable import MockOrg
-import SOQL
 
 /// The number and date fields (Account.NumberOfEmployees and AnnualRevenue, Contact.Birthdate):
 /// seeded, described, filtered and sorted with number and date literals, and written.
