@@ -29,6 +29,10 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(
+            name: "SOQL",
+            swiftSettings: strictConcurrency
+        ),
+        .target(
             name: "RestCore",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -46,8 +50,14 @@ let package = Package(
             swiftSettings: strictConcurrency
         ),
         .target(
+            name: "RecordOutput",
+            dependencies: ["RestCore", "SOQL"],
+            swiftSettings: strictConcurrency
+        ),
+        .target(
             name: "MockOrg",
             dependencies: [
+                "SOQL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -55,13 +65,13 @@ let package = Package(
         ),
         .target(
             name: "ContactList",
-            dependencies: ["RestCore"],
+            dependencies: ["RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
-                "CNcurses", "RestCore", "Credentials", "MockOrg", "ContactList",
+                "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -97,9 +107,19 @@ let package = Package(
             swiftSettings: strictConcurrency
         ),
         .testTarget(
+            name: "SOQLTests",
+            dependencies: ["SOQL"],
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
+            name: "RecordOutputTests",
+            dependencies: ["RecordOutput", "RestCore", "SOQL"],
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
             name: "MockOrgTests",
             dependencies: [
-                "MockOrg", "TestSupport",
+                "MockOrg", "SOQL", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             exclude: ["Compatibility"],
@@ -107,7 +127,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactListTests",
-            dependencies: ["ContactList", "RestCore", "TestSupport"],
+            dependencies: ["ContactList", "RestCore", "SOQL", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -9,13 +9,20 @@ seconds="${1:-180}"
 shift || true
 targets="${*:-soql restcore safetext json}"
 out=.build/fuzz
-mkdir -p "$out"
+mkdir -p "$out/modules"
+
+# Targets of the package that a fuzz target's sources import, built first as modules of their own.
+modules() {
+    case "$1" in
+    soql) echo SOQL ;;
+    esac
+}
 
 sources() {
     case "$1" in
     soql)
         # MockOrg without its HTTP layer and the store that writes response buffers (NIOCore):
-        # the SOQL engine needs the schema and the record types.
+        # the SOQL engine needs the schema and the record types; the grammar is the SOQL module.
         find Sources/MockOrg -name '*.swift' \
             ! -path '*/Server/MockOrgContext.swift' ! -path '*/Server/MockOrgResponder*.swift' \
             ! -name 'MockOrgServer.swift' ! -path '*/Server/MockOrgInstance.swift' \
@@ -37,9 +44,18 @@ sources() {
 for target in $targets; do
     echo "fuzz: building $target"
     rm -f "$out/$target"
-    # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" \
-        $(sources "$target") -o "$out/$target" 2>&1 | grep -v "Cannot export local symbol" || true
+    objects=""
+    for module in $(modules "$target"); do
+        # shellcheck disable=SC2046
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -package-name contact_tui \
+            -module-name "$module" -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
+            -c $(find "Sources/$module" -name '*.swift') -o "$out/modules/$module.o" || exit 1
+        objects="$objects $out/modules/$module.o"
+    done
+    # shellcheck disable=SC2046,SC2086
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name contact_tui -I "$out/modules" \
+        -module-name "Fuzz_$target" $(sources "$target") $objects -o "$out/$target" 2>&1 \
+        | grep -v "Cannot export local symbol" || true
     [ -x "$out/$target" ] || { echo "fuzz: $target did not build"; exit 1; }
     mkdir -p "Fuzz/Crashes/$target" "$out/corpus/$target"
     echo "fuzz: running $target for $seconds s"

@@ -1,3 +1,4 @@
+import SOQL
 import Testing
 
 @testable import MockOrg

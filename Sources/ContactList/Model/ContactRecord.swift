@@ -1,4 +1,5 @@
 import RestCore
+import SOQL
 
 /// One row of the list: the record's identity and the text of its columns.
 ///
@@ -37,12 +38,9 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
         index < values.count ? values[index] : ""
     }
 
-    /// The text of a field path such as `Account.Name`; "" for null or missing.
+    /// The text of a field path such as `Account.Name` (or `account.name`: keys match ignoring
+    /// case); "" for null or missing.
     static func text(of field: String, in json: JSONValue) -> String {
-        var current: JSONValue? = json
-        for part in field.split(separator: ".") {
-            current = current?[String(part)]
-        }
-        return current?.stringValue ?? ""
+        FieldLookup.value(at: field.split(separator: "."), in: json, fields: \.objectValue)?.stringValue ?? ""
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import RecordOutput
 import RestCore
+import SOQL
 
 /// `contact-tui list`: prints every record of a query, following `nextRecordsUrl`, as TSV with a
 /// header row or as one JSON object per line. Pages stream through: each is written as soon as

@@ -1,3 +1,4 @@
+import SOQL
 import Synchronization
 
 /// Parsed statements by their text, so that a statement sent again is not parsed again.
@@ -20,7 +21,7 @@ final class ParsedStatements: Sendable {
         // The day the parser resolves TODAY against.
         let day = DateText.day(containing: now)
         if let kept = entries.withLock({ $0[statement] }), kept.day == day { return kept.query }
-        let query = try SOQLParser.parse(statement, now: now)
+        let query = try SOQLResolver.query(statement, now: now)
         entries.withLock { entries in
             if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
             entries[statement] = Entry(day: day, query: query)

@@ -1,4 +1,6 @@
-/// A parsed and resolved SOQL statement.
+import SOQL
+
+/// A SOQL statement resolved against the org's schema: what the engine runs.
 struct SOQLQuery: Sendable {
     enum Selection: Sendable {
         case count
@@ -41,9 +43,7 @@ struct SOQLOrdering: Sendable {
 
 /// A literal on the right of a comparison, already of the field's kind.
 indirect enum SOQLCondition: Sendable {
-    enum Operator: String, Sendable {
-        case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    }
+    typealias Operator = SOQLStatement.Operator
 
     case and(SOQLCondition, SOQLCondition)
     case or(SOQLCondition, SOQLCondition)

@@ -2,11 +2,16 @@
 ///
 /// Query pages are the hot path of `list`; building `JSONValue` directly is several times
 /// faster than going through `Codable`'s trial decoding of each value.
-struct JSONParser {
-    struct Failure: Error, CustomStringConvertible {
-        let message: String
-        let offset: Int
-        var description: String { "\(message) at byte \(offset)" }
+package struct JSONParser {
+    package struct Failure: Error, CustomStringConvertible {
+        package let message: String
+        package let offset: Int
+        package var description: String { "\(message) at byte \(offset)" }
+
+        package init(message: String, offset: Int) {
+            self.message = message
+            self.offset = offset
+        }
     }
 
     static let maximumDepth = 512
@@ -20,7 +25,7 @@ struct JSONParser {
     }
 
     /// Parses one JSON document that fills all of `bytes` (surrounding whitespace allowed).
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> JSONValue {
         let result: Result<JSONValue, Failure> = bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(bytes: buffer)
             do throws(Failure) {

@@ -1,12 +1,12 @@
 /// Walks JSON bytes without building values: finds where strings, objects and members are, and
 /// skips what is not wanted. It checks structure (brackets, quotes, commas, literals) as it goes,
 /// so truncated or malformed text is reported rather than misread.
-struct JSONScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var index: Int
+package struct JSONScanner {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var index: Int
     private var depth = 0
 
-    init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0) {
+    package init(bytes: UnsafeBufferPointer<UInt8>, index: Int = 0) {
         self.bytes = bytes
         self.index = index
     }
@@ -15,7 +15,7 @@ struct JSONScanner {
         JSONParser.Failure(message: index >= bytes.count ? "unexpected end of data" : message, offset: index)
     }
 
-    var current: UInt8? {
+    package var current: UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
@@ -59,7 +59,7 @@ struct JSONScanner {
 
     /// Calls `member` with each key of the object at the cursor, the cursor on the member's
     /// value; `member` either consumes the value or returns `false` to have it skipped.
-    mutating func scanObject(
+    package mutating func scanObject(
         _ member: (inout JSONScanner, Range<Int>) throws(JSONParser.Failure) -> Bool
     ) throws(JSONParser.Failure) {
         try expect(UInt8(ascii: "{"))
@@ -119,7 +119,7 @@ struct JSONScanner {
 
     /// Moves past the value at the cursor; returns where it lies.
     @discardableResult
-    mutating func skipValue() throws(JSONParser.Failure) -> Range<Int> {
+    package mutating func skipValue() throws(JSONParser.Failure) -> Range<Int> {
         skipWhitespace()
         let start = index
         switch current {

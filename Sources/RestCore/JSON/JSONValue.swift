@@ -36,7 +36,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Whole numbers print without a fractional part ("42", not "42.0"), as Salesforce sends them.
-    static func render(_ number: Double) -> String {
+    package static func render(_ number: Double) -> String {
         if number.rounded() == number, abs(number) < 1e15 {
             return String(Int64(number))
         }

@@ -1,3 +1,6 @@
+import RestCore
+import SOQL
+
 /// Writes query records as text for scripts: TSV with a header row, or one JSON object per line.
 ///
 /// Columns follow the SELECT list (`Account.Name` is read from the nested `Account` record);
@@ -72,21 +75,10 @@ public struct RecordWriter: Sendable {
 
     // MARK: - Values
 
-    /// The value at `path`, matching keys exactly first and then ignoring case (Salesforce
-    /// answers with the schema's spelling, the query may use another).
+    /// The value at `path` (keys match ignoring case: Salesforce answers with the schema's
+    /// spelling, the query may use another).
     static func value(in record: JSONValue, at path: [String]) -> JSONValue? {
-        var current = record
-        for key in path {
-            guard case .object(let members) = current else { return nil }
-            if let exact = members[key] {
-                current = exact
-            } else if let match = members.first(where: { $0.key.lowercased() == key.lowercased() }) {
-                current = match.value
-            } else {
-                return nil
-            }
-        }
-        return current
+        FieldLookup.value(at: path, in: record, fields: \.objectValue)
     }
 
     private static func uniqueFirstKeys(_ columns: [SelectList.Column]) -> [String] {
@@ -157,8 +149,7 @@ public struct RecordWriter: Sendable {
             }
             var written = Set<String>()
             for wanted in keyOrder {
-                let key =
-                    members[wanted] != nil ? wanted : members.keys.first { $0.lowercased() == wanted.lowercased() }
+                let key = members[wanted] != nil ? wanted : members.keys.first { FieldLookup.keyMatches($0, wanted) }
                 if let key, key != "attributes", written.insert(key).inserted, let value = members[key] {
                     member(key, value)
                 }

@@ -1,37 +1,8 @@
+import SOQL
 import Testing
 
+@testable import RecordOutput
 @testable import RestCore
-
-@Suite struct SelectListTests {
-    @Test func columnsFollowTheSelectList() throws {
-        let list = try #require(
-            SelectList(
-                soql:
-                    "select Id, Name,Account.Name , toLabel(LeadSource) FROM Contact WHERE Name LIKE 'A%' ORDER BY Name"
-            ))
-        #expect(list.columns.map(\.name) == ["Id", "Name", "Account.Name", "LeadSource"])
-        #expect(list.columns.map(\.path) == [["Id"], ["Name"], ["Account", "Name"], ["LeadSource"]])
-    }
-
-    @Test func aggregatesAndSubqueries() throws {
-        let list = try #require(
-            SelectList(
-                soql: "SELECT COUNT(Id), MAX(CreatedDate) newest, SUM(Amount), (SELECT Id FROM Cases) FROM Account"))
-        #expect(list.columns.map(\.name) == ["expr0", "newest", "expr1", "Cases"])
-    }
-
-    @Test(arguments: [
-        "SELECT FIELDS(ALL) FROM Contact LIMIT 200", "DELETE Contact", "SELECT Id", "SELECT , FROM Contact", "",
-    ])
-    func unknowableColumnsGiveNil(soql: String) {
-        #expect(SelectList(soql: soql) == nil)
-    }
-
-    @Test func fromInsideAFieldNameIsNotTheKeyword() throws {
-        let list = try #require(SelectList(soql: "SELECT FromAddress__c, Id FROM EmailMessage"))
-        #expect(list.columns.map(\.name) == ["FromAddress__c", "Id"])
-    }
-}
 
 @Suite struct RecordWriterTests {
     static let records: [JSONValue] = [
@@ -87,5 +58,41 @@ import Testing
         var output: [UInt8] = []
         writer.write([Self.records[1]], into: &output)
         #expect(String(decoding: output, as: UTF8.self) == "Account\tAge\tId\tName\n\t2.5\t003B\t\n")
+    }
+}
+
+/// A query whose fields are spelled in lower case still finds Salesforce's canonical keys,
+/// on the value path and the byte path alike; the header keeps the query's spelling.
+@Suite struct RecordWriterFieldCaseTests {
+    static let soql = "select id, name, email, account.name from contact"
+    static let page = #"""
+        {"totalSize":2,"done":true,"records":[
+          {"attributes":{"type":"Contact"},"Id":"003A","Name":"Ann","Email":"ann@example.com",
+           "Account":{"attributes":{"type":"Account"},"Name":"Acme"}},
+          {"attributes":{"type":"Contact"},"Id":"003B","Name":"Bo","Email":null,"Account":null}
+        ]}
+        """#
+    static let expectedTSV = "id\tname\temail\taccount.name\n003A\tAnn\tann@example.com\tAcme\n003B\tBo\t\t\n"
+
+    @Test func valuesPathFindsCanonicalKeys() throws {
+        var writer = RecordWriter(format: .tsv, selectList: SelectList(soql: Self.soql))
+        var output: [UInt8] = []
+        writer.write(try QueryPageBytes(body: Array(Self.page.utf8)).parsedRecords(), into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == Self.expectedTSV)
+    }
+
+    @Test func bytesPathFindsCanonicalKeys() throws {
+        var writer = RecordWriter(format: .tsv, selectList: SelectList(soql: Self.soql))
+        var output: [UInt8] = []
+        try writer.write(try QueryPageBytes(body: Array(Self.page.utf8)), into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == Self.expectedTSV)
+    }
+
+    @Test func jsonLinesKeepTheAnswersKeysInSelectOrder() throws {
+        var writer = RecordWriter(format: .json, selectList: SelectList(soql: "select name, id from contact"))
+        var output: [UInt8] = []
+        try writer.write(try QueryPageBytes(body: Array(Self.page.utf8)), into: &output)
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        #expect(lines.first == #"{"Name":"Ann","Id":"003A","Account":{"Name":"Acme"},"Email":"ann@example.com"}"#)
     }
 }

@@ -1,3 +1,6 @@
+import RestCore
+import SOQL
+
 /// TSV straight from a page's bytes: the fields of each record are found with a scanner and
 /// copied (unescaped and re-escaped for TSV) with no tree of values in between. The output is
 /// byte for byte what `write(_: [JSONValue], into:)` gives for the same records.
@@ -121,7 +124,7 @@ extension RecordWriter {
 
 /// Column paths as a tree of keys: `Id`, `Account.Name`, `Account.Owner.Name` share `Account`.
 struct ColumnNode: Sendable {
-    /// The key, lower-cased (keys are matched ignoring ASCII case, as the query may spell them otherwise).
+    /// The key, folded as `FieldLookup` matches keys (the query may spell them otherwise than the answer).
     var key: [UInt8]
     /// The columns whose value is this key's value (one, or more when a field is selected twice).
     var columns: [Int] = []
@@ -140,7 +143,7 @@ struct ColumnNode: Sendable {
 
     private mutating func insert(_ path: ArraySlice<String>, column: Int) {
         guard let first = path.first else { return }
-        let key = Array(first.utf8).map(Self.lowercased)
+        let key = Array(first.utf8).map(FieldLookup.folded)
         let position: Int
         if let existing = children.firstIndex(where: { $0.key == key }) {
             position = existing
@@ -157,15 +160,11 @@ struct ColumnNode: Sendable {
 
     func child(matching key: UnsafeBufferPointer<UInt8>) -> ColumnNode? {
         search: for child in children where child.key.count == key.count {
-            for index in 0..<key.count where child.key[index] != Self.lowercased(key[index]) {
+            for index in 0..<key.count where child.key[index] != FieldLookup.folded(key[index]) {
                 continue search
             }
             return child
         }
         return nil
-    }
-
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 }

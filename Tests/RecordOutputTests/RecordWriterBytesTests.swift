@@ -1,5 +1,7 @@
+import SOQL
 import Testing
 
+@testable import RecordOutput
 @testable import RestCore
 
 /// The byte-level TSV path gives exactly what the value path gives.

@@ -1,16 +1,37 @@
 /// Splits a SOQL statement into tokens.
-struct SOQLLexer {
-    let statement: String
+package struct SOQLLexer {
+    package let statement: String
     private let characters: [Character]
 
-    init(_ statement: String) {
+    package init(_ statement: String) {
         self.statement = statement
         characters = Array(statement)
     }
 
-    func tokens() throws(SOQLError) -> [SOQLToken] {
+    /// Every token of the statement, then `.end`; the first text that is not SOQL is an error.
+    package func tokens() throws(SOQLError) -> [SOQLToken] {
         var tokens = [SOQLToken]()
         var index = 0
+        try scan(into: &tokens, from: &index)
+        tokens.append(SOQLToken(kind: .end, offset: characters.count, text: ""))
+        return tokens
+    }
+
+    /// The tokens before the first text that is not SOQL, then `.end` there: enough to read a
+    /// statement's beginning (its SELECT list) when what follows is not this grammar's concern.
+    package func leadingTokens() -> [SOQLToken] {
+        var tokens = [SOQLToken]()
+        var index = 0
+        do {
+            try scan(into: &tokens, from: &index)
+        } catch {
+            // `index` stays at the start of the token that failed.
+        }
+        tokens.append(SOQLToken(kind: .end, offset: index, text: ""))
+        return tokens
+    }
+
+    private func scan(into tokens: inout [SOQLToken], from index: inout Int) throws(SOQLError) {
         while index < characters.count {
             let character = characters[index]
             if character.isWhitespace {
@@ -19,7 +40,9 @@ struct SOQLLexer {
             }
             let start = index
             if character == "'" {
-                tokens.append(try stringLiteral(from: &index))
+                var cursor = index
+                tokens.append(try stringLiteral(from: &cursor))
+                index = cursor
             } else if character.isASCII && (character.isLetter || character == "_") {
                 while index < characters.count
                     && characters[index].isASCII
@@ -33,7 +56,9 @@ struct SOQLLexer {
                 || (character == "-" || character == "+") && index + 1 < characters.count
                     && characters[index + 1].isASCII && characters[index + 1].isNumber
             {
-                tokens.append(try numberOrDate(from: &index))
+                var cursor = index
+                tokens.append(try numberOrDate(from: &cursor))
+                index = cursor
             } else {
                 let two = index + 1 < characters.count ? String(characters[index...index + 1]) : ""
                 if ["!=", "<>", "<=", ">="].contains(two) {
@@ -49,8 +74,6 @@ struct SOQLLexer {
                 }
             }
         }
-        tokens.append(SOQLToken(kind: .end, offset: characters.count, text: ""))
-        return tokens
     }
 
     /// A quoted string with Salesforce's escapes: `\n \r \t \b \f` (either case), `\" \' \\`,
@@ -174,21 +197,21 @@ struct SOQLLexer {
     }
 
     /// `YYYY-MM-DD`.
-    static func parseDate(_ text: String) -> Int? {
+    package static func parseDate(_ text: String) -> Int? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
             parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
-        let days = DateText.days(year: year, month: month, day: day)
+        let days = CivilDate.days(year: year, month: month, day: day)
         // A day past its month's end (2024-02-31) would count on into the next month.
-        guard DateText.civil(fromDays: days) == (year, month, day) else { return nil }
+        guard CivilDate.civil(fromDays: days) == (year, month, day) else { return nil }
         return days
     }
 
     /// `YYYY-MM-DDThh:mm:ss[.sss](Z|+hh:mm|-hh:mm)`.
-    static func parseDateTime(_ text: String) -> Int64? {
+    package static func parseDateTime(_ text: String) -> Int64? {
         guard let tIndex = text.firstIndex(of: "T"), let days = parseDate(String(text[..<tIndex])) else { return nil }
         var rest = Substring(text[text.index(after: tIndex)...])
         var offsetSeconds = 0

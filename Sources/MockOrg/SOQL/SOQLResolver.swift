@@ -1,0 +1,260 @@
+import SOQL
+
+/// Resolves a parsed statement against the org's schema: objects, fields and relationships by
+/// name, each literal checked against its field's type, relative dates against "now".
+///
+/// Names are resolved in the order they are written (the object, the SELECT list, WHERE,
+/// ORDER BY), so the first unknown name is the one reported. What the org does not support
+/// (aliases, functions other than `COUNT()`, subqueries) is refused at the token where it begins.
+struct SOQLResolver {
+    private let statement: SOQLStatement
+    /// "Now" for TODAY and LAST_N_DAYS, in milliseconds since 1970.
+    private let now: Int64
+
+    private var text: String { statement.text }
+
+    /// Parses `text` and resolves it; syntax errors come first, then unknown names.
+    static func query(_ text: String, now: Int64) throws(SOQLError) -> SOQLQuery {
+        let statement = try SOQLParser.parse(text)
+        return try SOQLResolver(statement: statement, now: now).resolve()
+    }
+
+    private func resolve() throws(SOQLError) -> SOQLQuery {
+        let isCount = try checkSupportedItems()
+        let objectToken = statement.object
+        guard case .identifier(let objectName) = objectToken.kind, let object = SObjectType(named: objectName) else {
+            throw SOQLError.noSuchObject(objectToken.text, at: objectToken.offset, in: text)
+        }
+        var seen = Set<String>()
+        var selected = [FieldPath]()
+        for case .field(let raw, alias: nil) in statement.items where !isCount {
+            let path = try resolve(raw, on: object)
+            // Salesforce refuses a field selected twice.
+            guard seen.insert(path.canonicalName.lowercased()).inserted else {
+                throw SOQLError.at(
+                    raw.offset, in: text, code: "MALFORMED_QUERY", "duplicate field selected: " + path.canonicalName)
+            }
+            selected.append(path)
+        }
+        let filter = try statement.filter.map { (condition) throws(SOQLError) in try resolve(condition, on: object) }
+        var ordering = [SOQLOrdering]()
+        for item in statement.ordering {
+            ordering.append(try resolve(item, on: object))
+        }
+        if let offset = statement.offset, offset.value > 2000 {
+            throw SOQLError.at(
+                offset.token.offset, in: text, code: "NUMBER_OUTSIDE_VALID_RANGE", "Maximum SOQL offset allowed is 2000"
+            )
+        }
+        return SOQLQuery(
+            object: object, selection: isCount ? .count : .fields(selected), filter: filter, ordering: ordering,
+            limit: statement.limit, offset: statement.offset?.value)
+    }
+
+    /// Plain fields, or `COUNT()` alone; true for the latter.
+    private func checkSupportedItems() throws(SOQLError) -> Bool {
+        for (index, item) in statement.items.enumerated() {
+            switch item {
+            case .field(_, alias: nil):
+                continue
+            case .field(_, alias: let alias?):
+                throw SOQLError.unexpected(alias, in: text)
+            case .function(let name, let open, let arguments, let after, let alias):
+                guard index == 0, name.keyword == "COUNT" else { throw SOQLError.unexpected(open, in: text) }
+                if let argument = arguments.first { throw SOQLError.unexpected(argument, in: text) }
+                if let alias { throw SOQLError.unexpected(alias, in: text) }
+                if statement.items.count > 1 { throw SOQLError.unexpected(after, in: text) }
+                return true
+            case .subquery(let open, _):
+                throw SOQLError.unexpected(open, in: text)
+            case .typeOf(let subject):
+                throw SOQLError.unexpected(subject, in: text)
+            }
+        }
+        return false
+    }
+
+    // MARK: - Fields
+
+    private func resolve(_ raw: SOQLStatement.Path, on object: SObjectType) throws(SOQLError) -> FieldPath {
+        var parts = raw.parts[...]
+        // `Contact.Name` in a query on Contact names the queried object itself.
+        if parts.count > 1, parts.first?.lowercased() == object.name.lowercased(),
+            object.relationship(named: parts.first!) == nil
+        {
+            parts = parts.dropFirst()
+        }
+        switch parts.count {
+        case 1:
+            guard let field = object.field(named: parts.first!) else {
+                throw SOQLError.noSuchColumn(parts.first!, on: object, at: raw.offset, in: text)
+            }
+            return FieldPath(relationship: nil, field: field)
+        case 2:
+            let relationshipName = parts.first!
+            let fieldName = parts.last!
+            guard let relationship = object.relationship(named: relationshipName), let parent = relationship.referenceTo
+            else {
+                throw SOQLError.at(
+                    raw.offset, in: text, code: "INVALID_FIELD",
+                    "Didn't understand relationship '" + relationshipName
+                        + "' in field path. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names."
+                )
+            }
+            guard let field = parent.field(named: fieldName) else {
+                throw SOQLError.noSuchColumn(fieldName, on: parent, at: raw.offset, in: text)
+            }
+            return FieldPath(relationship: relationship, field: field)
+        default:
+            throw SOQLError.at(
+                raw.offset, in: text, code: "INVALID_FIELD",
+                "Relationships of more than one level are not supported by this org: '"
+                    + raw.parts.joined(separator: ".") + "'")
+        }
+    }
+
+    // MARK: - ORDER BY
+
+    private func resolve(_ item: SOQLStatement.Ordering, on object: SObjectType) throws(SOQLError) -> SOQLOrdering {
+        let path = try resolve(item.path, on: object)
+        // Describe reports text areas as not sortable; ORDER BY agrees.
+        guard path.field.type != .textarea else {
+            throw SOQLError.at(
+                item.path.offset, in: text, code: "INVALID_FIELD",
+                "field '" + path.canonicalName + "' can not be sorted in a query call")
+        }
+        return SOQLOrdering(path: path, descending: item.descending, nullsFirst: item.nullsFirst)
+    }
+
+    // MARK: - WHERE
+
+    private func resolve(
+        _ condition: SOQLStatement.Condition, on object: SObjectType
+    ) throws(SOQLError)
+        -> SOQLCondition
+    {
+        switch condition {
+        case .and(let left, let right):
+            let first = try resolve(left, on: object)
+            return .and(first, try resolve(right, on: object))
+        case .or(let left, let right):
+            let first = try resolve(left, on: object)
+            return .or(first, try resolve(right, on: object))
+        case .not(let inner):
+            return .not(try resolve(inner, on: object))
+        case .test(let raw, let test):
+            let path = try resolve(raw, on: object)
+            switch test {
+            case .like(let token):
+                // LIKE is for text: not for ids, references, dates or flags.
+                guard path.field.type.isText, let pattern = token.likePattern else {
+                    throw invalidOperator(on: path, at: raw.offset)
+                }
+                return .like(path, LikePattern(pattern))
+            case .member(let literals, let negated):
+                var values = [FieldValue]()
+                for literal in literals {
+                    values.append(try value(of: literal, for: path, operatorIsRange: false).value)
+                }
+                return .member(path, values, negated: negated)
+            case .compare(let op, let literal):
+                // A flag is equal or not; it has no order.
+                if path.field.type == .boolean && op != .equal && op != .notEqual {
+                    throw invalidOperator(on: path, at: raw.offset)
+                }
+                let value = try value(of: literal, for: path, operatorIsRange: true)
+                if let range = value.range {
+                    return .compareRange(path, op, lower: range.lowerBound, upper: range.upperBound)
+                }
+                return .compare(path, op, value.value)
+            }
+        }
+    }
+
+    private func invalidOperator(on path: FieldPath, at offset: Int) -> SOQLError {
+        SOQLError.at(
+            offset, in: text, code: "INVALID_QUERY_FILTER_OPERATOR",
+            "invalid operator on " + path.field.type.rawValue + " field: " + path.canonicalName)
+    }
+
+    private struct Value {
+        var value: FieldValue
+        var range: Range<Int64>?
+    }
+
+    /// Checks a literal against the field's type as Salesforce does.
+    private func value(
+        of literal: SOQLStatement.Literal, for path: FieldPath, operatorIsRange: Bool
+    ) throws(SOQLError) -> Value {
+        let token = literal.token
+        let field = path.field
+        func wrongType(_ expected: String, quoted: Bool) -> SOQLError {
+            SOQLError.at(
+                token.offset, in: text, code: "INVALID_FIELD",
+                "value of filter criterion for field '" + path.canonicalName + "' must be of type " + expected
+                    + (quoted ? " and should be enclosed in quotes" : " and should not be enclosed in quotes"))
+        }
+        if token.keyword == "NULL" { return Value(value: .null) }
+        switch field.type {
+        case .boolean:
+            guard let keyword = token.keyword, keyword == "TRUE" || keyword == "FALSE" else {
+                throw wrongType("boolean", quoted: false)
+            }
+            return Value(value: .boolean(keyword == "TRUE"))
+        case .int, .currency:
+            guard case .number(let number) = token.kind else { throw wrongType(field.type.literalName, quoted: false) }
+            return Value(value: .number(number))
+        case .datetime, .date:
+            if case .dateTime(let millis) = token.kind, field.type == .datetime {
+                return Value(value: .dateTime(millis))
+            }
+            if case .date(let days) = token.kind, field.type == .date { return Value(value: .date(days)) }
+            if let keyword = token.keyword, let range = dateRange(keyword, count: literal.dayCount) {
+                // A day is a range of instants; an IN list compares single values, so it cannot hold one.
+                guard operatorIsRange else {
+                    throw SOQLError.at(
+                        token.offset, in: text, code: "MALFORMED_QUERY",
+                        "date literal " + keyword + " is not supported in an IN list; use = or a range")
+                }
+                return Value(value: .null, range: range)
+            }
+            throw wrongType(field.type == .datetime ? "dateTime" : "date", quoted: false)
+        case .id, .reference:
+            guard case .string(let value) = token.kind else { throw wrongType("id", quoted: true) }
+            try refuseLikeOnlyEscape(in: token)
+            guard SalesforceID.isWellFormed(value) else {
+                throw SOQLError.at(
+                    token.offset, in: text, code: "INVALID_QUERY_FILTER_OPERATOR", "invalid ID field: " + value)
+            }
+            return Value(value: .string(SalesforceID.eighteenCharacter(value)))
+        default:
+            guard case .string(let value) = token.kind else { throw wrongType("string", quoted: true) }
+            try refuseLikeOnlyEscape(in: token)
+            return Value(value: .string(value))
+        }
+    }
+
+    /// `\%` and `\_` belong to LIKE patterns; in any other string they are an error, as in Salesforce.
+    private func refuseLikeOnlyEscape(in token: SOQLToken) throws(SOQLError) {
+        guard let offset = token.likeOnlyEscape else { return }
+        let escaped = token.text.dropFirst(offset - token.offset + 1).first.map(String.init) ?? ""
+        throw SOQLError.at(
+            offset, in: text, code: "MALFORMED_QUERY",
+            "Invalid string literal " + token.text + ". Illegal character sequence '\\" + escaped
+                + "' in string literal.")
+    }
+
+    /// The range of a relative date literal (`count` is the n of `LAST_N_DAYS:n`).
+    private func dateRange(_ keyword: String, count: Int?) -> Range<Int64>? {
+        let day = DateText.millisPerDay
+        let today = DateText.day(containing: now) * day
+        switch (keyword, count) {
+        case ("TODAY", nil): return today..<(today + day)
+        case ("YESTERDAY", nil): return (today - day)..<today
+        case ("TOMORROW", nil): return (today + day)..<(today + 2 * day)
+        case ("LAST_N_DAYS", let count?): return (today - Int64(count) * day)..<(today + day)
+        case ("NEXT_N_DAYS", let count?): return today..<(today + (Int64(count) + 1) * day)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,290 @@
+/// Parses SOQL text into a `SOQLStatement`: grammar only, no schema.
+package struct SOQLParser {
+    private let statement: String
+    private let tokens: [SOQLToken]
+    private var position = 0
+
+    private init(_ statement: String, tokens: [SOQLToken]) {
+        self.statement = statement
+        self.tokens = tokens
+    }
+
+    /// The whole statement; the first syntax error is thrown.
+    package static func parse(_ statement: String) throws(SOQLError) -> SOQLStatement {
+        guard !statement.allSatisfy(\.isWhitespace) else { throw SOQLError.empty }
+        var parser = SOQLParser(statement, tokens: try SOQLLexer(statement).tokens())
+        return try parser.parseStatement()
+    }
+
+    /// The SELECT list only, up to the top-level FROM; what follows FROM is not read (it may
+    /// use clauses this grammar does not know). Nil when the list itself does not parse.
+    package static func selectItems(of statement: String) -> [SOQLStatement.Item]? {
+        var parser = SOQLParser(statement, tokens: SOQLLexer(statement).leadingTokens())
+        do {
+            try parser.expectKeyword("SELECT")
+            let items = try parser.parseItems()
+            try parser.expectKeyword("FROM")
+            return items
+        } catch {
+            return nil
+        }
+    }
+
+    /// Words that end a SELECT item or start a clause, so never a field name or an alias.
+    package static let reserved: Set<String> = [
+        "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "ORDER", "BY", "LIMIT", "OFFSET", "LIKE", "IN", "NULL",
+        "TRUE", "FALSE", "ASC", "DESC", "NULLS", "GROUP", "HAVING",
+    ]
+
+    private mutating func parseStatement() throws(SOQLError) -> SOQLStatement {
+        try expectKeyword("SELECT")
+        let items = try parseItems()
+        try expectKeyword("FROM")
+        let object = current
+        guard case .identifier = object.kind else { throw unexpected() }
+        position += 1
+        var filter: SOQLStatement.Condition?
+        if consumeKeyword("WHERE") {
+            filter = try parseOr()
+        }
+        var ordering = [SOQLStatement.Ordering]()
+        if consumeKeyword("ORDER") {
+            try expectKeyword("BY")
+            repeat {
+                ordering.append(try parseOrdering())
+            } while consumeSymbol(",")
+        }
+        var limit: Int?
+        if consumeKeyword("LIMIT") {
+            limit = try nonNegativeInteger()
+        }
+        var offset: (value: Int, token: SOQLToken)?
+        if consumeKeyword("OFFSET") {
+            let token = current
+            offset = (try nonNegativeInteger(), token)
+        }
+        guard current.kind == .end else { throw unexpected() }
+        return SOQLStatement(
+            text: statement, items: items, object: object, filter: filter, ordering: ordering, limit: limit,
+            offset: offset)
+    }
+
+    // MARK: - Tokens
+
+    private var current: SOQLToken { tokens[position] }
+
+    private func peek(_ distance: Int) -> SOQLToken {
+        tokens[min(position + distance, tokens.count - 1)]
+    }
+
+    private func unexpected() -> SOQLError {
+        SOQLError.unexpected(current, in: statement)
+    }
+
+    private mutating func expectKeyword(_ keyword: String) throws(SOQLError) {
+        guard current.keyword == keyword else { throw unexpected() }
+        position += 1
+    }
+
+    private mutating func expectSymbol(_ symbol: String) throws(SOQLError) {
+        guard current.kind == .symbol(symbol) else { throw unexpected() }
+        position += 1
+    }
+
+    private mutating func consumeSymbol(_ symbol: String) -> Bool {
+        guard current.kind == .symbol(symbol) else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func consumeKeyword(_ keyword: String) -> Bool {
+        guard current.keyword == keyword else { return false }
+        position += 1
+        return true
+    }
+
+    /// The current token, consumed; the end of the statement is returned but never passed.
+    private mutating func take() -> SOQLToken {
+        let token = current
+        if token.kind != .end { position += 1 }
+        return token
+    }
+
+    private mutating func nonNegativeInteger() throws(SOQLError) -> Int {
+        guard case .number(let value) = current.kind, value >= 0, value == value.rounded(), value < 1e12 else {
+            throw unexpected()
+        }
+        position += 1
+        return Int(value)
+    }
+
+    // MARK: - SELECT list
+
+    private mutating func parseItems() throws(SOQLError) -> [SOQLStatement.Item] {
+        var items = [SOQLStatement.Item]()
+        repeat {
+            items.append(try parseItem())
+        } while consumeSymbol(",")
+        return items
+    }
+
+    private mutating func parseItem() throws(SOQLError) -> SOQLStatement.Item {
+        if current.kind == .symbol("(") {
+            return try parseSubquery()
+        }
+        if current.keyword == "TYPEOF", case .identifier = peek(1).kind {
+            position += 1
+            let subject = current
+            try skipBalanced(until: "END")
+            return .typeOf(subject: subject)
+        }
+        if let keyword = current.keyword, !Self.reserved.contains(keyword), peek(1).kind == .symbol("(") {
+            let name = take()
+            let open = take()
+            let start = position
+            try skipBalanced(until: nil)
+            let arguments = Array(tokens[start..<(position - 1)])
+            let after = current
+            return .function(name: name, open: open, arguments: arguments, after: after, alias: parseAlias())
+        }
+        let path = try parsePath()
+        return .field(path, alias: parseAlias())
+    }
+
+    private mutating func parseAlias() -> SOQLToken? {
+        guard let keyword = current.keyword, !Self.reserved.contains(keyword) else { return nil }
+        return take()
+    }
+
+    /// `(SELECT … FROM Relationship …)`, the cursor on the opening parenthesis.
+    private mutating func parseSubquery() throws(SOQLError) -> SOQLStatement.Item {
+        let open = take()
+        try expectKeyword("SELECT")
+        _ = try parseItems()
+        try expectKeyword("FROM")
+        guard case .identifier(let relationship) = current.kind else { throw unexpected() }
+        try skipBalanced(until: nil)
+        return .subquery(open: open, relationship: relationship)
+    }
+
+    /// Skips tokens up to and past the closing parenthesis of the current nesting level (`keyword`
+    /// nil), or past `keyword` at this level.
+    private mutating func skipBalanced(until keyword: String?) throws(SOQLError) {
+        var depth = 0
+        while current.kind != .end {
+            let token = take()
+            if token.kind == .symbol("(") {
+                depth += 1
+            } else if token.kind == .symbol(")") {
+                if depth == 0 && keyword == nil { return }
+                depth -= 1
+                if depth < 0 { throw SOQLError.unexpected(token, in: statement) }
+            } else if depth == 0, let keyword, token.keyword == keyword {
+                return
+            }
+        }
+        throw unexpected()
+    }
+
+    private mutating func parsePath() throws(SOQLError) -> SOQLStatement.Path {
+        let start = current
+        guard case .identifier(let first) = start.kind, !Self.reserved.contains(first.uppercased()) else {
+            throw unexpected()
+        }
+        position += 1
+        var parts = [first]
+        while current.kind == .symbol(".") {
+            position += 1
+            guard case .identifier(let next) = current.kind else { throw unexpected() }
+            parts.append(next)
+            position += 1
+        }
+        return SOQLStatement.Path(parts: parts, offset: start.offset)
+    }
+
+    // MARK: - ORDER BY
+
+    private mutating func parseOrdering() throws(SOQLError) -> SOQLStatement.Ordering {
+        let path = try parsePath()
+        var descending = false
+        if consumeKeyword("DESC") {
+            descending = true
+        } else {
+            _ = consumeKeyword("ASC")
+        }
+        var nullsFirst = !descending
+        if consumeKeyword("NULLS") {
+            if consumeKeyword("FIRST") {
+                nullsFirst = true
+            } else if consumeKeyword("LAST") {
+                nullsFirst = false
+            } else {
+                throw unexpected()
+            }
+        }
+        return SOQLStatement.Ordering(path: path, descending: descending, nullsFirst: nullsFirst)
+    }
+
+    // MARK: - WHERE
+
+    /// Terms joined by AND or by OR: SOQL refuses both at one level without parentheses.
+    private mutating func parseOr() throws(SOQLError) -> SOQLStatement.Condition {
+        var condition = try parseNot()
+        var joiner: String?
+        while let keyword = current.keyword, keyword == "AND" || keyword == "OR" {
+            guard joiner == nil || joiner == keyword else { throw unexpected() }
+            joiner = keyword
+            position += 1
+            let next = try parseNot()
+            condition = keyword == "AND" ? .and(condition, next) : .or(condition, next)
+        }
+        return condition
+    }
+
+    private mutating func parseNot() throws(SOQLError) -> SOQLStatement.Condition {
+        if consumeKeyword("NOT") {
+            return .not(try parseNot())
+        }
+        if consumeSymbol("(") {
+            let inner = try parseOr()
+            try expectSymbol(")")
+            return inner
+        }
+        return try parseComparison()
+    }
+
+    private mutating func parseComparison() throws(SOQLError) -> SOQLStatement.Condition {
+        let path = try parsePath()
+        if consumeKeyword("LIKE") {
+            guard case .string = current.kind, current.likePattern != nil else { throw unexpected() }
+            return .test(path, .like(take()))
+        }
+        let negated = consumeKeyword("NOT")
+        if consumeKeyword("IN") {
+            try expectSymbol("(")
+            var values = [SOQLStatement.Literal]()
+            repeat {
+                values.append(try parseLiteral())
+            } while consumeSymbol(",")
+            try expectSymbol(")")
+            return .test(path, .member(values, negated: negated))
+        }
+        if negated { throw unexpected() }
+        guard case .symbol(let symbol) = current.kind, let op = SOQLStatement.Operator(rawValue: symbol) else {
+            throw unexpected()
+        }
+        position += 1
+        return .test(path, .compare(op, try parseLiteral()))
+    }
+
+    /// Any one token (its kind is checked against the field's type later); `LAST_N_DAYS` and
+    /// `NEXT_N_DAYS` take `:n`.
+    private mutating func parseLiteral() throws(SOQLError) -> SOQLStatement.Literal {
+        let token = take()
+        guard let keyword = token.keyword, keyword == "LAST_N_DAYS" || keyword == "NEXT_N_DAYS" else {
+            return SOQLStatement.Literal(token: token, dayCount: nil)
+        }
+        try expectSymbol(":")
+        return SOQLStatement.Literal(token: token, dayCount: try nonNegativeInteger())
+    }
+}

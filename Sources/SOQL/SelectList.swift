@@ -1,0 +1,83 @@
+/// The columns of a SOQL query's SELECT list, in order, with where each value sits in a record.
+///
+/// `SELECT Id, Account.Name, toLabel(Status), COUNT(Id) total, (SELECT Id FROM Cases) FROM …`
+/// gives the columns `Id`, `Account.Name`, `Status`, `total`, `Cases`; a relationship path
+/// becomes a path into the nested record. `FIELDS(…)` cannot be listed ahead; it gives `nil`.
+/// The list is read by `SOQLParser`, the grammar MockOrg runs.
+public struct SelectList: Sendable, Hashable {
+    public struct Column: Sendable, Hashable {
+        /// The header text: the field as written (`Account.Name`), or the alias.
+        public var name: String
+        /// The keys to follow in a record (`["Account", "Name"]`); see `FieldLookup`.
+        public var path: [String]
+        /// A field of the record or of a parent, selected as it is (not an alias, a function
+        /// or a subquery): its value is the field's own text.
+        public var isField: Bool
+
+        public init(name: String, path: [String], isField: Bool = true) {
+            self.name = name
+            self.path = path
+            self.isField = isField
+        }
+    }
+
+    public var columns: [Column]
+
+    /// The columns of `soql`, or `nil` when they cannot be known from the text alone.
+    public init?(soql: String) {
+        guard let items = SOQLParser.selectItems(of: soql) else { return nil }
+        var columns: [Column] = []
+        var unnamedAggregates = 0
+        for item in items {
+            guard let column = Self.column(for: item, unnamedAggregates: &unnamedAggregates) else { return nil }
+            columns.append(column)
+        }
+        self.columns = columns
+    }
+
+    public init(columns: [Column]) {
+        self.columns = columns
+    }
+
+    private static let aggregates: Set<String> = ["COUNT", "COUNT_DISTINCT", "SUM", "AVG", "MIN", "MAX", "GROUPING"]
+    /// Functions whose value sits under the field's own name.
+    private static let transparentFunctions: Set<String> = ["TOLABEL", "FORMAT", "CONVERTCURRENCY"]
+
+    private static func column(for item: SOQLStatement.Item, unnamedAggregates: inout Int) -> Column? {
+        switch item {
+        case .field(let path, alias: nil):
+            return Column(name: path.parts.joined(separator: "."), path: path.parts)
+        case .field(_, alias: let alias?), .function(_, _, _, _, alias: let alias?):
+            if case .function(let name, _, _, _, _) = item, name.keyword == "FIELDS" { return nil }
+            return Column(name: alias.text, path: [alias.text], isField: false)
+        case .function(let name, _, let arguments, _, alias: nil):
+            let function = name.keyword ?? ""
+            if aggregates.contains(function) {
+                let name = "expr\(unnamedAggregates)"
+                unnamedAggregates += 1
+                return Column(name: name, path: [name], isField: false)
+            }
+            guard transparentFunctions.contains(function), let path = Self.path(of: arguments) else { return nil }
+            return Column(name: path.joined(separator: "."), path: path, isField: false)
+        case .subquery(_, let relationship):
+            // Its records sit under the relationship name.
+            return Column(name: relationship, path: [relationship], isField: false)
+        case .typeOf:
+            return nil
+        }
+    }
+
+    /// The field path that `tokens` are (`Account . Name`), if that is all they are.
+    private static func path(of tokens: [SOQLToken]) -> [String]? {
+        var parts: [String] = []
+        for (index, token) in tokens.enumerated() {
+            if index % 2 == 1 {
+                guard token.kind == .symbol(".") else { return nil }
+            } else {
+                guard case .identifier(let name) = token.kind else { return nil }
+                parts.append(name)
+            }
+        }
+        return parts.isEmpty || tokens.count % 2 == 0 ? nil : parts
+    }
+}
