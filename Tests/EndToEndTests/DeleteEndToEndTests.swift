@@ -30,6 +30,19 @@ struct DeleteEndToEndTests {
     }
 
     /// Moves the selection down `count` rows.
+    /// The list opened on `org` with the selection on the first contact within `limit` rows that
+    /// `accept` takes, given its index and the ids of contacts with Cases (whose delete fails).
+    static func openOn(
+        _ org: LiveOrg, within limit: Int = 20, _ accept: (Int, Contact, Set<String>) -> Bool
+    ) async throws -> (session: TmuxSession, target: Contact, prefix: String) {
+        let contacts = try await org.contactNames()
+        let cases = try await org.contactIDsWithCases()
+        let (index, target) = try pick(contacts, within: limit) { accept($0, $1, cases) }
+        let session = try await open(org, contacts)
+        try await moveDown(session, index)
+        return (session, target, Screen.shownPrefix(target.name))
+    }
+
     /// Dismisses the alert with `key`, and checks that the refused record is back on top of the
     /// list and still on the server; returns the screen.
     @discardableResult
@@ -58,12 +71,9 @@ struct DeleteEndToEndTests {
     @Test("a successful delete: the row goes at once, the server confirms later")
     func success() async throws {
         try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(1500))) { org in
-            let contacts = try await org.contactNames()
-            let cases = try await org.contactIDsWithCases()
-            let (index, target) = try Self.pick(contacts) { !cases.contains($1.id) }
-            let prefix = Screen.shownPrefix(target.name)
-            let session = try await Self.open(org, contacts)
-            try await Self.moveDown(session, index)
+            let (session, target, prefix) = try await Self.openOn(org) { _, contact, cases in
+                !cases.contains(contact.id)
+            }
             try await session.send("d")
             // Gone from the screen while the server has not answered yet.
             try await session.waitUntil("the row is gone while its delete is pending") { screen in
@@ -81,12 +91,9 @@ struct DeleteEndToEndTests {
     @Test("a contact with Cases comes back on top with the server's message; Enter dismisses")
     func contactWithCases() async throws {
         try await LiveOrg.with { org in
-            let contacts = try await org.contactNames()
-            let cases = try await org.contactIDsWithCases()
-            let (index, target) = try Self.pick(contacts, within: 25) { $0 > 0 && cases.contains($1.id) }
-            let prefix = Screen.shownPrefix(target.name)
-            let session = try await Self.open(org, contacts)
-            try await Self.moveDown(session, index)
+            let (session, target, prefix) = try await Self.openOn(org, within: 25) { index, contact, cases in
+                index > 0 && cases.contains(contact.id)
+            }
             try await session.send("d")
             let alert = try await session.waitUntil("the alert shows the server's message") { screen in
                 screen.contains("Cannot delete item") && screen.contains("associated with")
@@ -142,12 +149,9 @@ struct DeleteEndToEndTests {
     @Test("refresh during a pending delete never shows the row again")
     func refreshDuringDelete() async throws {
         try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(1000))) { org in
-            let contacts = try await org.contactNames()
-            let cases = try await org.contactIDsWithCases()
-            let (index, target) = try Self.pick(contacts) { !cases.contains($1.id) }
-            let prefix = Screen.shownPrefix(target.name)
-            let session = try await Self.open(org, contacts)
-            try await Self.moveDown(session, index)
+            let (session, target, prefix) = try await Self.openOn(org) { _, contact, cases in
+                !cases.contains(contact.id)
+            }
             try await session.send("d", "r")
             // Once the keys are handled, the row must stay away until and after the server confirms.
             try await session.waitUntil("the row is gone and the refresh is under way") { screen in
