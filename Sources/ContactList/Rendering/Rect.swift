@@ -19,7 +19,6 @@ package struct Rect: Hashable, Sendable, CustomStringConvertible {
     package var right: Int { x + width }
     /// The row just below the rectangle.
     package var bottom: Int { y + height }
-    package var isEmpty: Bool { width == 0 || height == 0 }
 
     package func contains(x column: Int, y row: Int) -> Bool {
         column >= x && column < right && row >= y && row < bottom
@@ -59,14 +58,6 @@ package struct Rect: Hashable, Sendable, CustomStringConvertible {
         let left = max(x, other.x)
         let top = max(y, other.y)
         return Rect(x: left, y: top, width: min(right, other.right) - left, height: min(bottom, other.bottom) - top)
-    }
-
-    /// A rectangle of at most this size centred in this one (rounded up and left).
-    package func centered(width boxWidth: Int, height boxHeight: Int) -> Rect {
-        let shownWidth = min(boxWidth, width)
-        let shownHeight = min(boxHeight, height)
-        return Rect(
-            x: x + (width - shownWidth) / 2, y: y + (height - shownHeight) / 2, width: shownWidth, height: shownHeight)
     }
 
     package var description: String { "\(width)×\(height) at (\(x), \(y))" }

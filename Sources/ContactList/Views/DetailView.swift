@@ -9,9 +9,10 @@ package struct DetailView: Widget {
             let text = "\(Spinner.frame(spinnerFrame)) Loading every field…"
             buffer.write(text, x: area.x + 1, y: area.y, in: area, style: Theme.notice)
         case .failed(let message):
-            let lines = TextWrap.lines(SafeText.sanitize(message), width: area.width - 2)
-            for (offset, line) in lines.prefix(area.height).enumerated() {
-                buffer.write(line, x: area.x + 1, y: area.y + offset, in: area, style: Theme.failure)
+            let text = area.inner(horizontal: 1)
+            let lines = TextWrap.lines(SafeText.sanitize(message), width: text.width)
+            for (offset, line) in lines.prefix(text.height).enumerated() {
+                buffer.write(line, x: text.x, y: text.y + offset, in: text, style: Theme.failure)
             }
         case .fields(let fields):
             let nameWidth = min(max(10, area.width / 3), (fields.map { DisplayWidth.of($0.name) }.max() ?? 0))
