@@ -3,10 +3,10 @@
 /// place that sanitises it.
 extension CellBuffer {
     /// The whole buffer.
-    package var area: Rect { Rect(width: width, height: height) }
+    public var area: Rect { Rect(width: width, height: height) }
 
     /// Fills the part of `rect` inside the buffer with blanks in the given style.
-    package mutating func fill(_ rect: Rect, style: Style = .plain) {
+    public mutating func fill(_ rect: Rect, style: Style = .plain) {
         let shown = rect.intersection(area)
         for y in shown.y..<shown.bottom {
             for x in shown.x..<shown.right { self[x, y] = Cell(grapheme: " ", style: style) }
@@ -16,7 +16,7 @@ extension CellBuffer {
     /// Writes text at (x, y) clipped to `rect` (and to `maxWidth` columns when given);
     /// nothing is written when (x, y) lies outside it. Returns the number of columns written.
     @discardableResult
-    package mutating func write(
+    public mutating func write(
         _ text: String, x: Int, y: Int, in rect: Rect, maxWidth: Int? = nil, style: Style = .plain
     ) -> Int {
         guard rect.contains(x: x, y: y) else { return 0 }

@@ -2,13 +2,13 @@
 ///
 /// Every widget draws into one; a rectangle never has a negative size, so the
 /// helpers that shrink or split it simply run out of room instead of inverting.
-package struct Rect: Hashable, Sendable, CustomStringConvertible {
-    package var x: Int
-    package var y: Int
-    package var width: Int
-    package var height: Int
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
 
-    package init(x: Int = 0, y: Int = 0, width: Int, height: Int) {
+    public init(x: Int = 0, y: Int = 0, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
@@ -16,49 +16,49 @@ package struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The column just right of the rectangle.
-    package var right: Int { x + width }
+    public var right: Int { x + width }
     /// The row just below the rectangle.
-    package var bottom: Int { y + height }
+    public var bottom: Int { y + height }
 
-    package func contains(x column: Int, y row: Int) -> Bool {
+    public func contains(x column: Int, y row: Int) -> Bool {
         column >= x && column < right && row >= y && row < bottom
     }
 
     /// The rectangle less a margin on each side.
-    package func inner(horizontal: Int = 0, vertical: Int = 0) -> Rect {
+    public func inner(horizontal: Int = 0, vertical: Int = 0) -> Rect {
         Rect(
             x: x + min(horizontal, width), y: y + min(vertical, height),
             width: width - 2 * horizontal, height: height - 2 * vertical)
     }
 
     /// The rows `range` of the rectangle (relative to its top), cut to the rows it has.
-    package func rows(_ range: Range<Int>) -> Rect {
+    public func rows(_ range: Range<Int>) -> Rect {
         let top = min(max(range.lowerBound, 0), height)
         let end = min(max(range.upperBound, top), height)
         return Rect(x: x, y: y + top, width: width, height: end - top)
     }
 
     /// The one row `offset` rows from the top (empty past the bottom).
-    package func row(_ offset: Int) -> Rect { rows(offset..<offset + 1) }
+    public func row(_ offset: Int) -> Rect { rows(offset..<offset + 1) }
 
     /// The first `count` rows and the rest.
-    package func split(top count: Int) -> (top: Rect, rest: Rect) {
+    public func split(top count: Int) -> (top: Rect, rest: Rect) {
         let boundary = min(max(0, count), height)
         return (rows(0..<boundary), rows(boundary..<height))
     }
 
     /// The rest and the last `count` rows.
-    package func split(bottom count: Int) -> (rest: Rect, bottom: Rect) {
+    public func split(bottom count: Int) -> (rest: Rect, bottom: Rect) {
         let boundary = height - min(max(0, count), height)
         return (rows(0..<boundary), rows(boundary..<height))
     }
 
     /// The cells both rectangles cover (empty when they do not meet).
-    package func intersection(_ other: Rect) -> Rect {
+    public func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)
         let top = max(y, other.y)
         return Rect(x: left, y: top, width: min(right, other.right) - left, height: min(bottom, other.bottom) - top)
     }
 
-    package var description: String { "\(width)×\(height) at (\(x), \(y))" }
+    public var description: String { "\(width)×\(height) at (\(x), \(y))" }
 }
