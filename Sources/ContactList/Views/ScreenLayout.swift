@@ -48,9 +48,8 @@ package struct ScreenLayout: Hashable, Sendable {
 
     package init(screen: Rect, mode: ContactListMode = .list, isEditingFilter: Bool = false, hasAlert: Bool = false) {
         self.screen = screen
-        let (top, rest) = screen.split(top: 1)
+        let (header, rest) = screen.split(top: 1)
         let (body, bottom) = rest.split(bottom: 2)
-        let header = top
         let status = bottom.row(0)
         let bottomLine = bottom.row(1)
         // Detail lines sit under a blank row, level with the list's rows under their headings.
