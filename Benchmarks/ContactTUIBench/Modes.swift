@@ -60,7 +60,7 @@ enum Modes {
             loaded += size
             pageNumber += 1
         }
-        model.visibleRowCount = ListView.listRows(forHeight: 30)
+        model.visibleRowCount = ScreenLayout(screen: Rect(width: 100, height: 30)).visibleRowCount
         return model
     }
 
@@ -98,15 +98,18 @@ enum Modes {
     /// the median of several batches, printed as `cpu-per-key: SECONDS`.
     static func keys(rows: Int) {
         var model = loadedModel(rows: rows)
-        let view = ListView()
         var buffer = CellBuffer(width: 100, height: 30)
+        // The header and the list, as the list mode draws them.
+        let layout = ScreenLayout(screen: buffer.area)
+        let slots = layout.placements.filter { $0.slot == .header || $0.slot == .list }
         var samples: [Double] = []
         for _ in 0..<7 {
             let start = Proc.threadCPUSeconds()
             // Down then up again through a range longer than a screen: scrolling on every step.
             for step in 0..<600 {
                 _ = model.handle(key: step % 600 < 300 ? .character("j") : .character("k"))
-                view.render(model, into: &buffer)
+                let screen = ContactListScreen(model: model)
+                for placement in slots { screen.render(placement.slot, area: placement.area, buffer: &buffer) }
             }
             samples.append((Proc.threadCPUSeconds() - start) / 600)
         }

@@ -19,20 +19,16 @@
 #include <curses.h>
 
 // Swift 6 refuses shared mutable globals (stdscr, LINES, COLS) and cannot
-// import function-like macros (COLOR_PAIR, getmaxyx) or the A_* attribute
-// macros, so small inline wrappers expose them.
+// import function-like macros or the A_* attribute macros, so small inline
+// wrappers expose them.
 
 static inline WINDOW *ct_stdscr(void) { return stdscr; }
 static inline int ct_lines(void) { return LINES; }
 static inline int ct_cols(void) { return COLS; }
-static inline int ct_colors(void) { return COLORS; }
 
 static inline attr_t ct_a_normal(void) { return A_NORMAL; }
 static inline attr_t ct_a_bold(void) { return A_BOLD; }
 static inline attr_t ct_a_reverse(void) { return A_REVERSE; }
-static inline attr_t ct_a_dim(void) { return A_DIM; }
-static inline attr_t ct_a_underline(void) { return A_UNDERLINE; }
-static inline attr_t ct_color_pair(short pair) { return COLOR_PAIR(pair); }
 
 static inline int ct_key_code_yes(void) { return KEY_CODE_YES; }
 static inline int ct_key_resize(void) { return KEY_RESIZE; }

@@ -22,7 +22,7 @@ struct DeleteTests {
         #expect(model.selection == 2)
         #expect(model.selectedRecord?.id == Fixtures.id(3))
         // The very next frame shows the list without it.
-        let frame = ContactListScreen().frame(model, width: 100, height: 12).text
+        let frame = ContactListScreen(model: model).frame(width: 100, height: 12).text
         #expect(frame.components(separatedBy: "\n")[2...9].allSatisfy { !$0.contains("Contact 0002") })
         #expect(frame.contains("1 delete pending"))
     }
@@ -112,7 +112,7 @@ struct DeleteTests {
         _ = model.handle(response: Fixtures.noContent, for: ids[1])
         _ = model.handle(response: .failure(.cancelled), for: ids[3])
         #expect(model.alerts.count == 3)
-        #expect(ContactListScreen().frame(model, width: 80, height: 20).text.contains("1 of 3"))
+        #expect(ContactListScreen(model: model).frame(width: 80, height: 20).text.contains("1 of 3"))
         // Other keys wait; network events keep being applied underneath.
         #expect(model.handle(key: .character("q")).isEmpty)
         _ = model.handle(key: .character("j"))
@@ -120,7 +120,7 @@ struct DeleteTests {
         _ = model.handle(key: .enter)
         _ = model.handle(key: .escape)
         #expect(model.alerts.count == 1)
-        #expect(!ContactListScreen().frame(model, width: 80, height: 20).text.contains("of 1"))
+        #expect(!ContactListScreen(model: model).frame(width: 80, height: 20).text.contains("of 1"))
         _ = model.handle(key: .character(" "))
         #expect(model.alerts.isEmpty)
         #expect(Set(model.dataRows.map(\.id)).count == model.dataRows.count)
@@ -156,6 +156,6 @@ struct DeleteTests {
         #expect(Fixtures.sentRequests(effects).isEmpty)
         #expect(model.dataRows.count == 3)
         #expect(model.deleteRequests.isEmpty)
-        #expect(StatusLine().text(for: model).contains("--read-only"))
+        #expect(StatusLine(model: model).text.contains("--read-only"))
     }
 }

@@ -9,9 +9,10 @@ struct ListViewTests {
     @Test("draws the header, headings, rows, status and hints")
     func frame() async {
         let client = Fixtures.client()
-        let model = Fixtures.loadedModel(count: 3, client: client, visibleRows: ListView.listRows(forHeight: 8))
+        let model = Fixtures.loadedModel(
+            count: 3, client: client, visibleRows: ScreenLayout(screen: Rect(width: 40, height: 8)).visibleRowCount)
         var buffer = CellBuffer(width: 100, height: 8)
-        ContactListScreen().render(model, into: &buffer)
+        ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
         let lines = buffer.text.components(separatedBy: "\n")
         #expect(lines[0].hasPrefix(" contact-tui · 127.0.0.1:1 · v66.0"))
         #expect(lines[1].contains("Name") && lines[1].contains("Account Name"))
@@ -29,8 +30,8 @@ struct ListViewTests {
         let client = Fixtures.client()
         let model = Fixtures.model(
             records: (0..<3).map { Fixtures.contact($0) }, client: client, query: Self.narrowQuery,
-            visibleRows: ListView.listRows(forHeight: 8))
-        let frame = ContactListScreen().frame(model, width: 40, height: 8).text
+            visibleRows: ScreenLayout(screen: Rect(width: 40, height: 8)).visibleRowCount)
+        let frame = ContactListScreen(model: model).frame(width: 40, height: 8).text
         #expect(
             frame == """
                  contact-tui · 127.0.0.1:1 · v66.0
@@ -48,7 +49,7 @@ struct ListViewTests {
     func tooSmall() async {
         let client = Fixtures.client()
         let model = Fixtures.loadedModel(count: 3, client: client)
-        let frame = ContactListScreen().frame(model, width: 30, height: 6).text
+        let frame = ContactListScreen(model: model).frame(width: 30, height: 6).text
         #expect(frame == "\n      Terminal too small\n          need 40×8\n          have 30×6\n\n")
     }
 
@@ -60,7 +61,7 @@ struct ListViewTests {
                 Fixtures.contact(0, name: "山田太郎😀"), Fixtures.contact(1, name: "\u{1B}]52;c;AAAA\u{7}Eve\u{202E}"),
                 Fixtures.contact(2, name: "Maximilian Alexander Fitzgerald"),
             ], client: client, query: Self.narrowQuery, visibleRows: 4)
-        let lines = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(lines[2] == " 山田太郎😀" + String(repeating: " ", count: 10) + "c0@example.com")
         #expect(lines[3] == " ␛]52;c;AAAA␇Eve     c1@example.com")
         #expect(lines[4] == " Maximilian Alexan…  c2@example.com")
@@ -72,9 +73,9 @@ struct ListViewTests {
         var model = Fixtures.loadedModel(count: 4, client: client)
         _ = model.handle(key: .character("d"))
         _ = model.handle(key: .character("d"))
-        #expect(StatusLine().text(for: model) == " 2 of 4 loaded · ⠋ 2 deletes pending · Deleting Contact 0001…")
+        #expect(StatusLine(model: model).text == " 2 of 4 loaded · ⠋ 2 deletes pending · Deleting Contact 0001…")
         model.tick()
-        #expect(StatusLine().text(for: model).contains("⠙ 2 deletes pending"))
+        #expect(StatusLine(model: model).text.contains("⠙ 2 deletes pending"))
         #expect(model.needsAnimation)
     }
 
@@ -83,14 +84,14 @@ struct ListViewTests {
         let client = Fixtures.client()
         var model = Fixtures.loadedModel(count: 12, client: client, visibleRows: 4)
         _ = Fixtures.type("/0 1", into: &model)
-        let lines = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(lines[7] == "/0 1▏")
         #expect(lines[6] == " 12 of 12 loaded · /0 1: 0 matches")
         _ = model.handle(key: .backspace)
         _ = model.handle(key: .backspace)
         #expect(model.shownCount == 12)
         _ = Fixtures.type("1", into: &model)
-        let narrowed = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        let narrowed = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(narrowed[6] == " 12 of 12 loaded · /01: 3 matches")
         #expect(narrowed[7] == "/01▏")
         #expect((0..<model.shownCount).map { model.shownRecord(at: $0).id } == [1, 10, 11].map(Fixtures.id))

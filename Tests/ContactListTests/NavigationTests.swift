@@ -138,7 +138,7 @@ struct NavigationTests {
         var model = Fixtures.loadedModel(count: 3, client: Fixtures.client())
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
         _ = model.handle(response: .failure(.timedOut), for: request.id)
-        let lines = ContactListScreen().frame(model, width: 60, height: 10).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 60, height: 10).text.components(separatedBy: "\n")
         #expect(lines[2] == " The request timed out.")
         #expect(!model.needsAnimation)
     }

@@ -19,7 +19,7 @@ struct OverlayViewTests {
         var model = Fixtures.loadedModel(count: 3, client: client, visibleRows: 4)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: Self.locked, for: request.id)
-        let frame = ContactListScreen().frame(model, width: 40, height: 8).text
+        let frame = ContactListScreen(model: model).frame(width: 40, height: 8).text
         #expect(
             frame == """
                  contact-tui · 127.0.0.1:1 · v66.0
@@ -40,10 +40,10 @@ struct OverlayViewTests {
         var ids: [RestRequestID] = []
         for _ in 0..<3 { ids += Fixtures.sentRequests(model.handle(key: .character("d"))).map(\.id) }
         for id in ids { _ = model.handle(response: Self.locked, for: id) }
-        let lines = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(lines[1] == "┌─ Cannot delete item ──────── 1 of 3 ─┐")
         _ = model.handle(key: .enter)
-        let next = ContactListScreen().frame(model, width: 40, height: 8).text.components(separatedBy: "\n")
+        let next = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(next[1] == "┌─ Cannot delete item ──────── 1 of 2 ─┐")
     }
 
@@ -52,7 +52,7 @@ struct OverlayViewTests {
         let client = Fixtures.client()
         var model = Fixtures.loadedModel(count: 3, client: client)
         _ = model.handle(key: .character("?"))
-        let lines = ContactListScreen().frame(model, width: 60, height: 18).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 60, height: 18).text.components(separatedBy: "\n")
         let margin = String(repeating: " ", count: 7)
         #expect(lines[0] == " contact-tui · Keys")
         #expect(lines[1] == margin + "┌─ Keys " + String(repeating: "─", count: 37) + "┐")
@@ -70,18 +70,18 @@ struct OverlayViewTests {
         let client = Fixtures.client()
         var model = Fixtures.loadedModel(count: 3, client: client)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
-        let loading = ContactListScreen().frame(model, width: 50, height: 10).text.components(separatedBy: "\n")
+        let loading = ContactListScreen(model: model).frame(width: 50, height: 10).text.components(separatedBy: "\n")
         #expect(loading[0] == " Contact · Contact 0000")
         #expect(loading[2] == " ⠋ Loading every field…")
         _ = model.handle(response: Fixtures.retrieved(0), for: request.id)
-        let lines = ContactListScreen().frame(model, width: 50, height: 10).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 50, height: 10).text.components(separatedBy: "\n")
         #expect(lines[2] == " Id            \(Fixtures.id(0))")
         #expect(lines[3] == " Name          Contact 0000")
         #expect(lines[4] == " Account.Name  Account 0")
         #expect(lines[5] == " Department    Sales")
         #expect(lines[9] == " j/k scroll  Esc/q back  ^C quit")
         _ = model.handle(key: .down)
-        let scrolled = ContactListScreen().frame(model, width: 50, height: 10).text.components(separatedBy: "\n")
+        let scrolled = ContactListScreen(model: model).frame(width: 50, height: 10).text.components(separatedBy: "\n")
         #expect(scrolled[2] == " Name          Contact 0000")
     }
 }

@@ -1,4 +1,4 @@
-/// A rectangle of cells that views draw into.
+/// A rectangle of cells that views draw into (each widget into its own `Rect` of it).
 ///
 /// The UI is rendered into a buffer and only then copied to the terminal, so
 /// every frame can be inspected as text in tests without a terminal.
@@ -16,12 +16,6 @@ public struct CellBuffer: Hashable, Sendable {
     public subscript(x: Int, y: Int) -> Cell {
         get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }
-    }
-
-    /// Fills a row with blanks in the given style.
-    public mutating func clearRow(_ y: Int, style: Style = .plain) {
-        guard y >= 0, y < height else { return }
-        for x in 0..<width { self[x, y] = Cell(grapheme: " ", style: style) }
     }
 
     /// Writes text at (x, y), clipped to `maxWidth` columns and to the buffer.
@@ -47,12 +41,6 @@ public struct CellBuffer: Hashable, Sendable {
             column += cellWidth
         }
         return column - x
-    }
-
-    /// Sets the style of a run of cells, keeping their graphemes.
-    public mutating func restyle(x: Int, y: Int, width runWidth: Int, style: Style) {
-        guard y >= 0, y < height else { return }
-        for column in max(0, x)..<min(width, x + runWidth) { self[column, y].style = style }
     }
 
     /// The buffer as lines of text, trailing spaces kept, continuation cells skipped.

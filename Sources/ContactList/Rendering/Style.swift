@@ -3,7 +3,7 @@
 /// Colours are roles rather than palette entries so that the terminal backend
 /// decides what each role looks like (and can drop colour entirely with
 /// `--no-color` or `NO_COLOR`), while reverse video keeps the selection visible
-/// on a monochrome terminal.
+/// on a monochrome terminal. Which style each part of the screen gets is `Theme`'s.
 public struct Style: Hashable, Sendable {
     /// The colour roles the views use.
     public enum Color: UInt8, Hashable, Sendable, CaseIterable {
@@ -12,19 +12,16 @@ public struct Style: Hashable, Sendable {
         case muted
         case warning
         case error
-        case success
     }
 
     public var color: Color
     public var bold: Bool
     public var reverse: Bool
-    public var dim: Bool
 
-    public init(color: Color = .default, bold: Bool = false, reverse: Bool = false, dim: Bool = false) {
+    public init(color: Color = .default, bold: Bool = false, reverse: Bool = false) {
         self.color = color
         self.bold = bold
         self.reverse = reverse
-        self.dim = dim
     }
 
     public static let plain = Style()

@@ -1,27 +1,43 @@
-/// The whole frame: the list or the detail view, the status line, the key hint or
-/// filter, the help in place of the list, and the alert on top of everything.
-public struct ContactListScreen: Sendable {
-    public init() {}
+/// The whole frame: each slot of the `ScreenLayout` drawn by its widget.
+package struct ContactListScreen: Widget {
+    package var model: ContactListModel
 
-    public func render(_ model: ContactListModel, into buffer: inout CellBuffer) {
-        guard buffer.width >= ListView.minimumSize.width, buffer.height >= ListView.minimumSize.height else {
-            TooSmallNotice().render(into: &buffer)
-            return
-        }
-        switch model.mode {
-        case .list: ListView().render(model, into: &buffer)
-        case .help: HelpOverlay().render(into: &buffer)
-        case .detail(let detail): DetailView().render(detail, spinnerFrame: model.spinnerFrame, into: &buffer)
-        }
-        StatusLine().render(model, into: &buffer, row: buffer.height - 2)
-        KeyHintBar().render(model, into: &buffer, row: buffer.height - 1)
-        AlertView().render(model.alerts, into: &buffer)
+    package init(model: ContactListModel) {
+        self.model = model
     }
 
-    /// A frame of the given size, for tests and benchmarks.
-    public func frame(_ model: ContactListModel, width: Int, height: Int) -> CellBuffer {
-        var buffer = CellBuffer(width: width, height: height)
-        render(model, into: &buffer)
-        return buffer
+    package func render(area: Rect, buffer: inout CellBuffer) {
+        for placement in ScreenLayout(screen: area, model: model).placements {
+            render(placement.slot, area: placement.area, buffer: &buffer)
+        }
+    }
+
+    /// Draws one slot of the screen into its rectangle.
+    package func render(_ slot: ScreenLayout.Slot, area: Rect, buffer: inout CellBuffer) {
+        switch slot {
+        case .header: HeaderView(title: headerTitle).render(area: area, buffer: &buffer)
+        case .list: ListView(model: model).render(area: area, buffer: &buffer)
+        case .detail:
+            guard case .detail(let detail) = model.mode else { return }
+            DetailView(detail: detail, spinnerFrame: model.spinnerFrame).render(area: area, buffer: &buffer)
+        case .help: HelpOverlay().render(area: area, buffer: &buffer)
+        case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
+        case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)
+        case .filterBar: FilterBar(query: model.filter?.query ?? "").render(area: area, buffer: &buffer)
+        case .alert: AlertView(alerts: model.alerts).render(area: area, buffer: &buffer)
+        case .tooSmall:
+            TooSmallNotice(minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight)
+                .render(area: area, buffer: &buffer)
+        }
+    }
+
+    /// The header's title: the app and the org, the help, or the record shown.
+    var headerTitle: String {
+        switch model.mode {
+        case .list: return "contact-tui · \(model.origin)"
+        case .help: return "contact-tui · Keys"
+        case .detail(let detail):
+            return "\(detail.record.objectType) · \(SafeText.sanitize(detail.record.displayName))"
+        }
     }
 }

@@ -1,14 +1,16 @@
 /// The filter being typed: `/query▏`, the end kept in view when it is long.
-public struct FilterBar: Sendable {
-    public init() {}
+package struct FilterBar: Widget {
+    var query: String
 
-    public func render(_ model: ContactListModel, into buffer: inout CellBuffer, row: Int) {
-        let query = SafeText.sanitize(model.filter?.query ?? "")
-        let available = max(1, buffer.width - 3)
-        var shown = Substring(query)
+    package func render(area: Rect, buffer: inout CellBuffer) {
+        let row = area.row(0)
+        buffer.fill(row)
+        var shown = Substring(SafeText.sanitize(query))
+        let available = max(1, row.width - 3)
         while DisplayWidth.of(shown) > available, !shown.isEmpty { shown = shown.dropFirst() }
-        let x = buffer.write("/", x: 0, y: row, style: Style(color: .accent, bold: true))
-        let written = buffer.write(String(shown), x: x, y: row)
-        buffer.write("▏", x: x + written, y: row, style: Style(color: .accent))
+        var x = row.x
+        x += buffer.write("/", x: x, y: row.y, in: row, style: Theme.filterPrompt)
+        x += buffer.write(String(shown), x: x, y: row.y, in: row)
+        buffer.write("▏", x: x, y: row.y, in: row, style: Theme.filterCursor)
     }
 }

@@ -1,9 +1,10 @@
-/// The top row: the app, the org host and the API version.
-struct HeaderView: Sendable {
+/// The top row: the app and the org (host and API version), or what is shown below.
+package struct HeaderView: Widget {
     var title: String
 
-    func render(into buffer: inout CellBuffer) {
-        buffer.clearRow(0, style: ListView.headerStyle)
-        buffer.write(" \(title)", x: 0, y: 0, style: ListView.headerStyle)
+    package func render(area: Rect, buffer: inout CellBuffer) {
+        let row = area.row(0)
+        buffer.fill(row, style: Theme.header)
+        buffer.write(" \(title)", x: row.x, y: row.y, in: row, style: Theme.header)
     }
 }

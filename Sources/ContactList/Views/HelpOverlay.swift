@@ -1,5 +1,5 @@
-/// The `?` overlay: every key of the list.
-public struct HelpOverlay: Sendable {
+/// The `?` overlay: every key of the list, in a box.
+package struct HelpOverlay: Widget {
     static let keys: [(keys: String, action: String)] = [
         ("j k ↓ ↑", "move the selection"),
         ("PgDn PgUp ^F ^B", "move a page"),
@@ -14,17 +14,15 @@ public struct HelpOverlay: Sendable {
         ("q ^C", "quit"),
     ]
 
-    public init() {}
-
-    /// Draws the help in place of the list: below the header, above the status line.
-    public func render(into buffer: inout CellBuffer) {
-        HeaderView(title: "contact-tui · Keys").render(into: &buffer)
+    package func render(area: Rect, buffer: inout CellBuffer) {
         let keyWidth = Self.keys.map { DisplayWidth.of($0.keys) }.max() ?? 0
         let lines = Self.keys.map { entry in
-            (DisplayWidth.pad(entry.keys, toWidth: keyWidth) + "  " + entry.action, Style())
+            (DisplayWidth.pad(entry.keys, toWidth: keyWidth) + "  " + entry.action, Style.plain)
         }
         let contentWidth = lines.map { DisplayWidth.of($0.0) }.max() ?? 1
-        Panel(title: "Keys", lines: lines, footer: "any key closes", style: Style(color: .accent))
-            .render(into: &buffer, maxContentWidth: contentWidth, areaTop: 1, areaHeight: buffer.height - 3)
+        Panel(
+            title: "Keys", lines: lines, footer: "any key closes", style: Theme.helpPanel, maxContentWidth: contentWidth
+        )
+        .render(area: area, buffer: &buffer)
     }
 }

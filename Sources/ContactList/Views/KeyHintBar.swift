@@ -1,12 +1,16 @@
-/// The bottom row: the keys that matter now, or the filter being typed.
+/// The bottom row: the keys that matter now.
 ///
 /// When the terminal is narrow, the optional hints are dropped from the end so
 /// that the ones that always matter (help and quit) stay whole.
-public struct KeyHintBar: Sendable {
-    public init() {}
+package struct KeyHintBar: Widget {
+    var model: ContactListModel
+
+    package init(model: ContactListModel) {
+        self.model = model
+    }
 
     /// The hints for the model's state: those shown while room remains, then those always shown.
-    func hints(for model: ContactListModel) -> (optional: [String], always: [String]) {
+    var hints: (optional: [String], always: [String]) {
         if !model.alerts.isEmpty { return ([], ["Enter/Esc/Space dismiss", "^C quit"]) }
         switch model.mode {
         case .help: return ([], ["any key closes the help"])
@@ -19,20 +23,17 @@ public struct KeyHintBar: Sendable {
     }
 
     /// The hint line that fits in `width` columns.
-    public func text(for model: ContactListModel, width: Int) -> String {
-        let (optional, always) = hints(for: model)
+    package func text(width: Int) -> String {
+        let (optional, always) = hints
         let line = { (items: [String]) in " " + items.joined(separator: "  ") }
         var kept = optional
         while !kept.isEmpty, DisplayWidth.of(line(kept + always)) > width { kept.removeLast() }
         return line(kept + always)
     }
 
-    public func render(_ model: ContactListModel, into buffer: inout CellBuffer, row: Int) {
-        buffer.clearRow(row)
-        if model.isEditingFilter {
-            FilterBar().render(model, into: &buffer, row: row)
-        } else {
-            buffer.write(text(for: model, width: buffer.width), x: 0, y: row, style: Style(color: .muted))
-        }
+    package func render(area: Rect, buffer: inout CellBuffer) {
+        let row = area.row(0)
+        buffer.fill(row)
+        buffer.write(text(width: row.width), x: row.x, y: row.y, in: row, style: Theme.keyHints)
     }
 }

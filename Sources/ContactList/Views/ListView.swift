@@ -1,51 +1,44 @@
-/// Draws the header, the column headings and the visible slice of the rows.
+/// The list: the column headings, then the visible slice of the rows.
 ///
 /// Only the rows on screen are read, so a frame costs the same with a thousand
 /// or a million rows loaded.
-public struct ListView: Sendable {
-    /// The smallest terminal the list is drawn in; below it a notice is shown.
-    public static let minimumSize = (width: 40, height: 8)
-    /// Rows taken by the header, headings, status line and key hint.
-    static let chromeRows = 4
+package struct ListView: Widget {
+    /// Rows above the records: the column headings.
+    static let headingRows = 1
 
-    public init() {}
+    var model: ContactListModel
 
-    /// The number of list rows a terminal of this height shows.
-    public static func listRows(forHeight height: Int) -> Int { max(1, height - chromeRows) }
+    package init(model: ContactListModel) {
+        self.model = model
+    }
 
-    static let headerStyle = Style(color: .accent, bold: true, reverse: true)
-    static let selectedStyle = Style(color: .accent, bold: true, reverse: true)
-
-    /// Draws rows 0 ..< `buffer.height - 2`.
-    public func render(_ model: ContactListModel, into buffer: inout CellBuffer) {
-        HeaderView(title: "contact-tui · \(model.origin)").render(into: &buffer)
-
-        let widths = Self.columnWidths(for: model.columns, totalWidth: buffer.width - 1)
-        var x = 1
+    package func render(area: Rect, buffer: inout CellBuffer) {
+        let (headings, rows) = area.split(top: Self.headingRows)
+        let widths = Self.columnWidths(for: model.columns, totalWidth: area.width - 1)
+        var x = area.x + 1
         for (column, width) in zip(model.columns, widths) {
-            buffer.write(column.title, x: x, y: 1, maxWidth: width, style: Style(bold: true))
+            buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: Theme.columnHeading)
             x += width + 2
         }
 
-        let listTop = 2
-        let rows = Self.listRows(forHeight: buffer.height)
         let shown = model.shownCount
-        for line in 0..<rows {
+        for line in 0..<rows.height {
             let position = model.scrollOffset + line
             guard position < shown else { break }
             let record = model.shownRecord(at: position)
+            let row = rows.row(line)
             let selected = position == model.selection
-            let style = selected ? Self.selectedStyle : .plain
-            if selected { buffer.clearRow(listTop + line, style: style) }
-            var x = 1
+            let style = selected ? Theme.selectedRow : .plain
+            if selected { buffer.fill(row, style: style) }
+            var x = row.x + 1
             for (index, width) in widths.enumerated() {
-                buffer.write(record.value(at: index), x: x, y: listTop + line, maxWidth: width, style: style)
+                buffer.write(record.value(at: index), x: x, y: row.y, in: row, maxWidth: width, style: style)
                 x += width + 2
             }
         }
         if shown == 0 && !model.isLoading {
             let notice = model.filter == nil ? "No contacts." : "No contact matches the filter."
-            buffer.write(notice, x: 1, y: listTop, style: Style(color: .muted))
+            buffer.write(notice, x: rows.x + 1, y: rows.y, in: rows, style: Theme.notice)
         }
     }
 

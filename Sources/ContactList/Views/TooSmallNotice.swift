@@ -1,17 +1,19 @@
 /// What a terminal under the minimum size shows instead of the list.
-public struct TooSmallNotice: Sendable {
-    public init() {}
+package struct TooSmallNotice: Widget {
+    var minimumWidth: Int
+    var minimumHeight: Int
 
-    public func render(into buffer: inout CellBuffer) {
+    package func render(area: Rect, buffer: inout CellBuffer) {
         let lines = [
             "Terminal too small",
-            "need \(ListView.minimumSize.width)×\(ListView.minimumSize.height)",
-            "have \(buffer.width)×\(buffer.height)",
+            "need \(minimumWidth)×\(minimumHeight)",
+            "have \(area.width)×\(area.height)",
         ]
-        let top = max(0, (buffer.height - lines.count) / 2)
+        let top = area.y + max(0, (area.height - lines.count) / 2)
         for (offset, line) in lines.enumerated() {
-            let x = max(0, (buffer.width - DisplayWidth.of(line)) / 2)
-            buffer.write(line, x: x, y: top + offset, style: Style(color: .warning, bold: offset == 0))
+            let x = area.x + max(0, (area.width - DisplayWidth.of(line)) / 2)
+            let style = offset == 0 ? Theme.tooSmallTitle : Theme.tooSmall
+            buffer.write(line, x: x, y: top + offset, in: area, style: style)
         }
     }
 }

@@ -18,7 +18,6 @@ final class AppLoop {
     private let terminal: Terminal
     private let logger: Logger?
     private let queue = WakeupQueue()
-    private let screen = ContactListScreen()
     private var running = true
 
     init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
@@ -73,14 +72,16 @@ final class AppLoop {
         return poll(&descriptors, nfds_t(descriptors.count), timeout) != 0
     }
 
+    /// Tells the model how many rows the screen's layout shows, after a resize.
     private func layout() {
-        model.visibleRowCount = ListView.listRows(forHeight: terminal.size.height)
+        let size = terminal.size
+        model.visibleRowCount = ScreenLayout(screen: Rect(width: size.width, height: size.height)).visibleRowCount
     }
 
     private func redraw() {
         let size = terminal.size
         var buffer = CellBuffer(width: size.width, height: size.height)
-        screen.render(model, into: &buffer)
+        ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
         terminal.draw(buffer)
     }
 

@@ -95,7 +95,6 @@ final class Terminal {
         var attributes = ct_a_normal()
         if style.bold { attributes |= ct_a_bold() }
         if style.reverse { attributes |= ct_a_reverse() }
-        if style.dim { attributes |= ct_a_dim() }
         let pair = colorEnabled && style.color != .default ? Int16(style.color.rawValue) : 0
         return (attributes, pair)
     }
@@ -107,7 +106,6 @@ final class Terminal {
         case .muted: return Int16(COLOR_BLUE)
         case .warning: return Int16(COLOR_YELLOW)
         case .error: return Int16(COLOR_RED)
-        case .success: return Int16(COLOR_GREEN)
         }
     }
 }
