@@ -22,7 +22,9 @@ struct WidgetClippingTests {
             client: Fixtures.client())
         _ = model.handle(key: .character("d"))
         let record = model.dataRows[0]
-        let fields = (0..<30).map { (name: "Field\($0) 山田", value: String(repeating: "value 😀 ", count: $0)) }
+        let fields = (0..<30).map {
+            DetailState.Field(name: "Field\($0) 山田", value: String(repeating: "value 😀 ", count: $0))
+        }
         let long = String(repeating: "a long message, 山田太郎, that wraps ", count: 8)
         var help = model
         help.mode = .help
