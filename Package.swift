@@ -26,8 +26,13 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(
+            name: "JSONKit",
+            swiftSettings: strictConcurrency
+        ),
+        .target(
             name: "RestCore",
             dependencies: [
+                "JSONKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -36,6 +41,7 @@ let package = Package(
         .target(
             name: "MockOrg",
             dependencies: [
+                "JSONKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -63,6 +69,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/ContactTUIBench",
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
+            name: "JSONKitTests",
+            dependencies: ["JSONKit", "MockOrg"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -22,11 +22,12 @@ sources() {
             ! -name 'OrgStore*.swift' ! -name 'RecordFragments.swift'
         echo Fuzz/Targets/SOQLFuzz.swift ;;
     restcore)
+        # RestCore's files import JSONKit: it is built first as a module of its own (see `jsonkit`).
         find Sources/RestCore/JSON Sources/RestCore/Errors Sources/RestCore/Query/QueryPage.swift \
             Sources/RestCore/Client/RestResponse.swift -name '*.swift'
         echo Fuzz/Targets/RestCoreFuzz.swift ;;
     json)
-        echo Sources/MockOrg/Wire/JSONSyntax.swift Sources/MockOrg/Wire/UInt8+HexDigit.swift
+        find Sources/JSONKit -name '*.swift'
         echo Fuzz/Targets/JSONSyntaxFuzz.swift ;;
     safetext)
         find Sources/ContactList/Rendering -name '*.swift'
@@ -34,12 +35,26 @@ sources() {
     esac
 }
 
+# JSONKit as an instrumented module, for the targets whose sources import it.
+jsonkit() {
+    mkdir -p "$out/jsonkit"
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -package-name contact_tui -module-name JSONKit \
+        -emit-module -emit-module-path "$out/jsonkit/JSONKit.swiftmodule" -c -o "$out/jsonkit/JSONKit.o" \
+        $(find Sources/JSONKit -name '*.swift')
+}
+
 for target in $targets; do
     echo "fuzz: building $target"
     rm -f "$out/$target"
-    # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name "Fuzz_$target" \
-        $(sources "$target") -o "$out/$target" 2>&1 | grep -v "Cannot export local symbol" || true
+    modules=""
+    if [ "$target" = restcore ]; then
+        jsonkit
+        modules="-I $out/jsonkit $out/jsonkit/JSONKit.o"
+    fi
+    # shellcheck disable=SC2046,SC2086
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -package-name contact_tui -module-name "Fuzz_$target" \
+        $modules $(sources "$target") -o "$out/$target" 2>&1 | grep -v "Cannot export local symbol" || true
     [ -x "$out/$target" ] || { echo "fuzz: $target did not build"; exit 1; }
     mkdir -p "Fuzz/Crashes/$target" "$out/corpus/$target"
     echo "fuzz: running $target for $seconds s"

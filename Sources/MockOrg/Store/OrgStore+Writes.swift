@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 
 /// Creating and updating records from JSON bodies, with Salesforce's validation errors.
 extension OrgStore {

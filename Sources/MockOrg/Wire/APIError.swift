@@ -1,3 +1,5 @@
+import JSONKit
+
 /// An error response in Salesforce's form: an HTTP status and `[{"message", "errorCode", "fields"?}]`.
 struct APIError: Error, Sendable {
     let status: Int

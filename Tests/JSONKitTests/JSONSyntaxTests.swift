@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import JSONKit
 @testable import MockOrg
 
 @Suite struct JSONSyntaxTests {
