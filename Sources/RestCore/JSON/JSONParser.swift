@@ -23,18 +23,8 @@ extension JSONScanner {
     mutating func parseValue() throws(JSONFailure) -> JSONValue {
         skipWhitespace()
         switch current {
-        case UInt8(ascii: "{")?:
-            var members: [String: JSONValue] = [:]
-            try scanObject { scanner, key throws(JSONFailure) in
-                let name = try scanner.decodeString(key)
-                members[name] = try scanner.parseValue()
-                return true
-            }
-            return .object(members)
-        case UInt8(ascii: "[")?:
-            var elements: [JSONValue] = []
-            try scanArray { scanner throws(JSONFailure) in elements.append(try scanner.parseValue()) }
-            return .array(elements)
+        case UInt8(ascii: "{")?: return .object(try parseMembers())
+        case UInt8(ascii: "[")?: return .array(try parseElements())
         case UInt8(ascii: "\"")?: return .string(try readString())
         case UInt8(ascii: "t")?:
             try skipLiteral("true")
@@ -52,5 +42,38 @@ extension JSONScanner {
         default:
             throw failure("unexpected character")
         }
+    }
+
+    /// The members of the object at the cursor. The loop is written out rather than through
+    /// `scanObject`'s callback: this is the hot path of every page the list view loads.
+    private mutating func parseMembers() throws(JSONFailure) -> [String: JSONValue] {
+        try expect(UInt8(ascii: "{"))
+        try enter()
+        defer { leave() }
+        var members: [String: JSONValue] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") {
+            index += 1
+            return members
+        }
+        while true {
+            let key = try scanStringToken()
+            try expect(UInt8(ascii: ":"))
+            members[try decodeString(key.range, isEscaped: key.isEscaped)] = try parseValue()
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ",")?: index += 1
+            case UInt8(ascii: "}")?:
+                index += 1
+                return members
+            default: throw failure("expected ',' or '}'")
+            }
+        }
+    }
+
+    private mutating func parseElements() throws(JSONFailure) -> [JSONValue] {
+        var elements: [JSONValue] = []
+        try scanArray { scanner throws(JSONFailure) in elements.append(try scanner.parseValue()) }
+        return elements
     }
 }
