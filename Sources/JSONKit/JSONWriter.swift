@@ -9,25 +9,22 @@ package struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    package mutating func beginObject() {
+    package mutating func beginObject() { begin(UInt8(ascii: "{")) }
+
+    package mutating func endObject() { end(UInt8(ascii: "}")) }
+
+    package mutating func beginArray() { begin(UInt8(ascii: "[")) }
+
+    package mutating func endArray() { end(UInt8(ascii: "]")) }
+
+    private mutating func begin(_ bracket: UInt8) {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        bytes.append(bracket)
         needsComma.append(false)
     }
 
-    package mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma.removeLast()
-    }
-
-    package mutating func beginArray() {
-        separate()
-        bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
-    }
-
-    package mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+    private mutating func end(_ bracket: UInt8) {
+        bytes.append(bracket)
         needsComma.removeLast()
     }
 
