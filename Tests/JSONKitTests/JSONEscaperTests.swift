@@ -11,12 +11,4 @@ import Testing
         JSONEscaper.appendQuoted(text, to: &output)
         #expect(String(decoding: output, as: UTF8.self) == expected)
     }
-
-    @Test func bridgedTextIsEscapedToo() {
-        // A substring's text is not a native string: it takes the copy path.
-        let text = String("xx\"yy".dropFirst())
-        var output: [UInt8] = []
-        JSONEscaper.appendQuoted(text, to: &output)
-        #expect(String(decoding: output, as: UTF8.self) == #""x\"yy""#)
-    }
 }
