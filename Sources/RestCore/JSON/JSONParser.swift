@@ -1,9 +1,10 @@
 import JSONKit
 
-/// Parses JSON bytes into a `JSONValue` tree, strictly (RFC 8259), on JSONKit's scanner.
-enum JSONParser {
+/// Parses JSON bytes into a `JSONValue` tree, strictly (RFC 8259), on JSONKit's scanner. `package`
+/// so that the record writers of `list` read values the same way from another target.
+package enum JSONParser {
     /// Parses one JSON document that fills all of `bytes` (surrounding whitespace allowed).
-    static func parse(_ bytes: [UInt8]) throws(JSONFailure) -> JSONValue {
+    package static func parse(_ bytes: [UInt8]) throws(JSONFailure) -> JSONValue {
         let result: Result<JSONValue, JSONFailure> = bytes.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer)
             do throws(JSONFailure) {
@@ -20,7 +21,7 @@ enum JSONParser {
 
 extension JSONScanner {
     /// Reads the value at the cursor as a tree.
-    mutating func parseValue() throws(JSONFailure) -> JSONValue {
+    package mutating func parseValue() throws(JSONFailure) -> JSONValue {
         skipWhitespace()
         switch current {
         case UInt8(ascii: "{")?: return .object(try parseMembers())
