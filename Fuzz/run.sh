@@ -24,7 +24,7 @@ sources() {
     restcore)
         # RestCore's files import JSONKit: it is built first as a module of its own (see `jsonkit`).
         find Sources/RestCore/JSON Sources/RestCore/Errors Sources/RestCore/Query/QueryPage.swift \
-            Sources/RestCore/Client/RestResponse.swift -name '*.swift'
+            Sources/RestCore/Query/QueryPageBytes.swift Sources/RestCore/Client/RestResponse.swift -name '*.swift'
         echo Fuzz/Targets/RestCoreFuzz.swift ;;
     json)
         find Sources/JSONKit -name '*.swift'
