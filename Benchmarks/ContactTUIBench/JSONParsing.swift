@@ -21,6 +21,9 @@ enum JSONParsing {
         guard fromSerialization == expected, fromDecoder == expected else {
             throw BenchFailure("the parsers disagree on the page")
         }
+        guard try JSONDecoder().decode(QueryPage<TypedContact>.self, from: data).records.count == expected.count else {
+            throw BenchFailure("the typed decoder read another number of records")
+        }
         guard try tsvByScanning(response, soql: soql) == tsv(expected, soql: soql) else {
             throw BenchFailure("the TSV paths disagree on the page")
         }
@@ -30,6 +33,7 @@ enum JSONParsing {
             ("tree-jsonserialization", { _ = try serializationPage(data) }),
             ("tree-jsondecoder", { _ = try JSONDecoder().decode(QueryResult.self, from: data) }),
             ("any-jsonserialization", { _ = try JSONSerialization.jsonObject(with: data) }),
+            ("typed-jsondecoder", { _ = try JSONDecoder().decode(QueryPage<TypedContact>.self, from: data) }),
             ("tsv-restcore", { _ = try tsvByScanning(response, soql: soql) }),
             ("tsv-jsonserialization", { _ = tsv(try serializationPage(data), soql: soql) }),
         ]
@@ -85,4 +89,19 @@ enum JSONParsing {
         default: return .null
         }
     }
+}
+
+/// The page's records as a fixed type: what `JSONDecoder` does at its best, for comparison only
+/// (the app's columns come from the user's query at run time, so its records cannot be typed).
+private struct TypedContact: Decodable, Sendable {
+    struct Account: Decodable, Sendable {
+        var Name: String?
+    }
+
+    var Id: String
+    var Name: String?
+    var Title: String?
+    var Email: String?
+    var Phone: String?
+    var Account: Account?
 }
