@@ -29,12 +29,17 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
         .target(
+            name: "JSONKit",
+            swiftSettings: strictConcurrency
+        ),
+        .target(
             name: "SOQL",
             swiftSettings: strictConcurrency
         ),
         .target(
             name: "RestCore",
             dependencies: [
+                "JSONKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -51,13 +56,13 @@ let package = Package(
         ),
         .target(
             name: "RecordOutput",
-            dependencies: ["RestCore", "SOQL"],
+            dependencies: ["JSONKit", "RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .target(
             name: "MockOrg",
             dependencies: [
-                "SOQL",
+                "JSONKit", "SOQL",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "ContactTUIBench",
             dependencies: [
-                "RestCore", "ContactList", "TestSupport",
+                "RestCore", "RecordOutput", "SOQL", "ContactList", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -91,6 +96,11 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["RestCore", "MockOrg"],
             path: "Tests/TestSupport",
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
+            name: "JSONKitTests",
+            dependencies: ["JSONKit", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(
@@ -113,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecordOutputTests",
-            dependencies: ["RecordOutput", "RestCore", "SOQL"],
+            dependencies: ["JSONKit", "RecordOutput", "RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

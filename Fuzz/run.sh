@@ -14,7 +14,8 @@ mkdir -p "$out/modules"
 # Targets of the package that a fuzz target's sources import, built first as modules of their own.
 modules() {
     case "$1" in
-    soql) echo SOQL ;;
+    soql) echo JSONKit SOQL ;;
+    restcore) echo JSONKit ;;
     esac
 }
 
@@ -30,10 +31,10 @@ sources() {
         echo Fuzz/Targets/SOQLFuzz.swift ;;
     restcore)
         find Sources/RestCore/JSON Sources/RestCore/Errors Sources/RestCore/Query/QueryPage.swift \
-            Sources/RestCore/Client/RestResponse.swift -name '*.swift'
+            Sources/RestCore/Query/QueryPageBytes.swift Sources/RestCore/Client/RestResponse.swift -name '*.swift'
         echo Fuzz/Targets/RestCoreFuzz.swift ;;
     json)
-        echo Sources/MockOrg/Wire/JSONSyntax.swift Sources/MockOrg/Wire/UInt8+HexDigit.swift
+        find Sources/JSONKit -name '*.swift'
         echo Fuzz/Targets/JSONSyntaxFuzz.swift ;;
     safetext)
         find Sources/ContactList/Rendering -name '*.swift'

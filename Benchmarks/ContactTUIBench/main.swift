@@ -1,7 +1,8 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR]` prints the benchmark table; the
-/// other modes are the children it starts (see `Modes`).
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only json]` prints the benchmark
+/// table (`--only json`: just the JSON parsing rows); the other modes are the children it starts
+/// (see `Modes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
         func argument(_ index: Int) throws -> String {
@@ -16,13 +17,14 @@ enum Entry {
         case "bare": try await Modes.bare(bodyFile: try argument(1))
         case "keys": Modes.keys(rows: Int(try argument(1)) ?? 1000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
+        case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
         default:
             let selfPath = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             let directory = URL(fileURLWithPath: selfPath).deletingLastPathComponent().path
             var driver = Driver(
                 contactTUI: option("--contact-tui") ?? directory + "/contact-tui",
                 scripts: option("--scripts") ?? "Benchmarks/scripts", selfPath: selfPath)
-            driver.run()
+            driver.run(only: option("--only"))
         }
     }
 }

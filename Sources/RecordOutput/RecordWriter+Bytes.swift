@@ -1,3 +1,4 @@
+import JSONKit
 import RestCore
 import SOQL
 
@@ -13,8 +14,8 @@ extension RecordWriter {
         }
         writeHeaderIfNeeded(into: &output)
         var ranges = [Range<Int>?](repeating: nil, count: columns.count)
-        let outcome: Result<Void, JSONParser.Failure> = page.body.withUnsafeBufferPointer { buffer in
-            do throws(JSONParser.Failure) {
+        let outcome: Result<Void, JSONFailure> = page.body.withUnsafeBufferPointer { buffer in
+            do throws(JSONFailure) {
                 for record in page.records {
                     for index in ranges.indices { ranges[index] = nil }
                     var scanner = JSONScanner(bytes: buffer, index: record.lowerBound)
@@ -42,9 +43,9 @@ extension RecordWriter {
     /// Records in `ranges` where each wanted field of the object at the cursor lies.
     private static func locate(
         _ node: ColumnNode, with scanner: inout JSONScanner, into ranges: inout [Range<Int>?]
-    ) throws(JSONParser.Failure) {
+    ) throws(JSONFailure) {
         let bytes = scanner.bytes
-        try scanner.scanObject { scanner, key throws(JSONParser.Failure) in
+        try scanner.scanObject { scanner, key throws(JSONFailure) in
             guard let child = node.child(matching: UnsafeBufferPointer(rebasing: bytes[key])) else { return false }
             let start = scanner.index
             if !child.children.isEmpty, scanner.current == UInt8(ascii: "{") {
@@ -63,7 +64,7 @@ extension RecordWriter {
     private static func appendTSVField(
         _ value: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
     )
-        throws(JSONParser.Failure)
+        throws(JSONFailure)
     {
         switch value.first {
         case UInt8(ascii: "\"")?:
@@ -82,7 +83,7 @@ extension RecordWriter {
     private static func appendTSVString(
         _ raw: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
     )
-        throws(JSONParser.Failure)
+        throws(JSONFailure)
     {
         var index = 0
         while index < raw.count {
@@ -92,7 +93,7 @@ extension RecordWriter {
                 index += 1
                 continue
             }
-            guard index + 1 < raw.count else { throw JSONParser.Failure(message: "invalid escape", offset: index) }
+            guard index + 1 < raw.count else { throw JSONFailure(message: "invalid escape", offset: index) }
             let escaped = raw[index + 1]
             index += 2
             switch escaped {
@@ -105,18 +106,16 @@ extension RecordWriter {
             case UInt8(ascii: "b"): output.append(0x08)
             case UInt8(ascii: "f"): output.append(0x0C)
             case UInt8(ascii: "u"):
-                // Rare in practice: let the parser decode the escape (and its surrogate pair).
+                // Rare in practice: the scanner decodes the escape (and its surrogate pair).
                 var end = index + 4
                 if end + 1 < raw.count, raw[end] == UInt8(ascii: "\\"), raw[end + 1] == UInt8(ascii: "u") {
                     end += 6
                 }
-                guard end <= raw.count else { throw JSONParser.Failure(message: "invalid \\u escape", offset: index) }
-                let quoted = [UInt8(ascii: "\"")] + Array(raw[(index - 2)..<end]) + [UInt8(ascii: "\"")]
-                guard case .string(let text) = try JSONParser.parse(quoted) else { return }
-                appendTSV(text, to: &output)
+                guard end <= raw.count else { throw JSONFailure(message: "invalid \\u escape", offset: index) }
+                appendTSV(try JSONScanner(bytes: raw).decodeString((index - 2)..<end), to: &output)
                 index = end
             default:
-                throw JSONParser.Failure(message: "invalid escape", offset: index)
+                throw JSONFailure(message: "invalid escape", offset: index)
             }
         }
     }

@@ -1,3 +1,4 @@
+import JSONKit
 import RestCore
 import SOQL
 
@@ -95,7 +96,7 @@ public struct RecordWriter: Sendable {
         switch value {
         case nil, .null?: return
         case .string(let text)?: appendTSV(text, to: &output)
-        case .number(let number)?: output.append(contentsOf: JSONValue.render(number).utf8)
+        case .number(let number)?: output.append(contentsOf: JSONNumber.text(number).utf8)
         case .bool(let flag)?: output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .array?, .object?:
             var json: [UInt8] = []
@@ -121,15 +122,13 @@ public struct RecordWriter: Sendable {
 
     // MARK: - JSON
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
     /// Compact JSON; `keyOrder` keys first (in that order), then the others by name; no `attributes`.
     static func appendJSON(_ value: JSONValue, keyOrder: [String], to output: inout [UInt8]) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: JSONValue.render(number).utf8)
-        case .string(let text): appendJSONString(text, to: &output)
+        case .number(let number): output.append(contentsOf: JSONNumber.text(number).utf8)
+        case .string(let text): JSONEscaper.appendQuoted(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -143,7 +142,7 @@ public struct RecordWriter: Sendable {
             func member(_ key: String, _ value: JSONValue) {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                appendJSONString(key, to: &output)
+                JSONEscaper.appendQuoted(key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 appendJSON(value, keyOrder: [], to: &output)
             }
@@ -159,27 +158,5 @@ public struct RecordWriter: Sendable {
             }
             output.append(UInt8(ascii: "}"))
         }
-    }
-
-    private static func appendJSONString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, UInt8(ascii: "\"")])
-                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0..<0x20:
-                    output.append(contentsOf: Array("\\u00".utf8))
-                    output.append(hexDigits[Int(byte >> 4)])
-                    output.append(hexDigits[Int(byte & 0x0F)])
-                default: output.append(byte)
-                }
-            }
-        }
-        output.append(UInt8(ascii: "\""))
     }
 }

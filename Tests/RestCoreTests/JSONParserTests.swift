@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 import Testing
 
 @testable import RestCore
@@ -33,16 +34,16 @@ import Testing
         "{} {}", #"{"a" 1}"#, "[1 2]", "\"tab\there\"",
     ])
     func rejectsMalformedJSON(text: String) {
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(text.utf8)) }
+        #expect(throws: JSONFailure.self) { try JSONParser.parse(Array(text.utf8)) }
     }
 
     @Test func rejectsInvalidUTF8() {
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
+        #expect(throws: JSONFailure.self) { try JSONParser.parse([0x22, 0xFF, 0x22]) }
     }
 
     @Test func rejectsRunawayNesting() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        #expect(throws: JSONParser.Failure.self) { try JSONParser.parse(Array(deep.utf8)) }
+        #expect(throws: JSONFailure.self) { try JSONParser.parse(Array(deep.utf8)) }
     }
 
     @Test func queryPageFromParsedJSONChecksTheShape() throws {

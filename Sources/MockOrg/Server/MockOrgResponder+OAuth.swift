@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import JSONKit
 
 /// `POST /services/oauth2/token` (refresh_token, password and client_credentials grants,
 /// form-encoded or multipart) and `POST /services/oauth2/revoke`.

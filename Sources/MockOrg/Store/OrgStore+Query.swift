@@ -1,3 +1,4 @@
+import JSONKit
 import NIOCore
 
 /// SOQL queries, query cursors and page rendering.

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Single-record operations: retrieve, create, update, delete.
 extension OrgStore {
     /// The row named by an id in a URL, or the error Salesforce gives for it.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONKit
 import SOQL
 
 /// Creating and updating records from JSON bodies, with Salesforce's validation errors.

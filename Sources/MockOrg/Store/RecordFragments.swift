@@ -1,3 +1,4 @@
+import JSONKit
 import NIOCore
 
 /// The JSON text of single records as query pages show them, kept between requests so that a page

@@ -21,17 +21,17 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
     }
 
     /// A uniformly chosen integer in `0..<bound`.
-    mutating func below(_ bound: Int) -> Int {
+    package mutating func below(_ bound: Int) -> Int {
         Int(next() % UInt64(bound))
     }
 
     /// An element of a non-empty array.
-    mutating func pick<T>(_ items: [T]) -> T {
+    package mutating func pick<T>(_ items: [T]) -> T {
         items[below(items.count)]
     }
 
     /// True with the given probability.
-    mutating func chance(_ probability: Double) -> Bool {
+    package mutating func chance(_ probability: Double) -> Bool {
         Double(next() >> 11) / Double(1 << 53) < probability
     }
 }

@@ -1,3 +1,4 @@
+import JSONKit
 import SOQL
 
 /// An error response in Salesforce's form: an HTTP status and `[{"message", "errorCode", "fields"?}]`.

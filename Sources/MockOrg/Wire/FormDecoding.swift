@@ -1,3 +1,5 @@
+import JSONKit
+
 /// Decoding of `application/x-www-form-urlencoded` text (URL queries and form bodies).
 enum FormDecoding {
     /// The name-value pairs, `+` read as a space and percent escapes decoded.

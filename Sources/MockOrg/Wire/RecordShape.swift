@@ -1,3 +1,5 @@
+import JSONKit
+
 /// How a selected record is laid out in JSON: its own fields in SELECT order, and each parent
 /// relationship as one nested object (or null) at the place of its first selected field.
 struct RecordShape {

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// The static-shaped documents: versions, resources, describeGlobal, basic info and describe.
 enum Resources {
     static let oldestVersion = 31

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// A JSON value that is `Sendable`, so records can travel between tasks and the UI thread.
 public enum JSONValue: Sendable, Hashable {
     case null
@@ -17,7 +19,7 @@ public enum JSONValue: Sendable, Hashable {
     public var stringValue: String? {
         switch self {
         case .string(let text): return text
-        case .number(let number): return Self.render(number)
+        case .number(let number): return JSONNumber.text(number)
         case .bool(let flag): return flag ? "true" : "false"
         case .null, .array, .object: return nil
         }
@@ -33,14 +35,6 @@ public enum JSONValue: Sendable, Hashable {
     public var arrayValue: [JSONValue]? {
         if case .array(let elements) = self { return elements }
         return nil
-    }
-
-    /// Whole numbers print without a fractional part ("42", not "42.0"), as Salesforce sends them.
-    package static func render(_ number: Double) -> String {
-        if number.rounded() == number, abs(number) < 1e15 {
-            return String(Int64(number))
-        }
-        return String(number)
     }
 }
 

@@ -1,3 +1,5 @@
+import JSONKit
+
 /// A query page kept as the bytes that arrived, with where each record lies in them.
 ///
 /// Reading a page this way builds no tree of values: `RecordWriter` copies the fields it needs
@@ -21,28 +23,27 @@ public struct QueryPageBytes: QueryPageDecodable {
         var done: Bool?
         var nextRecordsUrl: String?
         var records: [Range<Int>]?
-        let outcome: Result<Void, JSONParser.Failure> = body.withUnsafeBufferPointer { buffer in
+        let outcome: Result<Void, JSONFailure> = body.withUnsafeBufferPointer { buffer in
             var scanner = JSONScanner(bytes: buffer)
-            do throws(JSONParser.Failure) {
+            do throws(JSONFailure) {
                 scanner.skipWhitespace()
                 guard scanner.current == UInt8(ascii: "{") else {
                     // Valid JSON of another shape is a decoding problem, not a syntax one.
                     _ = try scanner.skipValue()
                     return .success(())
                 }
-                try scanner.scanObject { scanner, key throws(JSONParser.Failure) in
+                try scanner.scanObject { scanner, key throws(JSONFailure) in
                     switch Self.name(of: key, in: buffer) {
                     case "records":
                         guard scanner.current == UInt8(ascii: "[") else { return false }
                         var ranges: [Range<Int>] = []
-                        try scanner.scanArray { element throws(JSONParser.Failure) in
+                        try scanner.scanArray { element throws(JSONFailure) in
                             ranges.append(try element.skipValue())
                         }
                         records = ranges
                         return true
                     case "totalSize", "done", "nextRecordsUrl":
-                        let range = try scanner.skipValue()
-                        let value = try JSONParser.parse(Array(buffer[range]))
+                        let value = try scanner.parseValue()
                         switch (Self.name(of: key, in: buffer), value) {
                         case ("totalSize", .number(let number)): totalSize = Int(exactly: number)
                         case ("done", .bool(let flag)): done = flag

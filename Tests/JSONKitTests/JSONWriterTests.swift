@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import MockOrg
+@testable import JSONKit
 
 @Suite struct JSONWriterTests {
     @Test(arguments: [

@@ -1,7 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
-@testable import MockOrg
+@testable import JSONKit
 
 @Suite struct JSONSyntaxTests {
     @Test(arguments: [
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func acceptsWhatFoundationWrites() throws {
-        var random = SeededRandom(seed: 99)
+        var random = SeededGenerator(seed: 99)
         for _ in 0..<200 {
             let value = Self.randomValue(&random, depth: 0)
             let data = try JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
@@ -21,7 +22,7 @@ import Testing
         }
     }
 
-    static func randomValue(_ random: inout SeededRandom, depth: Int) -> Any {
+    static func randomValue(_ random: inout SeededGenerator, depth: Int) -> Any {
         switch random.below(depth > 3 ? 4 : 6) {
         case 0: return random.below(2) == 0
         case 1: return Double(random.below(2_000_000)) / 7 - 100_000

@@ -1,26 +1,26 @@
 /// A strict JSON syntax check that finds the first error and says it as Salesforce's parser
 /// (Jackson) does, with its line and column. Foundation's parser forgives trailing commas and
 /// does not tell where it stopped, so request bodies are checked here first.
-struct JSONSyntax {
+package struct JSONSyntax {
     /// The first syntax error of a body.
-    struct Failure: Error, Equatable {
+    package struct Failure: Error, Equatable {
         /// The byte offset where the error is.
-        let offset: Int
+        package let offset: Int
         /// Jackson's words for it, without the position.
-        let reason: String
+        package let reason: String
     }
 
     private let bytes: [UInt8]
     private var index = 0
     /// Nesting deeper than this is refused, so that a hostile body cannot exhaust the stack.
-    static let maxDepth = 512
+    package static let maxDepth = 512
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// The first syntax error of `bytes`, or nil when they hold exactly one JSON value.
-    static func firstError(in bytes: [UInt8]) -> Failure? {
+    package static func firstError(in bytes: [UInt8]) -> Failure? {
         if let (offset, isStart) = firstInvalidUTF8(in: bytes) {
             return Failure(
                 offset: offset,
@@ -43,11 +43,11 @@ struct JSONSyntax {
     }
 
     /// What a body with nothing but white space gets, at column 0 as Salesforce says it.
-    static let noContent = "No content to map due to end-of-input"
+    package static let noContent = "No content to map due to end-of-input"
 
     /// The offset of the first byte that does not belong to well-formed UTF-8, and whether it is
     /// a bad first byte of a character (or a bad byte after a good first one).
-    static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, isStart: Bool)? {
+    package static func firstInvalidUTF8(in bytes: [UInt8]) -> (offset: Int, isStart: Bool)? {
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
         var offset = 0
@@ -65,7 +65,7 @@ struct JSONSyntax {
     }
 
     /// The message Salesforce gives: the reason and `at [line:L, column:C]` (both from 1).
-    static func message(for failure: Failure, in bytes: [UInt8]) -> String {
+    package static func message(for failure: Failure, in bytes: [UInt8]) -> String {
         if failure.reason == noContent { return noContent + " at [line:1, column:0]" }
         let before = bytes[..<min(failure.offset, bytes.count)]
         let line = before.filter { $0 == 10 }.count + 1
