@@ -69,7 +69,7 @@ struct OAuthRoutes {
     }
 
     private func tokenResponse(instanceURL: String) -> Response {
-        let issuedAt = String(Int64(Date().timeIntervalSince1970 * 1000))
+        let issuedAt = String(WallClock.nowMillis())
         let userID = SalesforceID.make(keyPrefix: "005", serial: 1)
         var signatureBytes = [UInt8](repeating: 0, count: 32)
         var generator = SystemRandomNumberGenerator()

@@ -1,4 +1,3 @@
-import Foundation
 import HTTPTypes
 import Hummingbird
 
@@ -30,7 +29,7 @@ struct QueryRoutes {
         }
         let page = try store.query(
             soql, includeDeleted: includeDeleted, batchSize: Self.batchSize(from: request.headers) ?? 2000,
-            apiVersion: context.version, now: Self.nowMillis())
+            apiVersion: context.version, now: WallClock.nowMillis())
         return .json(page)
     }
 
@@ -56,9 +55,5 @@ struct QueryRoutes {
             }
         }
         return nil
-    }
-
-    static func nowMillis() -> Int64 {
-        Int64(Date().timeIntervalSince1970 * 1000)
     }
 }

@@ -43,7 +43,7 @@ struct SObjectRoutes {
 
     @Sendable private func create(_ request: Request, _ context: SObjectContext) async throws -> Response {
         let body = try await Self.bytes(of: request)
-        let reply = try store.create(context.object, body: body, now: QueryRoutes.nowMillis())
+        let reply = try store.create(context.object, body: body, now: WallClock.nowMillis())
         return .json(reply, status: .init(code: 201))
     }
 
@@ -57,7 +57,7 @@ struct SObjectRoutes {
 
     @Sendable private func update(_ request: Request, _ context: SObjectContext) async throws -> Response {
         let body = try await Self.bytes(of: request)
-        try store.update(context.object, id: Self.id(context), body: body, now: QueryRoutes.nowMillis())
+        try store.update(context.object, id: Self.id(context), body: body, now: WallClock.nowMillis())
         return .noContent
     }
 
