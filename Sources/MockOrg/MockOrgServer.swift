@@ -1,7 +1,5 @@
 import Foundation
-import Hummingbird
 import Logging
-import NIOCore
 import ServiceLifecycle
 import Synchronization
 
@@ -27,22 +25,12 @@ public final class MockOrgServer: Sendable {
     /// Starts serving in the background; returns once the socket is listening.
     public func start() async throws -> MockOrgEndpoint {
         if case .running(_, _, let endpoint) = phase.withLock({ $0 }) { return endpoint }
-        let configuration = self.configuration
-        let boundURL = LockedValue("")
-        let instance = MockOrgInstance(configuration: configuration, instanceURL: { boundURL.value })
-
-        let (ports, portContinuation) = AsyncStream<Int>.makeStream()
-        let logger = Logger(label: "mock-org") { _ in SwiftLogNoOpLogHandler() }
-        let application = Application(
-            responder: instance.responder,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        let (endpoints, continuation) = AsyncStream<MockOrgEndpoint>.makeStream()
+        let service = OrgService(configuration: configuration, logger: Self.logger) { endpoint in
+            continuation.yield(endpoint)
+            continuation.finish()
+        }
+        let group = ServiceGroup(configuration: .init(services: [service], logger: Self.logger))
         let failure = LockedValue<(any Error)?>(nil)
         let task = Task {
             do {
@@ -50,19 +38,13 @@ public final class MockOrgServer: Sendable {
             } catch {
                 failure.value = error
             }
-            portContinuation.finish()
+            continuation.finish()
         }
-        var iterator = ports.makeAsyncIterator()
-        guard let port = await iterator.next() else {
+        var iterator = endpoints.makeAsyncIterator()
+        guard let endpoint = await iterator.next() else {
             await task.value
-            throw MockOrgError.startFailed(
-                host: configuration.host, port: configuration.port,
-                reason: failure.value.map { "\($0)" } ?? "the server stopped")
+            throw startFailure(failure.value)
         }
-        let urlText = "http://" + Self.urlHost(configuration.host) + ":" + String(port)
-        boundURL.value = urlText
-        let endpoint = MockOrgEndpoint(
-            url: URL(string: urlText)!, accessToken: instance.accessToken, refreshToken: instance.refreshToken)
         let previous = phase.withLock { phase -> Phase in
             let previous = phase
             phase = .running(group: group, task: task, endpoint: endpoint)
@@ -73,6 +55,26 @@ public final class MockOrgServer: Sendable {
             await stop()
         }
         return endpoint
+    }
+
+    /// Serves in the foreground until SIGINT or SIGTERM, then stops gracefully, as Hummingbird
+    /// applications do: the org is a service of a ServiceGroup that takes those signals (from the
+    /// start, so a signal while the data is generated stops it too). `onListening` runs once the
+    /// socket listens.
+    public func runUntilInterrupted(onListening: @escaping @Sendable (MockOrgEndpoint) -> Void) async throws {
+        let listening = LockedValue(false)
+        let service = OrgService(configuration: configuration, logger: Self.logger) { endpoint in
+            listening.value = true
+            onListening(endpoint)
+        }
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: Self.logger))
+        do {
+            try await group.run()
+        } catch  where !listening.value {
+            throw startFailure(error)
+        }
     }
 
     /// Stops serving and closes the socket; returns once stopped. Safe to call twice.
@@ -87,8 +89,11 @@ public final class MockOrgServer: Sendable {
         await task.value
     }
 
-    private static func urlHost(_ host: String) -> String {
-        host.contains(":") ? "[" + host + "]" : host
+    private static let logger = Logger(label: "mock-org") { _ in SwiftLogNoOpLogHandler() }
+
+    private func startFailure(_ error: (any Error)?) -> MockOrgError {
+        .startFailed(
+            host: configuration.host, port: configuration.port, reason: error.map { "\($0)" } ?? "the server stopped")
     }
 }
 

@@ -40,6 +40,6 @@ import Testing
             ("", nil),
         ] as [(String, String?)])
     func readsTheSessionTokenOfAnAuthorizationHeader(_ header: String, _ token: String?) {
-        #expect(MockOrgResponder.sessionToken(in: header) == token)
+        #expect(AuthenticationMiddleware<MockOrgContext>.sessionToken(in: header) == token)
     }
 }

@@ -1,9 +1,8 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import MockOrg
 
-/// `contact-tui mock-org`: serves a mock Salesforce org until SIGINT or SIGTERM.
+/// `contact-tui mock-org`: serves a mock Salesforce org until SIGINT or SIGTERM, then stops gracefully.
 struct MockOrgCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mock-org",
@@ -61,52 +60,19 @@ struct MockOrgCommand: AsyncParsableCommand {
                 host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
                 tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
                 latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate))
-        // Take the signals before serving, so that an early Ctrl-C still stops cleanly.
-        let stopSignal = StopSignal()
-        let endpoint: MockOrgEndpoint
         do {
-            endpoint = try await server.start()
+            try await server.runUntilInterrupted { endpoint in
+                let banner = """
+                    mock org listening on \(endpoint.url.absoluteString)
+                    access token: \(endpoint.accessToken)
+                    refresh token: \(endpoint.refreshToken)
+
+                    """
+                // Unbuffered, so that a script reading the pipe sees the lines at once.
+                FileHandle.standardOutput.write(Data(banner.utf8))
+            }
         } catch {
             throw CommandFailure.runtime("\(error)")
         }
-        let banner = """
-            mock org listening on \(endpoint.url.absoluteString)
-            access token: \(endpoint.accessToken)
-            refresh token: \(endpoint.refreshToken)
-
-            """
-        // Unbuffered, so that a script reading the pipe sees the lines at once.
-        FileHandle.standardOutput.write(Data(banner.utf8))
-        await stopSignal.wait()
-        await server.stop()
-    }
-}
-
-/// Waits for SIGINT or SIGTERM, delivered through Dispatch rather than a C signal handler.
-/// Owned by the one task that runs the command.
-final class StopSignal {
-    private let sources: [any DispatchSourceSignal]
-    private let queue = DispatchQueue(label: "contact-tui.mock-org.signals")
-    private let continuation: AsyncStream<Void>.Continuation
-    private let stream: AsyncStream<Void>
-
-    init() {
-        (stream, continuation) = AsyncStream<Void>.makeStream()
-        var sources = [any DispatchSourceSignal]()
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { [continuation] in continuation.yield() }
-            source.resume()
-            sources.append(source)
-        }
-        self.sources = sources
-    }
-
-    /// Returns after the first SIGINT or SIGTERM.
-    func wait() async {
-        var iterator = stream.makeAsyncIterator()
-        _ = await iterator.next()
-        for source in sources { source.cancel() }
     }
 }

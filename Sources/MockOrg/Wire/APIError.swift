@@ -3,13 +3,14 @@ import SOQL
 
 /// An error response in Salesforce's form: an HTTP status and `[{"message", "errorCode", "fields"?}]`.
 struct APIError: Error, Sendable {
-    let status: Int
+    /// The HTTP status code.
+    let statusCode: Int
     let errorCode: String
     let message: String
     let fields: [String]?
 
     init(status: Int, _ errorCode: String, _ message: String, fields: [String]? = nil) {
-        self.status = status
+        self.statusCode = status
         self.errorCode = errorCode
         self.message = message
         self.fields = fields

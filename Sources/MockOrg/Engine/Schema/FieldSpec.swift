@@ -106,6 +106,34 @@ final class FieldSpec: Sendable {
             read: { tables, row in .dateTime(millis(tables, row)) })
     }
 
+    /// A text field of the records in `table`, written through `path` and read by `read`, which
+    /// names the field directly: reading through the key path would copy the whole record for every
+    /// row a query scans.
+    static func text<Record>(
+        _ name: String, _ type: FieldType, label: String, length: Int,
+        in table: any ReferenceWritableKeyPath<OrgTables, [Record]> & Sendable,
+        _ path: any WritableKeyPath<Record, String?> & Sendable,
+        read: @escaping @Sendable (OrgTables, Int) -> String?
+    ) -> FieldSpec {
+        FieldSpec(
+            name, type, label: label, length: length,
+            read: { tables, row in FieldValue(read(tables, row)) },
+            write: { tables, row, value in tables[keyPath: table][row][keyPath: path] = value.text })
+    }
+
+    /// `CreatedDate`, `LastModifiedDate` and `SystemModstamp` (which follows the last change): the
+    /// last fields of every object.
+    static func auditDates(
+        created: @escaping @Sendable (OrgTables, Int) -> Int64,
+        lastModified: @escaping @Sendable (OrgTables, Int) -> Int64
+    ) -> [FieldSpec] {
+        [
+            .dateTime("CreatedDate", label: "Created Date", created),
+            .dateTime("LastModifiedDate", label: "Last Modified Date", lastModified),
+            .dateTime("SystemModstamp", label: "System Modstamp", lastModified),
+        ]
+    }
+
     static func isDeleted(_ object: SObjectType) -> FieldSpec {
         FieldSpec(
             "IsDeleted", .boolean, label: "Deleted", nillable: false, createable: false, updateable: false,

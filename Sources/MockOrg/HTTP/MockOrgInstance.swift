@@ -1,8 +1,10 @@
+import Hummingbird
+
 /// One org's state and its HTTP responder, independent of any socket (tests drive it in-process).
 struct MockOrgInstance: Sendable {
     let store: OrgStore
     let tokens: TokenStore
-    let responder: MockOrgResponder
+    let responder: RouterResponder<MockOrgContext>
     let accessToken: String
     let refreshToken: String
 
@@ -13,9 +15,10 @@ struct MockOrgInstance: Sendable {
         tokens = TokenStore(ttl: configuration.tokenTTL)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()
-        responder = MockOrgResponder(
+        responder = OrgRouter.make(
             store: store, tokens: tokens, configuration: configuration,
             faults: FaultInjector(failRate: configuration.failRate, dropRate: configuration.dropRate),
-            instanceURL: instanceURL)
+            instanceURL: instanceURL
+        ).buildResponder()
     }
 }

@@ -1,0 +1,24 @@
+import Hummingbird
+import NIOCore
+
+/// Reads the whole body before routing, so that routes see it as one buffer; a body larger than
+/// the limit gets 413, whatever the path or the credentials.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    let maxBodySize: Int
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
+        async throws -> Response
+    {
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: maxBodySize)
+        } catch is NIOTooManyBytesError {
+            throw APIError(
+                status: 413, "REQUEST_ENTITY_TOO_LARGE",
+                "The request body is larger than " + String(maxBodySize) + " bytes")
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,31 @@
+import Hummingbird
+
+/// The mock org's HTTP side: Hummingbird's router with the org's middleware and a route group per
+/// resource. The order of the middleware is the order a request meets them: latency, the drop
+/// fault, the body limit, then (under the data API) authentication and the version check.
+enum OrgRouter {
+    static func make(
+        store: OrgStore, tokens: TokenStore, configuration: MockOrgConfiguration, faults: FaultInjector,
+        instanceURL: @escaping @Sendable () -> String
+    ) -> Router<MockOrgContext> {
+        let router = Router(context: MockOrgContext.self)
+        // A fault that is not configured costs nothing: its middleware is not there.
+        if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }
+        if faults.dropRate > 0 { router.add(middleware: DropMiddleware(faults: faults)) }
+        router.add(middleware: BodyLimitMiddleware(maxBodySize: configuration.maxBodySize))
+        router.add(middleware: NotFoundMiddleware())
+
+        let versions = VersionRoutes()
+        versions.addVersions(to: router)
+        let api = router.group("services/data/:version")
+            .add(middleware: AuthenticationMiddleware(tokens: tokens))
+            .group(context: APIContext.self)
+        versions.addResources(to: api)
+        QueryRoutes(store: store).addRoutes(to: api)
+        SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
+
+        OAuthRoutes(tokens: tokens, instanceURL: instanceURL)
+            .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
+        return router
+    }
+}

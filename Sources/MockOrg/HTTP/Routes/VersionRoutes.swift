@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// `/services/data` (the versions, no token needed) and `/services/data/{version}` (the resources
+/// of one version, and 404 for any path under it that no other group takes).
+struct VersionRoutes {
+    func addVersions(to router: some RouterMethods<MockOrgContext>) {
+        let path: RouterPath = "services/data"
+        router.get(path) { _, _ in Response.json(Resources.versions()) }
+        router.head(path) { _, _ in Response.json(Resources.versions()) }
+        router.refuseMethods(except: [.get, .head], on: path)
+    }
+
+    func addResources(to api: some RouterMethods<APIContext>) {
+        api.get { _, context in Response.json(Resources.resources(version: context.version)) }
+        api.head { _, context in Response.json(Resources.resources(version: context.version)) }
+        api.refuseMethods(except: [.get, .head])
+        api.notFound(on: "**")
+    }
+}
