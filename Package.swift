@@ -99,6 +99,10 @@ let package = Package(
             swiftSettings: strictConcurrency
         ),
         .testTarget(
+            name: "ArchitectureTests",
+            swiftSettings: strictConcurrency
+        ),
+        .testTarget(
             name: "JSONKitTests",
             dependencies: ["JSONKit", "TestSupport"],
             swiftSettings: strictConcurrency
