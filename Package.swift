@@ -94,7 +94,11 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["RestCore", "MockOrg"],
+            dependencies: [
+                "RestCore", "MockOrg",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: strictConcurrency
         ),
@@ -135,6 +139,8 @@ let package = Package(
             dependencies: [
                 "MockOrg", "SOQL", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             exclude: ["Compatibility"],
             swiftSettings: strictConcurrency
@@ -148,8 +154,6 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "RestCore", "MockOrg", "TestSupport",
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictConcurrency
         ),

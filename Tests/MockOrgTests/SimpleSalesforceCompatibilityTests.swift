@@ -1,5 +1,6 @@
 import Foundation
 import MockOrg
+import TestSupport
 import Testing
 
 /// Runs simple-salesforce (from PyPI, unchanged) against a running mock org.
@@ -12,42 +13,13 @@ import Testing
         let contacts = 1234
         let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: contacts, seed: 11))
         let endpoint = try await server.start()
-        let result: (status: Int32, output: String)
-        do {
-            result = try await Self.run(
-                "/usr/bin/env",
-                ["python3", Self.script.path, endpoint.url.absoluteString, endpoint.accessToken, "\(contacts)"])
-        } catch {
+        let result = try await withCleanup {
+            try await ProcessRunner.run(
+                "python3", [Self.script.path, endpoint.url.absoluteString, endpoint.accessToken, "\(contacts)"])
+        } cleanup: {
             await server.stop()
-            throw error
         }
-        await server.stop()
-        #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("simple-salesforce compatible"), "\(result.output)")
-    }
-
-    /// Runs a program to completion, returning its exit status and combined output.
-    static func run(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
-        let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "mockorg-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: outputFile) }
-        let handle = try FileHandle(forWritingTo: outputFile)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardOutput = handle
-        process.standardError = handle
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
-        try handle.close()
-        return (status, (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "")
+        #expect(result.status == 0, "\(result.error)\(result.output)")
+        #expect(result.output.contains("simple-salesforce compatible"), "\(result.error)\(result.output)")
     }
 }

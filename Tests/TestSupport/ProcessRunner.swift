@@ -7,16 +7,16 @@ import SystemPackage
 /// machine parallel tests can hold every one), and starts it with no signal blocked and every
 /// handler at its default: the test process blocks most signals, and a tmux server that
 /// inherited that mask could neither reap its panes nor be stopped.
-enum ProcessRunner {
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var error: String
+package enum ProcessRunner {
+    package struct Outcome {
+        package var status: Int32
+        package var output: String
+        package var error: String
 
         /// Throws unless the program exited 0.
-        func checked() throws -> Outcome {
+        package func checked() throws -> Outcome {
             guard status == 0 else {
-                throw TmuxSession.Failure(description: "exit status \(status): \(error)\(output)")
+                throw TestSupportFailure("exit status \(status): \(error)\(output)")
             }
             return self
         }
@@ -27,7 +27,7 @@ enum ProcessRunner {
 
     /// Runs `program` (a path, or a name looked up on PATH) with stdin from /dev/null, in
     /// `environment` when given, else in this process's environment.
-    static func run(
+    package static func run(
         _ program: String, _ arguments: [String], environment: [String: String]? = nil
     ) async throws -> Outcome {
         let executable: Executable = program.contains("/") ? .path(FilePath(program)) : .name(program)
