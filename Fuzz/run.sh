@@ -1,6 +1,8 @@
 #!/bin/sh
 # Builds the libFuzzer targets straight from the sources they test (no SwiftPM: the
 # fuzzer and address sanitiser instrument exactly these files) and runs each for a while.
+# HTTPTypes, the one package dependency a target needs, is built from SwiftPM's resolved
+# checkout in .build/checkouts (`swift package resolve` makes it).
 # Usage: sh Fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
 # A crash leaves its input in Fuzz/Crashes/<target>/; turn it into a regression test.
 set -eu
@@ -11,23 +13,31 @@ targets="${*:-soql restcore safetext json}"
 out=.build/fuzz
 mkdir -p "$out/modules"
 
-# Targets of the package that a fuzz target's sources import, built first as modules of their own.
+# Modules that a fuzz target's sources import, built first as modules of their own: targets of
+# the package, and dependency-free modules of its resolved packages.
 modules() {
     case "$1" in
     soql) echo JSONKit SOQL ;;
-    restcore) echo JSONKit ;;
+    restcore) echo JSONKit HTTPTypes ;;
+    esac
+}
+
+# Where a module's sources live.
+module_directory() {
+    case "$1" in
+    HTTPTypes) echo .build/checkouts/swift-http-types/Sources/HTTPTypes ;;
+    *) echo "Sources/$1" ;;
     esac
 }
 
 sources() {
     case "$1" in
     soql)
-        # MockOrg without its HTTP layer and the store that writes response buffers (NIOCore):
-        # the SOQL engine needs the schema and the record types; the grammar is the SOQL module.
-        find Sources/MockOrg -name '*.swift' \
-            ! -path '*/Server/MockOrgContext.swift' ! -path '*/Server/MockOrgResponder*.swift' \
-            ! -name 'MockOrgServer.swift' ! -path '*/Server/MockOrgInstance.swift' \
-            ! -name 'OrgStore*.swift' ! -name 'RecordFragments.swift'
+        # MockOrg without its HTTP layer (Hummingbird), its server and the store that writes
+        # response buffers (NIOCore): the engine's evaluation needs the schema, the record types
+        # and the wire values; the grammar is the SOQL module.
+        find Sources/MockOrg -name '*.swift' ! -path 'Sources/MockOrg/HTTP/*' \
+            ! -name 'MockOrgServer.swift' ! -name 'OrgStore*.swift' ! -name 'RecordFragments.swift'
         echo Fuzz/Targets/SOQLFuzz.swift ;;
     restcore)
         find Sources/RestCore/JSON Sources/RestCore/Errors Sources/RestCore/Query/QueryPage.swift \
@@ -47,10 +57,19 @@ for target in $targets; do
     rm -f "$out/$target"
     objects=""
     for module in $(modules "$target"); do
+        directory=$(module_directory "$module")
+        [ -d "$directory" ] || { echo "fuzz: no $directory; run swift package resolve"; exit 1; }
+        set --
+        if [ "$module" = HTTPTypes ]; then
+            # swift-http-types writes its availability as macros its Package.swift defines.
+            for version in $(grep -rhoE '@available\(HTTPTypes [0-9.]+' "$directory" | sed 's/.* //' | sort -u); do
+                set -- "$@" -enable-experimental-feature "AvailabilityMacro=HTTPTypes $version: macOS 10.0"
+            done
+        fi
         # shellcheck disable=SC2046
-        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -package-name contact_tui \
+        swiftc -sanitize=fuzzer,address -parse-as-library -O -wmo -package-name contact_tui "$@" \
             -module-name "$module" -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
-            -c $(find "Sources/$module" -name '*.swift') -o "$out/modules/$module.o" || exit 1
+            -c $(find "$directory" -name '*.swift') -o "$out/modules/$module.o" || exit 1
         objects="$objects $out/modules/$module.o"
     done
     # shellcheck disable=SC2046,SC2086

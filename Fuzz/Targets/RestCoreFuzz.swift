@@ -1,3 +1,5 @@
+import HTTPTypes
+
 // libFuzzer entry for RestCore's response parsing: the JSON parser, a query page (as a tree and
 // as scanned bytes), the Salesforce error array and the one-line error messages, for any body and status.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -5,7 +7,7 @@ public func restCoreFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let body = Array(UnsafeBufferPointer(start: data, count: size))
     let status = body.first.map { $0 % 2 == 0 ? 200 : 400 } ?? 200
     let response = RestResponse(
-        status: status, headers: [(name: "Content-Type", value: "application/json")], body: body)
+        status: status, headers: [.contentType: "application/json"], body: body)
     _ = try? response.asJSONValue()
     _ = try? response.asJSON()
     _ = response.asString()
