@@ -170,6 +170,11 @@ import Testing
                 soql: soql, code: code,
                 message: "\n\(line)\n\(caret)\nERROR at Row:\(row):Column:\(column)\n" + text)
         }
+
+        /// A statement the parser stops in at `token`.
+        static func unexpectedToken(_ token: String, in soql: String, row: Int = 1, column: Int) -> ErrorCase {
+            ErrorCase(soql: soql, code: "MALFORMED_QUERY", row: row, column: column, "unexpected token: '\(token)'")
+        }
     }
 
     static let noSuchColumnTail =
@@ -189,15 +194,9 @@ import Testing
             "sObject type 'Foo' is not supported. "
                 + "If you are attempting to use a custom object, be sure to append the '__c' after the entity name. "
                 + "Please reference your WSDL or the describe call for the appropriate names."),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact LIMT 5", code: "MALFORMED_QUERY", row: 1, column: 24,
-            "unexpected token: 'LIMT'"),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE", code: "MALFORMED_QUERY", row: 1, column: 29,
-            "unexpected token: '<EOF>'"),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact\nGROUP BY Name", code: "MALFORMED_QUERY", row: 2, column: 1,
-            "unexpected token: 'GROUP'"),
+        .unexpectedToken("LIMT", in: "SELECT Id FROM Contact LIMT 5", column: 24),
+        .unexpectedToken("<EOF>", in: "SELECT Id FROM Contact WHERE", column: 29),
+        .unexpectedToken("GROUP", in: "SELECT Id FROM Contact\nGROUP BY Name", row: 2, column: 1),
         ErrorCase(
             soql: "SELECT Id FROM Contact OFFSET 2001", code: "NUMBER_OUTSIDE_VALID_RANGE", row: 1, column: 31,
             "Maximum SOQL offset allowed is 2000"),
@@ -207,9 +206,8 @@ import Testing
         ErrorCase(
             soql: "SELECT Id FROM Contact WHERE Id = 'nope'", code: "INVALID_QUERY_FILTER_OPERATOR", row: 1,
             column: 35, "invalid ID field: nope"),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'", code: "MALFORMED_QUERY",
-            row: 1, column: 58, "unexpected token: 'OR'"),
+        .unexpectedToken(
+            "OR", in: "SELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'", column: 58),
         ErrorCase(
             soql: "SELECT Id, Id FROM Contact", code: "MALFORMED_QUERY", row: 1, column: 12,
             "duplicate field selected: Id"),
