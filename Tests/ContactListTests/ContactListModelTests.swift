@@ -18,8 +18,7 @@ struct ContactListModelTests {
 
     @Test("j and k move within the rows; q quits")
     func moves() async {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client)
+        var model = Fixtures.loadedModel(count: 3)
         #expect(model.selection == 0)
         _ = model.handle(key: .character("k"))
         #expect(model.selection == 0)

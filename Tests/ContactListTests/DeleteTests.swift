@@ -7,8 +7,7 @@ import Testing
 struct DeleteTests {
     @Test("d removes the row at once, keyed by the DELETE's own id, and keeps the selection's index")
     func optimisticRemoval() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 5, client: client)
+        var model = Fixtures.loadedModel(count: 5)
         _ = model.handle(key: .down)
         _ = model.handle(key: .down)
         let requests = Fixtures.sentRequests(model.handle(key: .character("d")))
@@ -29,8 +28,7 @@ struct DeleteTests {
 
     @Test("deleting the last row moves the selection to the new last row")
     func deleteLast() async {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client)
+        var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .end)
         _ = model.handle(key: .delete)
         #expect(model.selection == 1)
@@ -39,8 +37,7 @@ struct DeleteTests {
 
     @Test("success forgets the entry and says Deleted NAME")
     func success() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client)
+        var model = Fixtures.loadedModel(count: 3)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: Fixtures.noContent, for: request.id)
         #expect(model.deleteRequests.isEmpty)
@@ -51,8 +48,7 @@ struct DeleteTests {
 
     @Test("a failure puts the record back on top, keeps the selection and alerts with the server's message")
     func rollback() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 5, client: client)
+        var model = Fixtures.loadedModel(count: 5)
         _ = model.handle(key: .down)
         _ = model.handle(key: .down)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
@@ -89,8 +85,7 @@ struct DeleteTests {
             ),
         ])
     func failureMessages(error: RestClientError, message: String) async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 2, client: client)
+        var model = Fixtures.loadedModel(count: 2)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: .failure(error), for: request.id)
         #expect(model.alerts.map(\.message) == [message])
@@ -100,8 +95,7 @@ struct DeleteTests {
 
     @Test("several failures queue their alerts; the modal takes Enter, Esc and Space only")
     func queuedAlerts() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 6, client: client)
+        var model = Fixtures.loadedModel(count: 6)
         var ids: [RestRequestID] = []
         for _ in 0..<4 { ids += Fixtures.sentRequests(model.handle(key: .character("d"))).map(\.id) }
         #expect(ids.count == 4)
@@ -130,8 +124,7 @@ struct DeleteTests {
 
     @Test("refresh while deletes are pending: pending rows stay hidden, deleted ones never come back")
     func refreshDuringDelete() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 4, client: client)
+        var model = Fixtures.loadedModel(count: 4)
         let first = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         let second = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         let refresh = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)

@@ -8,9 +8,8 @@ struct ListViewTests {
 
     @Test("draws the header, headings, rows, status and hints")
     func frame() async {
-        let client = Fixtures.client()
         let model = Fixtures.loadedModel(
-            count: 3, client: client, visibleRows: ScreenLayout(screen: Rect(width: 40, height: 8)).visibleRowCount)
+            count: 3, visibleRows: ScreenLayout(screen: Rect(width: 40, height: 8)).visibleRowCount)
         var buffer = CellBuffer(width: 100, height: 8)
         ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
         let lines = buffer.text.components(separatedBy: "\n")
@@ -27,9 +26,8 @@ struct ListViewTests {
 
     @Test("a 40x8 frame of two columns, as text")
     func smallFrame() async {
-        let client = Fixtures.client()
         let model = Fixtures.model(
-            records: (0..<3).map { Fixtures.contact($0) }, client: client, query: Self.narrowQuery,
+            records: (0..<3).map { Fixtures.contact($0) }, query: Self.narrowQuery,
             visibleRows: ScreenLayout(screen: Rect(width: 40, height: 8)).visibleRowCount)
         let frame = ContactListScreen(model: model).frame(width: 40, height: 8).text
         #expect(
@@ -47,20 +45,18 @@ struct ListViewTests {
 
     @Test("a terminal under 40x8 shows a notice instead of the list")
     func tooSmall() async {
-        let client = Fixtures.client()
-        let model = Fixtures.loadedModel(count: 3, client: client)
+        let model = Fixtures.loadedModel(count: 3)
         let frame = ContactListScreen(model: model).frame(width: 30, height: 6).text
         #expect(frame == "\n      Terminal too small\n          need 40×8\n          have 30×6\n\n")
     }
 
     @Test("wide, long and hostile names keep the columns aligned")
     func wideAndHostile() async {
-        let client = Fixtures.client()
         let model = Fixtures.model(
             records: [
                 Fixtures.contact(0, name: "山田太郎😀"), Fixtures.contact(1, name: "\u{1B}]52;c;AAAA\u{7}Eve\u{202E}"),
                 Fixtures.contact(2, name: "Maximilian Alexander Fitzgerald"),
-            ], client: client, query: Self.narrowQuery, visibleRows: 4)
+            ], query: Self.narrowQuery, visibleRows: 4)
         let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(lines[2] == " 山田太郎😀" + String(repeating: " ", count: 10) + "c0@example.com")
         #expect(lines[3] == " ␛]52;c;AAAA␇Eve     c1@example.com")
@@ -69,8 +65,7 @@ struct ListViewTests {
 
     @Test("the status line counts pending deletes with a spinner and shows the last message")
     func statusLine() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 4, client: client)
+        var model = Fixtures.loadedModel(count: 4)
         _ = model.handle(key: .character("d"))
         _ = model.handle(key: .character("d"))
         #expect(StatusLine(model: model).text == " 2 of 4 loaded · ⠋ 2 deletes pending · Deleting Contact 0001…")
@@ -81,8 +76,7 @@ struct ListViewTests {
 
     @Test("the filter bar shows the query being typed, and the status its matches")
     func filterBar() async {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 12, client: client, visibleRows: 4)
+        var model = Fixtures.loadedModel(count: 12, visibleRows: 4)
         _ = Fixtures.type("/0 1", into: &model)
         let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(lines[7] == "/0 1▏")

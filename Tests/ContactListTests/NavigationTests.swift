@@ -7,34 +7,30 @@ import Testing
 struct NavigationTests {
     @Test("pages, ends and the wheel move the selection and keep it in view")
     func moves() async {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 50, client: client, visibleRows: 10)
-        _ = model.handle(key: .pageDown)
-        #expect(model.selection == 10)
-        _ = model.handle(key: .control("f"))
-        #expect(model.selection == 20)
-        #expect(model.scrollOffset == 11)
-        _ = model.handle(key: .control("b"))
-        _ = model.handle(key: .pageUp)
-        #expect(model.selection == 0)
-        _ = model.handle(key: .character("G"))
-        #expect(model.selection == 49)
-        #expect(model.scrollOffset == 40)
-        _ = model.handle(key: .character("g"))
-        #expect(model.selection == 0 && model.scrollOffset == 0)
-        _ = model.handle(key: .wheelDown)
-        #expect(model.selection == 3)
-        _ = model.handle(key: .wheelUp)
-        #expect(model.selection == 0)
-        _ = model.handle(key: .end)
-        _ = model.handle(key: .home)
-        #expect(model.selection == 0)
+        // Each step presses its keys, then expects the selection and, where given, the scroll offset.
+        let steps: [(keys: [Key], selection: Int, scrollOffset: Int?)] = [
+            ([.pageDown], 10, nil),
+            ([.control("f")], 20, 11),
+            ([.control("b"), .pageUp], 0, nil),
+            ([.character("G")], 49, 40),
+            ([.character("g")], 0, 0),
+            ([.wheelDown], 3, nil),
+            ([.wheelUp], 0, nil),
+            ([.end, .home], 0, nil),
+        ]
+        var model = Fixtures.loadedModel(count: 50, visibleRows: 10)
+        for step in steps {
+            for key in step.keys { _ = model.handle(key: key) }
+            #expect(model.selection == step.selection, "after \(step.keys)")
+            if let scrollOffset = step.scrollOffset {
+                #expect(model.scrollOffset == scrollOffset, "after \(step.keys)")
+            }
+        }
     }
 
     @Test("a smaller terminal keeps the selection visible")
     func resize() async {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 50, client: client, visibleRows: 20)
+        var model = Fixtures.loadedModel(count: 50, visibleRows: 20)
         _ = model.handle(key: .pageDown)
         #expect(model.selection == 20)
         model.visibleRowCount = 4
@@ -43,12 +39,7 @@ struct NavigationTests {
 
     @Test("/ filters case- and accent-insensitively, n and N wrap, Esc clears")
     func filter() async {
-        let client = Fixtures.client()
-        var model = Fixtures.model(
-            records: [
-                Fixtures.contact(0, name: "Zoë Ångström"), Fixtures.contact(1, name: "Bob"),
-                Fixtures.contact(2, name: "ZOE Smith"), Fixtures.contact(3, name: "Chloé"),
-            ], client: client)
+        var model = Fixtures.model(names: ["Zoë Ångström", "Bob", "ZOE Smith", "Chloé"])
         _ = model.handle(key: .character("/"))
         #expect(model.isEditingFilter)
         _ = Fixtures.type("zoe", into: &model)
@@ -79,12 +70,7 @@ struct NavigationTests {
 
     @Test("deleting inside a filter removes the right record, and a rollback respects the filter")
     func deleteInFilter() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.model(
-            records: [
-                Fixtures.contact(0, name: "Ann"), Fixtures.contact(1, name: "Bob"),
-                Fixtures.contact(2, name: "Anna"), Fixtures.contact(3, name: "Annie"),
-            ], client: client)
+        var model = Fixtures.model(names: ["Ann", "Bob", "Anna", "Annie"])
         _ = model.handle(key: .character("/"))
         _ = Fixtures.type("ann", into: &model)
         _ = model.handle(key: .enter)
@@ -102,8 +88,7 @@ struct NavigationTests {
 
     @Test("Enter opens the detail view with a retrieve of all fields; Esc goes back")
     func detail() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client)
+        var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .down)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
         #expect(request.method == .GET)
@@ -123,8 +108,7 @@ struct NavigationTests {
 
     @Test("? shows the help; any key closes it; Ctrl-C quits from anywhere")
     func help() async {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client)
+        var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .character("?"))
         #expect(model.mode == .help)
         #expect(model.handle(key: .character("q")).isEmpty)
@@ -135,7 +119,7 @@ struct NavigationTests {
 
     @Test("a failed retrieve says why in the detail view")
     func detailFailure() throws {
-        var model = Fixtures.loadedModel(count: 3, client: Fixtures.client())
+        var model = Fixtures.loadedModel(count: 3)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
         _ = model.handle(response: .failure(.timedOut), for: request.id)
         let lines = ContactListScreen(model: model).frame(width: 60, height: 10).text.components(separatedBy: "\n")

@@ -15,8 +15,7 @@ struct OverlayViewTests {
 
     @Test("the alert is a framed modal with the server's message, wrapped")
     func alert() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client, visibleRows: 4)
+        var model = Fixtures.loadedModel(count: 3, visibleRows: 4)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: Self.locked, for: request.id)
         let frame = ContactListScreen(model: model).frame(width: 40, height: 8).text
@@ -35,8 +34,7 @@ struct OverlayViewTests {
 
     @Test("queued alerts say 1 of N")
     func queued() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 5, client: client, visibleRows: 4)
+        var model = Fixtures.loadedModel(count: 5, visibleRows: 4)
         var ids: [RestRequestID] = []
         for _ in 0..<3 { ids += Fixtures.sentRequests(model.handle(key: .character("d"))).map(\.id) }
         for id in ids { _ = model.handle(response: Self.locked, for: id) }
@@ -49,8 +47,7 @@ struct OverlayViewTests {
 
     @Test("the help lists the keys in a box")
     func help() async {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client)
+        var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .character("?"))
         let lines = ContactListScreen(model: model).frame(width: 60, height: 18).text.components(separatedBy: "\n")
         let margin = String(repeating: " ", count: 7)
@@ -67,8 +64,7 @@ struct OverlayViewTests {
 
     @Test("the detail view lists every field of the retrieve, Id and Name first")
     func detail() async throws {
-        let client = Fixtures.client()
-        var model = Fixtures.loadedModel(count: 3, client: client)
+        var model = Fixtures.loadedModel(count: 3)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
         let loading = ContactListScreen(model: model).frame(width: 50, height: 10).text.components(separatedBy: "\n")
         #expect(loading[0] == " Contact · Contact 0000")

@@ -23,7 +23,7 @@ struct ScreenLayoutTests {
     func detailAndHelp() throws {
         let screen = Rect(width: 100, height: 30)
         let list = try #require(ScreenLayout(screen: screen).area(of: .list))
-        let record = Fixtures.loadedModel(count: 1, client: Fixtures.client()).dataRows[0]
+        let record = Fixtures.loadedModel(count: 1).dataRows[0]
         let detail = ScreenLayout(screen: screen, mode: .detail(DetailState(record: record)))
         #expect(detail.placements.map(\.slot) == [.header, .detail, .status, .keyHints])
         #expect(detail.area(of: .detail) == Rect(x: 0, y: list.y + 1, width: 100, height: list.height - 1))
@@ -78,7 +78,7 @@ struct ScreenLayoutTests {
 
     @Test("the model's layout follows its mode, filter and alerts")
     func fromModel() {
-        var model = Fixtures.loadedModel(count: 3, client: Fixtures.client())
+        var model = Fixtures.loadedModel(count: 3)
         let screen = Rect(width: 50, height: 10)
         #expect(
             ScreenLayout(screen: screen, model: model).placements.map(\.slot) == [.header, .list, .status, .keyHints])

@@ -112,7 +112,7 @@ struct WidgetClippingTests {
 
     @Test("the status line and key hints in a narrow rect end in an ellipsis or drop optional hints")
     func narrowBars() {
-        let model = Fixtures.loadedModel(count: 3, client: Fixtures.client())
+        let model = Fixtures.loadedModel(count: 3)
         var buffer = Self.markedBuffer(width: 30, height: 2)
         StatusLine(model: model).render(area: Rect(x: 2, y: 0, width: 12, height: 1), buffer: &buffer)
         KeyHintBar(model: model).render(area: Rect(x: 2, y: 1, width: 20, height: 1), buffer: &buffer)

@@ -10,9 +10,7 @@ import Testing
         let org = TestOrg()
         let expectedNames = org.contacts.map { [$0.firstName, $0.lastName].compactMap { $0 }.joined(separator: " ") }
         try await org.test { client in
-            let reply = try await client.get(
-                "/services/data/v66.0/query?q=" + encodedQuery("SELECT Id, Name FROM Contact"),
-                headers: org.authorization)
+            let reply = try await client.query("SELECT Id, Name FROM Contact", headers: org.authorization)
             #expect(reply.status == 200)
             #expect(reply.contentType == "application/json;charset=UTF-8")
             let body = try #require(reply.object)
@@ -36,10 +34,9 @@ import Testing
     @Test func orderByNameSortsCaseInsensitivelyAndNestsTheAccount() async throws {
         let org = TestOrg()
         try await org.test { client in
-            let reply = try await client.get(
-                "/services/data/v66.0/query/?q="
-                    + encodedQuery("SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"),
-                headers: org.authorization)
+            let reply = try await client.query(
+                "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name",
+                headers: org.authorization, path: "/services/data/v66.0/query/")
             #expect(reply.status == 200)
             let names = reply.records.compactMap { $0["Name"] as? String }
             #expect(names.count == 200)
@@ -67,8 +64,7 @@ import Testing
         let org = TestOrg()
         try await org.test { client in
             for headers: HTTPFields in [[:], [.authorization: "Bearer nope"]] {
-                let reply = try await client.get(
-                    "/services/data/v66.0/query?q=" + encodedQuery("SELECT Id FROM Contact"), headers: headers)
+                let reply = try await client.query("SELECT Id FROM Contact", headers: headers)
                 #expect(reply.status == 401)
                 #expect(reply.error?.code == "INVALID_SESSION_ID")
                 #expect(reply.error?.message == "Session expired or invalid")
@@ -82,9 +78,7 @@ import Testing
         let withCases = try #require((0..<200).first { generator.caseCount(forContact: $0) > 0 })
         let withoutCases = try #require((0..<200).first { generator.caseCount(forContact: $0) == 0 })
         try await org.test { client in
-            let all = try await client.get(
-                "/services/data/v66.0/query?q=" + encodedQuery("SELECT Id, Name FROM Contact"),
-                headers: org.authorization)
+            let all = try await client.query("SELECT Id, Name FROM Contact", headers: org.authorization)
             let ids = all.records.compactMap { $0["Id"] as? String }
             let base = "/services/data/v66.0/sobjects/Contact/"
 
@@ -109,8 +103,7 @@ import Testing
             #expect(second.error?.code == "ENTITY_IS_DELETED")
             #expect(second.error?.message == "entity is deleted")
 
-            let after = try await client.get(
-                "/services/data/v66.0/query?q=" + encodedQuery("SELECT Id FROM Contact"), headers: org.authorization)
+            let after = try await client.query("SELECT Id FROM Contact", headers: org.authorization)
             #expect(after.object?["totalSize"] as? Int == 199)
             #expect(!after.records.contains { $0["Id"] as? String == ids[withoutCases] })
         }

@@ -110,8 +110,7 @@ import Testing
         // A case that selects nothing (or everything) would not show that the filter works.
         #expect(!expected.isEmpty && expected.count < Self.data.contacts.count)
         try await org.test { client in
-            let reply = try await client.get(
-                "/services/data/v66.0/query?q=" + encodedQuery(row.soql), headers: org.authorization)
+            let reply = try await client.query(row.soql, headers: org.authorization)
             try #require(reply.status == 200, "\(String(describing: reply.error))")
             let ids = reply.records.compactMap { $0["Id"] as? String }
             #expect(reply.object?["totalSize"] as? Int == expected.count)
@@ -127,9 +126,8 @@ import Testing
         let org = TestOrg(MockOrgConfiguration(contacts: 400, seed: 7))
         let expected = Self.data.contacts.filter { $0.lastName.lowercased().hasPrefix("m") }.count
         try await org.test { client in
-            let reply = try await client.get(
-                "/services/data/v66.0/query?q=" + encodedQuery("SELECT COUNT() FROM Contact WHERE LastName LIKE 'm%'"),
-                headers: org.authorization)
+            let reply = try await client.query(
+                "SELECT COUNT() FROM Contact WHERE LastName LIKE 'm%'", headers: org.authorization)
             #expect(reply.status == 200)
             #expect(reply.object?["totalSize"] as? Int == expected)
             #expect(reply.object?["done"] as? Bool == true)
@@ -141,10 +139,8 @@ import Testing
         let org = TestOrg(MockOrgConfiguration(contacts: 400, seed: 7))
         let expected = Self.data.cases.filter { $0.status == "New" }
         try await org.test { client in
-            let reply = try await client.get(
-                "/services/data/v66.0/query?q="
-                    + encodedQuery("SELECT Id, CaseNumber, Contact.Name FROM Case WHERE Status = 'New'"),
-                headers: org.authorization)
+            let reply = try await client.query(
+                "SELECT Id, CaseNumber, Contact.Name FROM Case WHERE Status = 'New'", headers: org.authorization)
             #expect(reply.status == 200)
             #expect(reply.records.compactMap { $0["Id"] as? String } == expected.map(\.id))
             #expect(reply.records.compactMap { $0["CaseNumber"] as? String } == expected.map(\.caseNumber))
@@ -158,6 +154,27 @@ import Testing
         let code: String
         let message: String
         var testDescription: String { soql }
+
+        init(soql: String, code: String, message: String) {
+            self.soql = soql
+            self.code = code
+            self.message = message
+        }
+
+        /// A case whose message points at a place in the statement the way Salesforce's does:
+        /// the statement's line, a caret under the column, the position, then `text`.
+        init(soql: String, code: String, row: Int, column: Int, _ text: String) {
+            let line = soql.split(separator: "\n", omittingEmptySubsequences: false)[row - 1]
+            let caret = String(repeating: " ", count: column - 1) + "^"
+            self.init(
+                soql: soql, code: code,
+                message: "\n\(line)\n\(caret)\nERROR at Row:\(row):Column:\(column)\n" + text)
+        }
+
+        /// A statement the parser stops in at `token`.
+        static func unexpectedToken(_ token: String, in soql: String, row: Int = 1, column: Int) -> ErrorCase {
+            ErrorCase(soql: soql, code: "MALFORMED_QUERY", row: row, column: column, "unexpected token: '\(token)'")
+        }
     }
 
     static let noSuchColumnTail =
@@ -167,61 +184,40 @@ import Testing
         ErrorCase(soql: "", code: "MALFORMED_QUERY", message: "SOQL statements cannot be empty or null"),
         ErrorCase(soql: "   ", code: "MALFORMED_QUERY", message: "SOQL statements cannot be empty or null"),
         ErrorCase(
-            soql: "SELECT Id, Foo FROM Contact", code: "INVALID_FIELD",
-            message: "\nSELECT Id, Foo FROM Contact\n           ^\nERROR at Row:1:Column:12\n"
-                + "No such column 'Foo' on entity 'Contact'. " + noSuchColumnTail),
+            soql: "SELECT Id, Foo FROM Contact", code: "INVALID_FIELD", row: 1, column: 12,
+            "No such column 'Foo' on entity 'Contact'. " + noSuchColumnTail),
         ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE Account.Bogus = 'x'", code: "INVALID_FIELD",
-            message: "\nSELECT Id FROM Contact WHERE Account.Bogus = 'x'\n                             ^\n"
-                + "ERROR at Row:1:Column:30\nNo such column 'Bogus' on entity 'Account'. " + noSuchColumnTail),
+            soql: "SELECT Id FROM Contact WHERE Account.Bogus = 'x'", code: "INVALID_FIELD", row: 1, column: 30,
+            "No such column 'Bogus' on entity 'Account'. " + noSuchColumnTail),
         ErrorCase(
-            soql: "SELECT Id FROM Foo", code: "INVALID_TYPE",
-            message:
-                "\nSELECT Id FROM Foo\n               ^\nERROR at Row:1:Column:16\nsObject type 'Foo' is not supported. "
+            soql: "SELECT Id FROM Foo", code: "INVALID_TYPE", row: 1, column: 16,
+            "sObject type 'Foo' is not supported. "
                 + "If you are attempting to use a custom object, be sure to append the '__c' after the entity name. "
                 + "Please reference your WSDL or the describe call for the appropriate names."),
+        .unexpectedToken("LIMT", in: "SELECT Id FROM Contact LIMT 5", column: 24),
+        .unexpectedToken("<EOF>", in: "SELECT Id FROM Contact WHERE", column: 29),
+        .unexpectedToken("GROUP", in: "SELECT Id FROM Contact\nGROUP BY Name", row: 2, column: 1),
         ErrorCase(
-            soql: "SELECT Id FROM Contact LIMT 5", code: "MALFORMED_QUERY",
-            message:
-                "\nSELECT Id FROM Contact LIMT 5\n                       ^\nERROR at Row:1:Column:24\nunexpected token: 'LIMT'"
-        ),
+            soql: "SELECT Id FROM Contact OFFSET 2001", code: "NUMBER_OUTSIDE_VALID_RANGE", row: 1, column: 31,
+            "Maximum SOQL offset allowed is 2000"),
         ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE", code: "MALFORMED_QUERY",
-            message:
-                "\nSELECT Id FROM Contact WHERE\n                            ^\nERROR at Row:1:Column:29\nunexpected token: '<EOF>'"
-        ),
+            soql: "SELECT Id FROM Contact WHERE LastName = 5", code: "INVALID_FIELD", row: 1, column: 41,
+            "value of filter criterion for field 'LastName' must be of type string and should be enclosed in quotes"),
         ErrorCase(
-            soql: "SELECT Id FROM Contact\nGROUP BY Name", code: "MALFORMED_QUERY",
-            message: "\nGROUP BY Name\n^\nERROR at Row:2:Column:1\nunexpected token: 'GROUP'"),
+            soql: "SELECT Id FROM Contact WHERE Id = 'nope'", code: "INVALID_QUERY_FILTER_OPERATOR", row: 1,
+            column: 35, "invalid ID field: nope"),
+        .unexpectedToken(
+            "OR", in: "SELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'", column: 58),
         ErrorCase(
-            soql: "SELECT Id FROM Contact OFFSET 2001", code: "NUMBER_OUTSIDE_VALID_RANGE",
-            message: "\nSELECT Id FROM Contact OFFSET 2001\n                              ^\nERROR at Row:1:Column:31\n"
-                + "Maximum SOQL offset allowed is 2000"),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE LastName = 5", code: "INVALID_FIELD",
-            message: "\nSELECT Id FROM Contact WHERE LastName = 5\n                                        ^\n"
-                + "ERROR at Row:1:Column:41\nvalue of filter criterion for field 'LastName' must be of type string "
-                + "and should be enclosed in quotes"),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE Id = 'nope'", code: "INVALID_QUERY_FILTER_OPERATOR",
-            message: "\nSELECT Id FROM Contact WHERE Id = 'nope'\n                                  ^\n"
-                + "ERROR at Row:1:Column:35\ninvalid ID field: nope"),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'", code: "MALFORMED_QUERY",
-            message: "\nSELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'\n"
-                + String(repeating: " ", count: 57) + "^\nERROR at Row:1:Column:58\nunexpected token: 'OR'"),
-        ErrorCase(
-            soql: "SELECT Id, Id FROM Contact", code: "MALFORMED_QUERY",
-            message:
-                "\nSELECT Id, Id FROM Contact\n           ^\nERROR at Row:1:Column:12\nduplicate field selected: Id"),
+            soql: "SELECT Id, Id FROM Contact", code: "MALFORMED_QUERY", row: 1, column: 12,
+            "duplicate field selected: Id"),
     ]
 
     @Test(arguments: errorCases)
     func malformedQueriesAreRefusedWithAPosition(_ row: ErrorCase) async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 10))
         try await org.test { client in
-            let reply = try await client.get(
-                "/services/data/v66.0/query?q=" + encodedQuery(row.soql), headers: org.authorization)
+            let reply = try await client.query(row.soql, headers: org.authorization)
             #expect(reply.status == 400)
             #expect(reply.error?.code == row.code)
             #expect(reply.error?.message == row.message)

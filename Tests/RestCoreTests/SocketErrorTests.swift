@@ -37,36 +37,36 @@ import Testing
     }
 
     @Test func truncatedJSONIsASerializationError() async throws {
-        try await withScriptedOrg({ _ in .json(#"{"totalSize":3,"done":true,"records":[{"Id":"003"#) }) { client, _ in
-            let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact"))
-            let error = #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
-            guard case .jsonSerialization = error else {
-                Issue.record("expected jsonSerialization, got \(String(describing: error))")
-                return
-            }
+        let error = try await queryDecodingError(.json(#"{"totalSize":3,"done":true,"records":[{"Id":"003"#))
+        guard case .jsonSerialization = error else {
+            Issue.record("expected jsonSerialization, got \(String(describing: error))")
+            return
         }
     }
 
     @Test func wrongShapeIsADecodingError() async throws {
-        try await withScriptedOrg({ _ in .json(#"{"totalSize":"many","done":true,"records":[]}"#) }) { client, _ in
-            let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact"))
-            let error = #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
-            guard case .decodingFailed(let detail) = error else {
-                Issue.record("expected decodingFailed, got \(String(describing: error))")
-                return
-            }
-            #expect(detail.contains("totalSize"))
+        let error = try await queryDecodingError(.json(#"{"totalSize":"many","done":true,"records":[]}"#))
+        guard case .decodingFailed(let detail) = error else {
+            Issue.record("expected decodingFailed, got \(String(describing: error))")
+            return
         }
+        #expect(detail.contains("totalSize"))
     }
 
     @Test func emptySuccessBodyIsApiResponseIsEmpty() async throws {
-        try await withScriptedOrg({ _ in .respond(status: 200, body: []) }) { client, _ in
+        let error = try await queryDecodingError(.respond(status: 200, body: []))
+        guard case .apiResponseIsEmpty = error else {
+            Issue.record("expected apiResponseIsEmpty, got \(String(describing: error))")
+            return
+        }
+    }
+
+    /// What decoding a query's result throws when the org answers it with `reply`
+    /// (nil, after recording an issue, when decoding throws nothing).
+    private func queryDecodingError(_ reply: ScriptedReply) async throws -> RestClientError? {
+        try await withScriptedOrg({ _ in reply }) { client, _ in
             let response = try await client.send(client.request(forQuery: "SELECT Id FROM Contact"))
-            let error = #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
-            guard case .apiResponseIsEmpty = error else {
-                Issue.record("expected apiResponseIsEmpty, got \(String(describing: error))")
-                return
-            }
+            return #expect(throws: RestClientError.self) { try response.decode(QueryResult.self) }
         }
     }
 

@@ -40,14 +40,7 @@ package enum RawSocket {
             }
         }
         guard connected == 0 else { throw TestSupportFailure("cannot connect to 127.0.0.1:\(port)") }
-        var sent = 0
-        while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes {
-                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if written <= 0 { break }
-            sent += written
-        }
+        sendAll(bytes, to: connection)
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -56,5 +49,18 @@ package enum RawSocket {
             received.append(contentsOf: chunk[0..<count])
         }
         return received
+    }
+
+    /// Writes all of `bytes` to a connected socket, stopping early if the peer goes away
+    /// (MSG_NOSIGNAL: a closed peer makes `send` fail instead of raising SIGPIPE).
+    package static func sendAll(_ bytes: [UInt8], to connection: Int32) {
+        var sent = 0
+        while sent < bytes.count {
+            let written = bytes[sent...].withUnsafeBytes {
+                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if written <= 0 { return }
+            sent += written
+        }
     }
 }

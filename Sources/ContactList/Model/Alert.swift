@@ -5,11 +5,6 @@ public struct Alert: Hashable, Sendable {
     public let title: String
     public let message: String
 
-    public init(title: String, message: String) {
-        self.title = title
-        self.message = message
-    }
-
     /// The alert of a refused delete: the server's own message when it sent one.
     static func cannotDelete(_ error: RestClientError) -> Alert {
         Alert(title: "Cannot delete item", message: deleteFailureMessage(for: error))

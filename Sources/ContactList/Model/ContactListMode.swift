@@ -20,11 +20,6 @@ public struct DetailState: Hashable, Sendable {
     public struct Field: Hashable, Sendable {
         public let name: String
         public let value: String
-
-        public init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
     }
 
     public let record: ContactRecord

@@ -3,9 +3,4 @@
 public struct DeletedItemInfo: Hashable, Sendable {
     public let record: ContactRecord
     public let row: Int
-
-    public init(record: ContactRecord, row: Int) {
-        self.record = record
-        self.row = row
-    }
 }

@@ -62,7 +62,7 @@ enum Fixtures {
     }
 
     /// A model that has loaded `count` contacts in one page.
-    static func loadedModel(count: Int, client: RestClient, visibleRows: Int = 10) -> ContactListModel {
+    static func loadedModel(count: Int, client: RestClient = client(), visibleRows: Int = 10) -> ContactListModel {
         var model = ContactListModel(query: query, origin: "127.0.0.1:1 · v66.0", requests: client)
         model.visibleRowCount = visibleRows
         let first = sentRequests(model.start())[0]
@@ -72,13 +72,18 @@ enum Fixtures {
 
     /// A model that has loaded the given records in one page.
     static func model(
-        records: [[String: Any]], client: RestClient, query: String = query, visibleRows: Int = 10
+        records: [[String: Any]], client: RestClient = client(), query: String = query, visibleRows: Int = 10
     ) -> ContactListModel {
         var model = ContactListModel(query: query, origin: "127.0.0.1:1 · v66.0", requests: client)
         model.visibleRowCount = visibleRows
         let first = sentRequests(model.start())[0]
         _ = model.handle(response: page(records), for: first.id)
         return model
+    }
+
+    /// A model that has loaded one contact a name, in order.
+    static func model(names: [String]) -> ContactListModel {
+        model(records: names.enumerated().map { contact($0.offset, name: $0.element) })
     }
 
     /// The id `contact(index)` gets.

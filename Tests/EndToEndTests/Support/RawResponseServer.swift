@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A loopback server that answers every request with exactly the bytes it is given, so that
 /// tests can send what no HTTP library would: a wrong Content-Length, a cut-off body, HTML.
@@ -53,7 +54,7 @@ final class RawResponseServer: Sendable {
                     return
                 }
                 requests.withLock { $0.append(Self.readHead(connection)) }
-                Self.writeAll(reply, to: connection)
+                RawSocket.sendAll(reply, to: connection)
                 shutdown(connection, Int32(SHUT_WR))
                 close(connection)
             }
@@ -86,16 +87,5 @@ final class RawResponseServer: Sendable {
             if head.count >= 4 && head.suffix(4) == [13, 10, 13, 10] { break }
         }
         return String(decoding: head, as: UTF8.self)
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to connection: Int32) {
-        var sent = 0
-        while sent < bytes.count {
-            let written = bytes[sent...].withUnsafeBytes {
-                send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-            }
-            if written <= 0 { return }
-            sent += written
-        }
     }
 }

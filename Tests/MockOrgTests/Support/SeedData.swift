@@ -4,16 +4,18 @@ import Foundation
 
 /// The generated records of a seed, as plain values the tests filter and sort themselves.
 struct SeedData {
+    /// A generated contact with what a query shows of it that the record does not hold:
+    /// its id, its name composed here (not by the org) and its account's name.
+    @dynamicMemberLookup
     struct Contact {
         let id: String
-        let firstName: String?
-        let lastName: String
         let name: String
-        let title: String?
-        let email: String?
-        let mailingCountry: String?
         let accountName: String?
-        let created: Int64
+        let record: ContactRecord
+
+        var created: Int64 { record.createdDate }
+
+        subscript<Value>(dynamicMember field: KeyPath<ContactRecord, Value>) -> Value { record[keyPath: field] }
     }
 
     struct SupportCase {
@@ -29,13 +31,11 @@ struct SeedData {
     init(seed: UInt64, contacts count: Int) {
         let tables = OrgTables(generator: SeedGenerator(seed: seed, contactCount: count))
         contacts = tables.contacts.enumerated().map { index, record in
-            let first = record.firstName
-            let name = first.map { $0 + " " + record.lastName } ?? record.lastName
+            let name = record.firstName.map { $0 + " " + record.lastName } ?? record.lastName
             let account = record.accountSerial > 0 ? tables.accounts[Int(record.accountSerial) - 1].name : nil
             return Contact(
-                id: SalesforceID.make(keyPrefix: "003", serial: index + 1), firstName: first,
-                lastName: record.lastName, name: name, title: record.title, email: record.email,
-                mailingCountry: record.mailingCountry, accountName: account, created: record.createdDate)
+                id: SalesforceID.make(keyPrefix: "003", serial: index + 1), name: name, accountName: account,
+                record: record)
         }
         let contactNames = contacts.map(\.name)
         cases = tables.cases.enumerated().map { index, record in

@@ -60,6 +60,13 @@ extension TestClientProtocol {
         try await execute(uri: uri, method: .get, headers: headers) { JSONReply($0) }
     }
 
+    /// GETs the query route with `soql` as its `q=` parameter.
+    func query(
+        _ soql: String, headers: HTTPFields, path: String = "/services/data/v66.0/query"
+    ) async throws -> JSONReply {
+        try await get(path + "?q=" + encodedQuery(soql), headers: headers)
+    }
+
     func delete(_ uri: String, headers: HTTPFields) async throws -> JSONReply {
         try await execute(uri: uri, method: .delete, headers: headers) { JSONReply($0) }
     }
