@@ -11,6 +11,10 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     )
         async throws -> Response
     {
+        // Most requests (GET, DELETE) carry no body: nothing to collect or limit.
+        guard request.headers[.contentLength] != nil || request.headers[.transferEncoding] != nil else {
+            return try await next(request, context)
+        }
         var request = request
         do {
             _ = try await request.collectBody(upTo: maxBodySize)
