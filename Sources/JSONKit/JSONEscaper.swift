@@ -6,13 +6,9 @@
 package enum JSONEscaper {
     /// Appends `text` to `output` as a quoted JSON string.
     package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
-        // Native strings are contiguous UTF-8: scan and copy runs from the buffer, not byte by byte through the view.
-        let written: Void? = text.utf8.withContiguousStorageIfAvailable { appendQuoted($0, to: &output) }
-        if written == nil {
-            var copy = text
-            copy.makeContiguousUTF8()
-            copy.utf8.withContiguousStorageIfAvailable { appendQuoted($0, to: &output) }
-        }
+        // Scan and copy runs from the UTF-8 buffer, not byte by byte through the view.
+        var text = text
+        text.withUTF8 { appendQuoted($0, to: &output) }
     }
 
     /// Appends the UTF-8 text `raw` to `output` as a quoted JSON string: runs that need no

@@ -12,8 +12,6 @@ package struct JSONSyntax {
 
     private let bytes: [UInt8]
     private var index = 0
-    /// Nesting deeper than this is refused, so that a hostile body cannot exhaust the stack.
-    package static let maxDepth = 512
 
     private init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -74,7 +72,8 @@ package struct JSONSyntax {
     }
 
     private mutating func value(depth: Int) throws(Failure) {
-        guard depth < Self.maxDepth else { throw Failure(offset: index, reason: "Nesting too deep") }
+        // Nesting as deep as the scanner refuses is refused, so that a hostile body cannot exhaust the stack.
+        guard depth < JSONScanner.maximumDepth else { throw Failure(offset: index, reason: "Nesting too deep") }
         guard index < bytes.count else { throw endOfInput("expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): try object(depth: depth)

@@ -96,7 +96,7 @@ public struct RecordWriter: Sendable {
         switch value {
         case nil, .null?: return
         case .string(let text)?: appendTSV(text, to: &output)
-        case .number(let number)?: output.append(contentsOf: JSONNumber.text(number).utf8)
+        case .number(let number)?: JSONNumber.append(number, to: &output)
         case .bool(let flag)?: output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .array?, .object?:
             var json: [UInt8] = []
@@ -127,7 +127,7 @@ public struct RecordWriter: Sendable {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: JSONNumber.text(number).utf8)
+        case .number(let number): JSONNumber.append(number, to: &output)
         case .string(let text): JSONEscaper.appendQuoted(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))

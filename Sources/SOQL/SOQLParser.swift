@@ -31,7 +31,7 @@ package struct SOQLParser {
     }
 
     /// Words that end a SELECT item or start a clause, so never a field name or an alias.
-    package static let reserved: Set<String> = [
+    private static let reserved: Set<String> = [
         "SELECT", "FROM", "WHERE", "AND", "OR", "NOT", "ORDER", "BY", "LIMIT", "OFFSET", "LIKE", "IN", "NULL",
         "TRUE", "FALSE", "ASC", "DESC", "NULLS", "GROUP", "HAVING",
     ]

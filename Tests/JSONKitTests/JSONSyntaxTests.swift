@@ -130,6 +130,6 @@ import Testing
         let bytes = Array(String(repeating: "[", count: 100_000).utf8)
         let failure = try #require(JSONSyntax.firstError(in: bytes))
         #expect(failure.reason == "Nesting too deep")
-        #expect(failure.offset == JSONSyntax.maxDepth)
+        #expect(failure.offset == JSONScanner.maximumDepth)
     }
 }

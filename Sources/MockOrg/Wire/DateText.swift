@@ -21,18 +21,8 @@ enum DateText {
 
     /// `2024-03-05`.
     static func date(days: Int) -> String {
-        let (year, month, day) = civil(fromDays: days)
+        let (year, month, day) = CivilDate.civil(fromDays: days)
         return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-    }
-
-    /// Year, month, day of a day count since 1970-01-01.
-    static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        CivilDate.civil(fromDays: days)
-    }
-
-    /// Days since 1970-01-01 of a civil date.
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        CivilDate.days(year: year, month: month, day: day)
     }
 
     private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {

@@ -137,10 +137,9 @@ enum CaseSchema {
                         value.text.flatMap { tables.row(of: .account, id: $0) }
                         .map { Int32($0 + 1) } ?? 0
                 }),
-            FieldSpec(
-                "Subject", .string, label: "Subject", length: 255,
-                read: { tables, row in FieldValue(tables.cases[row].subject) },
-                write: { tables, row, value in tables.cases[row].subject = value.text }),
+            .text("Subject", .string, label: "Subject", length: 255, in: \.cases, \.subject) {
+                $0.cases[$1].subject
+            },
             FieldSpec(
                 "Status", .picklist, label: "Status", length: 255,
                 read: { tables, row in .string(tables.cases[row].status) },

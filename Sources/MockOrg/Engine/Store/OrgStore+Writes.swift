@@ -197,7 +197,7 @@ extension OrgStore {
             guard let text = json as? String else { throw refused() }
             if text.isEmpty { return .null }
             // Salesforce keeps dates from 1700 to 4000.
-            guard let days = SOQLLexer.parseDate(text), (1700...4000).contains(DateText.civil(fromDays: days).0) else {
+            guard let days = SOQLLexer.parseDate(text), (1700...4000).contains(CivilDate.civil(fromDays: days).0) else {
                 throw refused()
             }
             return .date(days)

@@ -61,11 +61,8 @@ enum SalesforceID {
 
     /// The 18-character form of a 15- or 18-character id.
     static func eighteenCharacter(_ id: String) -> String {
-        let bytes = Array(id.utf8)
-        guard bytes.count == 15 else {
-            return String(decoding: bytes[0..<15] + checksum(of: bytes[0..<15]), as: UTF8.self)
-        }
-        return String(decoding: bytes + checksum(of: bytes), as: UTF8.self)
+        let head = Array(id.utf8.prefix(15))
+        return String(decoding: head + checksum(of: head), as: UTF8.self)
     }
 
     /// Splits a 15- or 18-character id into its key prefix and serial;

@@ -1,3 +1,5 @@
+import SOQL
+
 /// Builds the deterministic seed data of an org: the same seed and size always give the same records.
 struct SeedGenerator {
     let seed: UInt64
@@ -10,8 +12,8 @@ struct SeedGenerator {
     var accountCount: Int { max(1, contactCount / 8) }
 
     /// Birthdates fall from 1950-01-01 to 2004-12-31 (days since 1970).
-    static let earliestBirthdate = DateText.days(year: 1950, month: 1, day: 1)
-    static let birthdateSpan = DateText.days(year: 2005, month: 1, day: 1) - earliestBirthdate
+    static let earliestBirthdate = CivilDate.days(year: 1950, month: 1, day: 1)
+    static let birthdateSpan = CivilDate.days(year: 2005, month: 1, day: 1) - earliestBirthdate
 
     func makeAccounts() -> [AccountRecord] {
         (0..<accountCount).map { index in
