@@ -75,7 +75,8 @@ extension RecordWriter {
             output.append(contentsOf: value)
         default:
             // Numbers render as the parsed value does ("42", not "42.0"); objects and arrays as compact JSON.
-            appendTSVValue(try JSONParser.parse(Array(value)), to: &output)
+            var scanner = JSONScanner(bytes: value)
+            appendTSVValue(try scanner.parseValue(), to: &output)
         }
     }
 

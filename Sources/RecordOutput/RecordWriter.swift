@@ -46,7 +46,9 @@ public struct RecordWriter: Sendable {
             for record in records {
                 for (index, column) in columns.enumerated() {
                     if index > 0 { output.append(UInt8(ascii: "\t")) }
-                    Self.appendTSVValue(Self.value(in: record, at: column.path), to: &output)
+                    // Keys match ignoring case: Salesforce answers with the schema's spelling.
+                    let value = FieldLookup.value(at: column.path, in: record, fields: \.objectValue)
+                    Self.appendTSVValue(value, to: &output)
                 }
                 output.append(UInt8(ascii: "\n"))
             }
@@ -75,12 +77,6 @@ public struct RecordWriter: Sendable {
     }
 
     // MARK: - Values
-
-    /// The value at `path` (keys match ignoring case: Salesforce answers with the schema's
-    /// spelling, the query may use another).
-    static func value(in record: JSONValue, at path: [String]) -> JSONValue? {
-        FieldLookup.value(at: path, in: record, fields: \.objectValue)
-    }
 
     private static func uniqueFirstKeys(_ columns: [SelectList.Column]) -> [String] {
         var seen = Set<String>()

@@ -35,6 +35,5 @@ extension SalesforceCLI {
         var status: Int?
         var result: Result?
         var message: String?
-        var name: String?
     }
 }

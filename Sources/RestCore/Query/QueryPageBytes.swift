@@ -33,7 +33,8 @@ public struct QueryPageBytes: QueryPageDecodable {
                     return .success(())
                 }
                 try scanner.scanObject { scanner, key throws(JSONFailure) in
-                    switch Self.name(of: key, in: buffer) {
+                    let name = Self.name(of: key, in: buffer)
+                    switch name {
                     case "records":
                         guard scanner.current == UInt8(ascii: "[") else { return false }
                         var ranges: [Range<Int>] = []
@@ -44,7 +45,7 @@ public struct QueryPageBytes: QueryPageDecodable {
                         return true
                     case "totalSize", "done", "nextRecordsUrl":
                         let value = try scanner.parseValue()
-                        switch (Self.name(of: key, in: buffer), value) {
+                        switch (name, value) {
                         case ("totalSize", .number(let number)): totalSize = Int(exactly: number)
                         case ("done", .bool(let flag)): done = flag
                         case ("nextRecordsUrl", .string(let url)): nextRecordsUrl = url
@@ -55,10 +56,7 @@ public struct QueryPageBytes: QueryPageDecodable {
                         return false
                     }
                 }
-                scanner.skipWhitespace()
-                guard scanner.index == buffer.count else {
-                    throw scanner.failure("unexpected text after the JSON value")
-                }
+                try scanner.expectEnd()
                 return .success(())
             } catch {
                 return .failure(error)
@@ -83,15 +81,23 @@ public struct QueryPageBytes: QueryPageDecodable {
 
     /// The records parsed into values (for callers that want the tree after all).
     public func parsedRecords() throws(RestClientError) -> [JSONValue] {
-        var values: [JSONValue] = []
-        values.reserveCapacity(records.count)
-        for range in records {
-            do {
-                values.append(try JSONParser.parse(Array(body[range])))
+        // Each record is parsed where it lies in the body, with no copy of its bytes.
+        let outcome: Result<[JSONValue], JSONFailure> = body.withUnsafeBufferPointer { buffer in
+            var values: [JSONValue] = []
+            values.reserveCapacity(records.count)
+            do throws(JSONFailure) {
+                for range in records {
+                    var scanner = JSONScanner(bytes: buffer, index: range.lowerBound)
+                    values.append(try scanner.parseValue())
+                }
+                return .success(values)
             } catch {
-                throw .jsonSerialization(error.description)
+                return .failure(error)
             }
         }
-        return values
+        switch outcome {
+        case .success(let values): return values
+        case .failure(let failure): throw .jsonSerialization(failure.description)
+        }
     }
 }
