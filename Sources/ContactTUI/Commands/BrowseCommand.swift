@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContactList
+import Credentials
 import Foundation
 import Logging
 import MockOrg
@@ -58,10 +59,10 @@ struct BrowseCommand: AsyncParsableCommand {
                 throw CommandFailure.runtime("The demo org could not start: \(error).")
             }
             server = mock
-            configuration = org.applyingRequestPolicy(
-                to: RestClientConfiguration(
+            configuration = org.configuration(
+                for: OrgCredentials(
                     instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-                    apiVersion: org.apiVersion, timeout: .milliseconds(Int(org.timeout * 1000))))
+                    source: "demo org"))
         } else {
             configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }

@@ -19,13 +19,19 @@ extension OrgOptions {
         } catch {
             throw error.isUsageError ? .usage(error.description) : .runtime(error.description)
         }
-        return applyingRequestPolicy(
+        return configuration(for: credentials)
+    }
+
+    /// The client configuration for `credentials`, with `--api-version`, `--timeout`, `--serial`
+    /// and `--read-only` applied: the one place these options reach a client, for a real org
+    /// and the demo org alike.
+    func configuration(for credentials: OrgCredentials) -> RestClientConfiguration {
+        applyingRequestPolicy(
             to: credentials.configuration(apiVersion: apiVersion, timeout: .milliseconds(Int(timeout * 1000))))
     }
 
-    /// `configuration` with `--serial` and `--read-only` applied: the one place these options
-    /// reach a client, for a real org and the demo org alike.
-    func applyingRequestPolicy(to configuration: RestClientConfiguration) -> RestClientConfiguration {
+    /// `configuration` with `--serial` and `--read-only` applied.
+    private func applyingRequestPolicy(to configuration: RestClientConfiguration) -> RestClientConfiguration {
         var configured = configuration
         configured.dispatch = serial ? .serial : .parallel
         if readOnly {
