@@ -131,7 +131,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecordOutputTests",
-            dependencies: ["JSONKit", "RecordOutput", "RestCore", "SOQL"],
+            dependencies: ["RecordOutput", "RestCore", "SOQL"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(
@@ -147,7 +147,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactListTests",
-            dependencies: ["ContactList", "RestCore", "SOQL", "TestSupport"],
+            dependencies: ["ContactList", "RestCore", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -45,13 +45,15 @@ struct ScreenLayoutTests {
 
     @Test(
         "under 40x8 only the too-small notice is placed",
-        arguments: [(39, 8), (40, 7), (39, 7), (10, 3), (1, 1), (0, 0), (200, 7), (39, 100)])
-    func tooSmall(width: Int, height: Int) {
+        arguments: [
+            (39, 8, 4), (40, 7, 3), (39, 7, 3), (10, 3, 1), (1, 1, 1), (0, 0, 1), (200, 7, 3), (39, 100, 96),
+        ])
+    func tooSmall(width: Int, height: Int, listRows: Int) {
         let layout = ScreenLayout(screen: Rect(width: width, height: height), isEditingFilter: true, hasAlert: true)
         #expect(layout.isTooSmall)
         #expect(layout.placements == [.init(slot: .tooSmall, area: Rect(width: width, height: height))])
-        // The model still scrolls by at least one row.
-        #expect(layout.visibleRowCount >= 1)
+        // The model still scrolls by the rows the list would have, and by at least one.
+        #expect(layout.visibleRowCount == listRows)
     }
 
     @Test(

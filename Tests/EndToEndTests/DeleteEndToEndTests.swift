@@ -17,7 +17,7 @@ struct DeleteEndToEndTests {
             let prefix = Screen.shownPrefix(contact.name)
             if contacts.filter({ Screen.shownPrefix($0.name) == prefix }).count == 1 { return (index, contact) }
         }
-        throw TmuxSession.Failure(description: "no suitable contact in the first \(limit) of the org")
+        throw TestSupportFailure("no suitable contact in the first \(limit) of the org")
     }
 
     /// Opens the app on the org and waits for its first rows.

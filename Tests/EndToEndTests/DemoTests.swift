@@ -9,22 +9,9 @@ import Testing
 struct DemoTests {
     /// The first contact names of the demo org, read from a mock org of the same seed.
     static func firstContactNames(count: Int) async throws -> [String] {
-        let server = MockOrgServer(configuration: MockOrgConfiguration())
-        let endpoint = try await server.start()
-        let client = RestClient(
-            configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
-        do {
-            let response = try await client.send(
-                client.request(
-                    forQuery: "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"))
-            let page = try response.decode(QueryResult.self)
-            await client.shutdown()
-            await server.stop()
-            return page.records.prefix(count).compactMap { $0["Name"]?.stringValue }
-        } catch {
-            await client.shutdown()
-            await server.stop()
-            throw error
+        // The demo's own org: the default configuration (LiveOrg's default is a smaller org).
+        try await LiveOrg.with(MockOrgConfiguration()) { org in
+            try await org.contactNames().prefix(count).map(\.name)
         }
     }
 

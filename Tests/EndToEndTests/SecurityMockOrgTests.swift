@@ -24,10 +24,10 @@ struct SecurityMockOrgTests {
     ) async throws -> (status: Int, errors: [SalesforceError]) {
         do {
             let response = try await client.send(request)
-            throw TmuxSession.Failure(description: "\(request.summary) succeeded with \(response.status)")
+            throw TestSupportFailure("\(request.summary) succeeded with \(response.status)")
         } catch let error as RestClientError {
             guard case .apiInvocationFailed(let status, _, let errors, _) = error else {
-                throw TmuxSession.Failure(description: "\(request.summary) failed with \(error), not an API error")
+                throw TestSupportFailure("\(request.summary) failed with \(error), not an API error")
             }
             return (status, errors)
         }

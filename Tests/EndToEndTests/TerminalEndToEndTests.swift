@@ -191,7 +191,7 @@ struct SignalTests {
             let fields = stat[close.upperBound...].split(separator: " ")
             if fields.count > 1, Int32(fields[1]) == shellPID { return pid }
         }
-        throw TmuxSession.Failure(description: "the app's process was not found under the pane's shell \(shell)")
+        throw TestSupportFailure("the app's process was not found under the pane's shell \(shell)")
     }
 
     @Test("SIGTERM and SIGHUP exit 0 and leave the alternate screen", arguments: [SIGTERM, SIGHUP])

@@ -40,14 +40,12 @@ package struct ScreenLayout: Hashable, Sendable {
     package static let minimumWidth = 40
     package static let minimumHeight = 8
 
-    package let screen: Rect
     /// The slots of this frame, in drawing order (a later one draws over an earlier one).
     package let placements: [Placement]
     /// The number of list rows (and detail lines) shown: what the model pages and scrolls by.
     package let visibleRowCount: Int
 
     package init(screen: Rect, mode: ContactListMode = .list, isEditingFilter: Bool = false, hasAlert: Bool = false) {
-        self.screen = screen
         let (header, rest) = screen.split(top: 1)
         let (body, bottom) = rest.split(bottom: 2)
         let status = bottom.row(0)

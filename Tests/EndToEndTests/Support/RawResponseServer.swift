@@ -21,7 +21,7 @@ final class RawResponseServer: Sendable {
 
     init(reply: [UInt8]) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw TmuxSession.Failure(description: "socket() failed") }
+        guard listener >= 0 else { throw TestSupportFailure("socket() failed") }
         var one: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -37,7 +37,7 @@ final class RawResponseServer: Sendable {
         }
         guard bound else {
             close(listener)
-            throw TmuxSession.Failure(description: "cannot listen on 127.0.0.1")
+            throw TestSupportFailure("cannot listen on 127.0.0.1")
         }
         self.listener = listener
         port = Int(UInt16(bigEndian: address.sin_port))

@@ -9,10 +9,6 @@ import Testing
 /// parallel without seeing each other. Waiting is always polling with a
 /// deadline, never a fixed sleep.
 final class TmuxSession {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-    }
-
     let socket: String
     let width: Int
     let height: Int
@@ -97,7 +93,7 @@ final class TmuxSession {
             if condition(screen) { return screen }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure(description: "timed out waiting until \(what); the screen was:\n\(screen)")
+        throw TestSupportFailure("timed out waiting until \(what); the screen was:\n\(screen)")
     }
 
     /// Waits for the program to exit and returns its exit status.
@@ -111,7 +107,7 @@ final class TmuxSession {
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Failure(description: "timed out waiting for the program to exit; the screen was:\n\(try await capture())")
+        throw TestSupportFailure("timed out waiting for the program to exit; the screen was:\n\(try await capture())")
     }
 
     /// Whether the program is still running.
