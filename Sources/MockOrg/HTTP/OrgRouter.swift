@@ -5,9 +5,10 @@ import Hummingbird
 /// fault, the body limit, then (under the data API) authentication and the version check.
 enum OrgRouter {
     static func make(
-        store: OrgStore, tokens: TokenStore, configuration: MockOrgConfiguration, faults: FaultInjector,
+        store: OrgStore, tokens: TokenStore, configuration: MockOrgConfiguration,
         instanceURL: @escaping @Sendable () -> String
     ) -> Router<MockOrgContext> {
+        let faults = FaultInjector(failRate: configuration.failRate, dropRate: configuration.dropRate)
         let router = Router(context: MockOrgContext.self)
         // A fault that is not configured costs nothing: its middleware is not there.
         if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }

@@ -14,12 +14,8 @@ struct QueryRoutes {
             let firstPage = { @Sendable (request: Request, context: APIContext) throws -> Response in
                 try self.firstPage(request, context, includeDeleted: includeDeleted)
             }
-            group.get(use: firstPage)
-            group.head(use: firstPage)
-            group.refuseMethods(except: [.get, .head])
-            group.get(":locator", use: nextPage)
-            group.head(":locator", use: nextPage)
-            group.refuseMethods(except: [.get, .head], on: ":locator")
+            group.getAndHead(use: firstPage)
+            group.getAndHead(":locator", use: nextPage)
         }
     }
 

@@ -15,6 +15,17 @@ extension RouterMethods {
         return self
     }
 
+    /// Answers GET and HEAD on `path` with `handler`, the methods in `alsoAllowed` through routes
+    /// added elsewhere, and every other method with 405.
+    @discardableResult func getAndHead<Output: ResponseGenerator>(
+        _ path: RouterPath = "", alsoAllowed: [HTTPRequest.Method] = [],
+        use handler: @Sendable @escaping (Request, Context) async throws -> Output
+    ) -> Self {
+        get(path, use: handler)
+        head(path, use: handler)
+        return refuseMethods(except: [.get, .head] + alsoAllowed, on: path)
+    }
+
     /// Answers every method on `path` with 404 `NOT_FOUND`, after the group's middleware and context
     /// (so that an unknown path under the data API still asks for a token first).
     @discardableResult func notFound(on path: RouterPath) -> Self {

@@ -9,28 +9,20 @@ struct SObjectRoutes {
 
     func addRoutes(to api: some RouterMethods<APIContext>) {
         let objects = api.group("sobjects")
-        objects.get { _, context in Response.json(Resources.describeGlobal(version: context.version)) }
-        objects.head { _, context in Response.json(Resources.describeGlobal(version: context.version)) }
-        objects.refuseMethods(except: [.get, .head])
+        objects.getAndHead { _, context in Response.json(Resources.describeGlobal(version: context.version)) }
 
         let object = objects.group(":type", context: SObjectContext.self)
         let writes = object.group()
         if faults.failRate > 0 { writes.add(middleware: WriteFaultMiddleware(faults: faults)) }
 
-        object.get(use: basicInfo)
-        object.head(use: basicInfo)
+        object.getAndHead(alsoAllowed: [.post], use: basicInfo)
         writes.post(use: create)
-        object.refuseMethods(except: [.get, .head, .post])
 
-        object.get("describe", use: describe)
-        object.head("describe", use: describe)
-        object.refuseMethods(except: [.get, .head], on: "describe")
+        object.getAndHead("describe", use: describe)
 
-        object.get(":id", use: retrieve)
-        object.head(":id", use: retrieve)
+        object.getAndHead(":id", alsoAllowed: [.patch, .delete], use: retrieve)
         writes.patch(":id", use: update)
         writes.delete(":id", use: delete)
-        object.refuseMethods(except: [.get, .head, .patch, .delete], on: ":id")
     }
 
     @Sendable private func basicInfo(_ request: Request, _ context: SObjectContext) -> Response {

@@ -5,15 +5,11 @@ import Hummingbird
 struct VersionRoutes {
     func addVersions(to router: some RouterMethods<MockOrgContext>) {
         let path: RouterPath = "services/data"
-        router.get(path) { _, _ in Response.json(Resources.versions()) }
-        router.head(path) { _, _ in Response.json(Resources.versions()) }
-        router.refuseMethods(except: [.get, .head], on: path)
+        router.getAndHead(path) { _, _ in Response.json(Resources.versions()) }
     }
 
     func addResources(to api: some RouterMethods<APIContext>) {
-        api.get { _, context in Response.json(Resources.resources(version: context.version)) }
-        api.head { _, context in Response.json(Resources.resources(version: context.version)) }
-        api.refuseMethods(except: [.get, .head])
+        api.getAndHead { _, context in Response.json(Resources.resources(version: context.version)) }
         api.notFound(on: "**")
     }
 }
