@@ -68,13 +68,12 @@ import Testing
             #expect(record.object?["Title"] as? String != "Changed")
             let put = try await client.send(.put, Self.base + "/sobjects/Contact", headers: org.authorization, body: "")
             #expect(put.status == 405)
-            let count = try await client.get(
-                Self.base + "/query?q=" + encodedQuery("SELECT COUNT() FROM Contact"), headers: org.authorization)
+            let count = try await client.query("SELECT COUNT() FROM Contact", headers: org.authorization)
             #expect(count.object?["totalSize"] as? Int == 5)
         }
     }
 
-    @Test func aFaultThatIsNotConfiguredHasNoMiddleware() async throws {
+    @Test func writesNeverFailWithoutAFailRate() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 5))
         try await org.test { client in
             for _ in 0..<20 {

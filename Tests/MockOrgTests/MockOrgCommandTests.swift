@@ -4,10 +4,11 @@ import SystemPackage
 import TestSupport
 import Testing
 
-/// `contact-tui mock-org` as a script meets it: three lines on stdout, a working org, a clean stop on SIGINT.
+/// `contact-tui mock-org` as a script meets it: three lines on stdout, a working org, a clean stop on
+/// SIGINT or SIGTERM.
 @Suite struct MockOrgCommandTests {
-    @Test(.timeLimit(.minutes(2)))
-    func printsThreeLinesServesAndStopsOnSIGINT() async throws {
+    @Test(.timeLimit(.minutes(2)), arguments: [Signal.interrupt, .terminate])
+    func printsThreeLinesServesAndStopsOnSignal(_ signal: Signal) async throws {
         let result = try await Subprocess.run(
             .path(FilePath(try Binary.path)),
             arguments: ["mock-org", "--port", "0", "--contacts", "300", "--seed", "4", "--access-token", "T0K3N"],
@@ -27,9 +28,23 @@ import Testing
             let reply = try await LiveHTTP.send(
                 "GET", URL(string: url + "/services/data/v66.0/query?q=SELECT+COUNT()+FROM+Contact")!, token: "T0K3N")
             #expect((reply.json as? [String: Any])?["totalSize"] as? Int == 300)
-            try execution.send(signal: .interrupt)
+            try execution.send(signal: signal)
         }
         #expect(result.terminationStatus == .exited(0))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func stopsOnSIGTERMWhileGeneratingItsData() async throws {
+        let result = try await Subprocess.run(
+            .path(FilePath(try Binary.path)), arguments: ["mock-org", "--port", "0", "--contacts", "1000000"],
+            input: .none, output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
+        ) { execution in
+            // A million contacts take seconds to generate; the signal comes long before the org listens.
+            try await Task.sleep(for: .milliseconds(300))
+            try execution.send(signal: .terminate)
+        }
+        #expect(result.terminationStatus == .exited(0))
+        #expect(!result.standardOutput.contains("listening"))
     }
 
     @Test(arguments: [["--port", "70000"], ["--fail-rate", "2"], ["--contacts", "-1"], ["--token-ttl", "0"]])

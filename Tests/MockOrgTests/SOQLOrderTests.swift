@@ -15,7 +15,7 @@ import Testing
     ]
 
     static func lastNames(_ soql: String, _ client: some TestClientProtocol, _ org: TestOrg) async throws -> [String] {
-        let reply = try await client.get(base + "/query?q=" + encodedQuery(soql), headers: org.authorization)
+        let reply = try await client.query(soql, headers: org.authorization)
         #expect(reply.status == 200, "\(soql): \(reply.json ?? "")")
         return reply.records.compactMap { $0["LastName"] as? String }
     }
