@@ -194,9 +194,16 @@ import Testing
             "sObject type 'Foo' is not supported. "
                 + "If you are attempting to use a custom object, be sure to append the '__c' after the entity name. "
                 + "Please reference your WSDL or the describe call for the appropriate names."),
-        .unexpectedToken("LIMT", in: "SELECT Id FROM Contact LIMT 5", column: 24),
+        // Two cases spelled out whole, so that the caret and position are not only checked by the
+        // same arithmetic as the org's: one on the first line, one on the second.
+        ErrorCase(
+            soql: "SELECT Id FROM Contact LIMT 5", code: "MALFORMED_QUERY",
+            message: "\nSELECT Id FROM Contact LIMT 5\n                       ^\nERROR at Row:1:Column:24\n"
+                + "unexpected token: 'LIMT'"),
         .unexpectedToken("<EOF>", in: "SELECT Id FROM Contact WHERE", column: 29),
-        .unexpectedToken("GROUP", in: "SELECT Id FROM Contact\nGROUP BY Name", row: 2, column: 1),
+        ErrorCase(
+            soql: "SELECT Id FROM Contact\nGROUP BY Name", code: "MALFORMED_QUERY",
+            message: "\nGROUP BY Name\n^\nERROR at Row:2:Column:1\nunexpected token: 'GROUP'"),
         ErrorCase(
             soql: "SELECT Id FROM Contact OFFSET 2001", code: "NUMBER_OUTSIDE_VALID_RANGE", row: 1, column: 31,
             "Maximum SOQL offset allowed is 2000"),
