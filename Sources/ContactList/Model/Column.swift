@@ -6,10 +6,13 @@ public struct Column: Hashable, Sendable {
     public var field: String
     /// The heading shown, e.g. `Account Name`.
     public var title: String
+    /// The keys to follow in a record (`["Account", "Name"]`), split once rather than per record.
+    let path: [String]
 
     public init(field: String, title: String? = nil) {
         self.field = field
-        self.title = title ?? field.split(separator: ".").joined(separator: " ")
+        path = field.split(separator: ".").map(String.init)
+        self.title = title ?? path.joined(separator: " ")
     }
 
     /// The visible columns of a SOQL query: the fields of its SELECT list without `Id`.

@@ -29,8 +29,8 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
         self.init(
             id: id,
             objectType: json["attributes"]?["type"]?.stringValue ?? "Contact",
-            displayName: Self.text(of: "Name", in: json),
-            values: columns.map { Self.text(of: $0.field, in: json) })
+            displayName: Self.text(at: ["Name"], in: json),
+            values: columns.map { Self.text(at: $0.path, in: json) })
     }
 
     /// The text of the column at `index`; "" past the end.
@@ -38,9 +38,9 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
         index < values.count ? values[index] : ""
     }
 
-    /// The text of a field path such as `Account.Name` (or `account.name`: keys match ignoring
-    /// case); "" for null or missing.
-    static func text(of field: String, in json: JSONValue) -> String {
-        FieldLookup.value(at: field.split(separator: "."), in: json, fields: \.objectValue)?.stringValue ?? ""
+    /// The text at a field path such as `["Account", "Name"]` (or `["account", "name"]`: keys
+    /// match ignoring case); "" for null or missing.
+    static func text(at path: [String], in json: JSONValue) -> String {
+        FieldLookup.value(at: path, in: json, fields: \.objectValue)?.stringValue ?? ""
     }
 }
