@@ -83,6 +83,7 @@ public final class RestClient: Sendable {
     private func exchange(_ request: RestRequest) async -> Result<RestResponse, RestClientError> {
         let result = await exchangeRenewing(request)
         guard case .failure(let error) = result, error.httpStatus == 404,
+            error.salesforceErrors.contains(where: { $0.errorCode == "NOT_FOUND" }),
             let requested = APIVersionFallback.version(inPath: request.path),
             let served = await versionFallback.replacement(for: requested, listing: { await self.servedVersions() })
         else {
