@@ -7,16 +7,22 @@ public struct OrgCredentials: Sendable, Hashable {
     public var accessToken: String
     public var refreshToken: String?
     public var clientID: String?
+    public var clientSecret: String?
+    /// Where the refresh grant goes; nil means the instance.
+    public var loginURL: URL?
     /// Where these came from, for messages: `"sf org display (alias)"`, `"command-line options"`, `"environment"`.
     public var source: String
 
     public init(
-        instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil, source: String
+        instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
+        clientSecret: String? = nil, loginURL: URL? = nil, source: String
     ) {
         self.instanceURL = instanceURL
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.loginURL = loginURL
         self.source = source
     }
 
@@ -25,6 +31,6 @@ public struct OrgCredentials: Sendable, Hashable {
     {
         RestClientConfiguration(
             instanceURL: instanceURL, accessToken: accessToken, refreshToken: refreshToken, clientID: clientID,
-            apiVersion: apiVersion, timeout: timeout)
+            clientSecret: clientSecret, loginURL: loginURL, apiVersion: apiVersion, timeout: timeout)
     }
 }
