@@ -24,13 +24,20 @@ public struct SelectList: Sendable, Hashable {
     public var columns: [Column]
 
     /// The columns of `soql`, or `nil` when they cannot be known from the text alone.
-    public init?(soql: String) {
+    ///
+    /// With `skippingUnknownItems`, an item whose column cannot be named ahead (`TYPEOF`, a
+    /// function such as `DISTANCE(…)`) is left out instead, for a view that shows only what it
+    /// can name; `FIELDS(…)` still gives `nil`, since then no column at all is known.
+    public init?(soql: String, skippingUnknownItems: Bool = false) {
         guard let items = SOQLParser.selectItems(of: soql) else { return nil }
         var columns: [Column] = []
         var unnamedAggregates = 0
         for item in items {
-            guard let column = Self.column(for: item, unnamedAggregates: &unnamedAggregates) else { return nil }
-            columns.append(column)
+            if let column = Self.column(for: item, unnamedAggregates: &unnamedAggregates) {
+                columns.append(column)
+            } else if !skippingUnknownItems || Self.isFieldsFunction(item) {
+                return nil
+            }
         }
         self.columns = columns
     }
@@ -65,6 +72,11 @@ public struct SelectList: Sendable, Hashable {
         case .typeOf:
             return nil
         }
+    }
+
+    private static func isFieldsFunction(_ item: SOQLStatement.Item) -> Bool {
+        if case .function(let name, _, _, _, _) = item { return name.keyword == "FIELDS" }
+        return false
     }
 
     /// The field path that `tokens` are (`Account . Name`), if that is all they are.

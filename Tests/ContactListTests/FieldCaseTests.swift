@@ -45,6 +45,11 @@ struct FieldCaseTests {
             ("SELECT FIELDS(STANDARD) FROM Contact", ["Name"]),
             ("not a query", ["Name"]),
             ("SELECT Id, FromAddress__c FROM EmailMessage", ["FromAddress__c"]),
+            (
+                "SELECT Id, Subject, TYPEOF What WHEN Account THEN Phone END, Owner.Name FROM Task",
+                ["Subject", "Owner.Name"]
+            ),
+            ("SELECT Name, DISTANCE(Loc__c, GEOLOCATION(1, 2), 'mi') FROM Store__c", ["Name"]),
         ])
     func columnsOfQueries(soql: String, expected: [String]) {
         #expect(Column.visibleColumns(ofQuery: soql).map(\.field) == expected)

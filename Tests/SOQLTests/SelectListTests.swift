@@ -59,4 +59,12 @@ import Testing
     func selectItemsWhoseColumnsCannotBeKnownGiveNil(soql: String) {
         #expect(SelectList(soql: soql) == nil)
     }
+
+    @Test func skippingUnknownItemsKeepsTheColumnsThatCanBeNamed() throws {
+        let soql =
+            "SELECT Id, TYPEOF What WHEN Account THEN Phone END, DISTANCE(Loc__c, GEOLOCATION(1, 2), 'mi'), Name FROM Task"
+        let list = try #require(SelectList(soql: soql, skippingUnknownItems: true))
+        #expect(list.columns.map(\.name) == ["Id", "Name"])
+        #expect(SelectList(soql: "SELECT FIELDS(ALL), Name FROM Contact LIMIT 200", skippingUnknownItems: true) == nil)
+    }
 }

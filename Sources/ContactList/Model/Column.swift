@@ -17,10 +17,10 @@ public struct Column: Hashable, Sendable {
 
     /// The visible columns of a SOQL query: the fields of its SELECT list without `Id`.
     ///
-    /// Aliases, functions and subqueries are skipped rather than shown as text; a list that
-    /// cannot be known ahead (`FIELDS(ALL)`, or text that is not a SELECT) shows `Name`.
+    /// Aliases, functions, subqueries and `TYPEOF` are skipped rather than shown as text; a list
+    /// that cannot be known ahead (`FIELDS(ALL)`, or text that is not a SELECT) shows `Name`.
     public static func visibleColumns(ofQuery soql: String) -> [Column] {
-        guard let list = SelectList(soql: soql) else { return [Column(field: "Name")] }
+        guard let list = SelectList(soql: soql, skippingUnknownItems: true) else { return [Column(field: "Name")] }
         let fields = list.columns.filter { column in
             column.isField && !(column.path.count == 1 && FieldLookup.keyMatches(column.path[0], "Id"))
         }
