@@ -12,18 +12,17 @@ extension AsyncHTTPClientTransport {
         return configuration
     }
 
-    /// The reason for a failed certificate check, with what to do about a private CA; nil when
-    /// `error` is not one.
+    /// The reason for a failed certificate check (for an untrusted one, with what to do about a
+    /// private CA); nil when `error` is not one.
     static func certificateFailure(_ error: any Error, host: String) -> String? {
-        let advice = "if the org uses a private CA, set SSL_CERT_FILE to its PEM file"
         if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
-            return "its certificate does not name \(host); \(advice)"
+            return "its certificate is for other host names, not \(host)"
         }
         guard let error = error as? NIOSSLError, case .handshakeFailed(let detail) = error else { return nil }
-        let text = String(describing: detail).uppercased()
-        guard text.contains("CERTIFICATE_VERIFY_FAILED") else {
+        guard String(describing: detail).uppercased().contains("CERTIFICATE_VERIFY_FAILED") else {
             return "the TLS handshake failed"
         }
-        return "its certificate is not trusted (certificate verify failed); \(advice)"
+        return "its certificate is not trusted (certificate verify failed); "
+            + "if the org uses a private CA, set SSL_CERT_FILE to its PEM file"
     }
 }
