@@ -30,10 +30,7 @@ package final class LiveOrg: Sendable {
                 throw error
             }
         }
-        client = RestClient(
-            configuration: clientConfiguration,
-            transport: AsyncHTTPClientTransport(
-                connectTimeout: min(clientConfiguration.timeout / 2, .seconds(5)), trusting: trusted))
+        client = RestClient(configuration: clientConfiguration, trusting: trusted)
     }
 
     /// The PEM file of the CA certificate the org made for `MockOrgTLS.generated` (for `SSL_CERT_FILE`

@@ -16,8 +16,6 @@ enum AppClient {
                 throw .runtime("SSL_CERT_FILE names \(path), which holds no PEM certificate that can be read.")
             }
         }
-        let transport = AsyncHTTPClientTransport(
-            connectTimeout: min(configuration.timeout / 2, .seconds(5)), trusting: trusted)
-        return RestClient(configuration: configuration, transport: transport)
+        return RestClient(configuration: configuration, trusting: trusted)
     }
 }

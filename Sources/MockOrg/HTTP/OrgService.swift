@@ -15,10 +15,8 @@ struct OrgService: Service {
     func run() async throws {
         let configuration = self.configuration
         // The certificate first: a bad key file is reported before any data is generated.
-        var identity: TLSIdentity?
-        if let tls = configuration.tls { identity = try await TLSIdentity.make(tls) }
-        defer { identity?.removeTemporaryFiles() }
-        let tlsIdentity = identity
+        let tlsIdentity: TLSIdentity? = if let tls = configuration.tls { try await TLSIdentity.make(tls) } else { nil }
+        defer { tlsIdentity?.removeTemporaryFiles() }
         let boundURL = LockedValue("")
         let instance = MockOrgInstance(configuration: configuration, instanceURL: { boundURL.value })
         // A signal while the data was generated stops the org before it listens.

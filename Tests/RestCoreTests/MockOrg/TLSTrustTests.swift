@@ -8,17 +8,16 @@ import Testing
 /// Which certificates the transport trusts: the system's roots plus the PEM file it is given,
 /// with verification always on.
 @Suite struct TLSTrustTests {
-    /// A client for `endpoint` over a transport trusting `trusted` besides the system's roots; a
-    /// short connect timeout, since async-http-client retries a failed handshake until then.
+    /// A client for `endpoint` over a transport trusting `trusted` besides the system's roots.
+    /// async-http-client retries a failed handshake until the connect timeout; a test expecting one
+    /// passes a shorter timeout, still long enough for a handshake on a busy machine.
     static func send(
-        to endpoint: MockOrgEndpoint, trusting trusted: TrustedCertificates?
-    ) async throws(RestClientError)
-        -> RestResponse
-    {
+        to endpoint: MockOrgEndpoint, trusting trusted: TrustedCertificates?, connectTimeout: Duration = .seconds(5)
+    ) async throws(RestClientError) -> RestResponse {
         let client = RestClient(
             configuration: RestClientConfiguration(
                 instanceURL: endpoint.url, accessToken: endpoint.accessToken, timeout: .seconds(60)),
-            transport: AsyncHTTPClientTransport(connectTimeout: .milliseconds(500), trusting: trusted))
+            transport: AsyncHTTPClientTransport(connectTimeout: connectTimeout, trusting: trusted))
         let outcome: Result<RestResponse, RestClientError>
         do {
             outcome = .success(try await client.send(client.request(forQuery: "SELECT Id FROM Contact LIMIT 1")))
@@ -32,7 +31,7 @@ import Testing
     @Test func anOrgBehindAnUnknownCAIsRefusedWithOneSentence() async throws {
         try await LiveOrg.with(OrgWire.https.org()) { org in
             let error = await #expect(throws: RestClientError.self) {
-                try await Self.send(to: org.endpoint, trusting: nil)
+                try await Self.send(to: org.endpoint, trusting: nil, connectTimeout: .seconds(2))
             }
             guard case .transportFailed(let host, let reason) = error else {
                 Issue.record("expected transportFailed, got \(String(describing: error))")
