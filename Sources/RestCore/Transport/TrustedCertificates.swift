@@ -5,8 +5,6 @@ import NIOSSL
 /// always stays on.
 public struct TrustedCertificates: Sendable {
     let certificates: [NIOSSLCertificate]
-    /// The file they were read from, for messages.
-    public let path: String
 
     /// Reads every certificate in the PEM file at `path`; a file that cannot be read or holds no
     /// certificate throws `.invalidRequest` with a reason.
@@ -23,6 +21,5 @@ public struct TrustedCertificates: Sendable {
             throw .invalidRequest("the file \(path) holds no PEM certificate.")
         }
         self.certificates = certificates
-        self.path = path
     }
 }
