@@ -26,12 +26,14 @@ public struct MockOrgConfiguration: Sendable {
     public var clientSecret: String?
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
+    /// Serve https with this certificate; nil serves plain http.
+    public var tls: MockOrgTLS?
 
     /// Makes a configuration; every parameter has the default a local demo wants.
     public init(
         host: String = "127.0.0.1", port: Int = 0, contacts: Int = 200, seed: UInt64 = 1,
         accessToken: String? = nil, tokenTTL: Duration? = nil, latency: Duration = .zero,
-        failRate: Double = 0, dropRate: Double = 0
+        failRate: Double = 0, dropRate: Double = 0, tls: MockOrgTLS? = nil
     ) {
         self.host = host
         self.port = port
@@ -43,5 +45,6 @@ public struct MockOrgConfiguration: Sendable {
         self.failRate = failRate
         self.dropRate = dropRate
         self.maxBodySize = 1 << 20
+        self.tls = tls
     }
 }

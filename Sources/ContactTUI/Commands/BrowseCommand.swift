@@ -67,7 +67,7 @@ struct BrowseCommand: AsyncParsableCommand {
             configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }
 
-        let client = RestClient(configuration: configuration)
+        let client = try AppClient.make(configuration)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
         let model = ContactListModel(

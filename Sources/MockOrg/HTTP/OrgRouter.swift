@@ -29,8 +29,8 @@ enum OrgRouter {
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
 
         OAuthRoutes(
-            tokens: tokens, instanceURL: instanceURL, rotatesRefreshTokens: configuration.rotatesRefreshTokens,
-            clientSecret: configuration.clientSecret
+            tokens: tokens, scheme: configuration.tls == nil ? "http" : "https", instanceURL: instanceURL,
+            rotatesRefreshTokens: configuration.rotatesRefreshTokens, clientSecret: configuration.clientSecret
         )
         .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
         return router

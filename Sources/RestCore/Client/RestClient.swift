@@ -15,10 +15,14 @@ public final class RestClient: Sendable {
     let versionFallback = APIVersionFallback()
 
     /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s (an unreachable org is reported that soon).
-    public convenience init(configuration: RestClientConfiguration) {
+    /// - Parameter trusting: certificate authorities trusted besides the system's roots.
+    public convenience init(
+        configuration: RestClientConfiguration, trusting extraCertificates: TrustedCertificates? = nil
+    ) {
         self.init(
             configuration: configuration,
-            transport: AsyncHTTPClientTransport(connectTimeout: min(configuration.timeout / 2, .seconds(5))))
+            transport: AsyncHTTPClientTransport(
+                connectTimeout: min(configuration.timeout / 2, .seconds(5)), trusting: extraCertificates))
     }
 
     /// A client over the given transport (tests use an in-memory one).

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import Synchronization
 
 /// The real transport: one long-lived async-http-client `HTTPClient` with a keep-alive
@@ -24,12 +25,17 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// - Parameter connectTimeout: how long to keep trying to connect (async-http-client retries
     ///   refused connections with back-off until then, so this is also how long an unreachable
     ///   server takes to be reported).
-    public init(connectTimeout: Duration = .seconds(5), maximumBodyBytes: Int = 512 * 1024 * 1024) {
+    /// - Parameter trusting: certificate authorities trusted besides the system's roots.
+    public init(
+        connectTimeout: Duration = .seconds(5), maximumBodyBytes: Int = 512 * 1024 * 1024,
+        trusting extraCertificates: TrustedCertificates? = nil
+    ) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(connectTimeout)),
             connectionPool: .init(idleTimeout: .seconds(60)))
         configuration.httpVersion = .automatic
+        configuration.tlsConfiguration = Self.tlsConfiguration(trusting: extraCertificates)
         self.configuration = configuration
         self.maximumBodyBytes = maximumBodyBytes
     }
@@ -113,6 +119,9 @@ public final class AsyncHTTPClientTransport: RestTransport {
                 return .transportFailed(host: host, reason: "the server closed the connection")
             default: return .transportFailed(host: host, reason: error.shortDescription.lowercased())
             }
+        }
+        if let reason = Self.certificateFailure(error, host: host) {
+            return .transportFailed(host: host, reason: reason)
         }
         if let error = error as? NIOTooManyBytesError {
             return .transportFailed(host: host, reason: "the answer is larger than \(error.maxBytes ?? 0) bytes")
