@@ -10,6 +10,8 @@ public struct RestClientConfiguration: Sendable {
     /// With `clientID`, lets the client refresh an expired session by itself.
     public var refreshToken: String?
     public var clientID: String?
+    /// Renews an expired session; when set, it is asked instead of the refresh grant above.
+    public var tokenProvider: (any TokenProvider)?
     /// Used by every factory that is given no version, e.g. `"v66.0"`.
     public var apiVersion: String
     /// How long one request may take, from sending to the last byte of the answer.

@@ -1,0 +1,15 @@
+/// Renews an expired session. The app chooses how: the OAuth refresh-token grant
+/// (`RefreshTokenGrant`, in RestCore) or the Salesforce CLI (in Credentials).
+public protocol TokenProvider: Sendable {
+    /// A new access token to replace `staleToken`, which the org just refused (401).
+    /// `transport` is the client's own (same proxy and CA settings); `timeout` bounds the call.
+    func renewToken(replacing staleToken: String, transport: any RestTransport, timeout: Duration)
+        async throws(TokenRenewalError) -> String
+}
+/// Why no new token could be had: one sentence that says how to sign in again.
+public struct TokenRenewalError: Error, Sendable, Hashable {
+    public var message: String
+    /// An answer that said no (not a lost answer): later 401s with the same token fail at once.
+    public var isRefusal: Bool
+    public init(message: String, isRefusal: Bool) { self.message = message; self.isRefusal = isRefusal }
+}
