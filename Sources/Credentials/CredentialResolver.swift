@@ -3,7 +3,8 @@ import Foundation
 /// Finds credentials in ARCHITECTURE.md's order: `--target-org ALIAS` (through the Salesforce
 /// CLI), then `--instance-url`/`--access-token` (each falling back to its environment variable),
 /// then the environment `SF_INSTANCE_URL`, `SF_ACCESS_TOKEN`, `SF_REFRESH_TOKEN`, `SF_CLIENT_ID`,
-/// and finally, when none of these is given at all, the Salesforce CLI's default org.
+/// `SF_CLIENT_SECRET`, `SF_LOGIN_URL`, and finally, when none of these is given at all, the
+/// Salesforce CLI's default org.
 public enum CredentialResolver {
     /// The environment variables that name an org or how to sign in to it; any of them set
     /// means the user chose these over the Salesforce CLI's default org.
@@ -29,7 +30,9 @@ public enum CredentialResolver {
         let token = flagToken ?? environment["SF_ACCESS_TOKEN"]?.nonEmpty
         switch (url, token) {
         case (nil, nil):
-            let chosen = [options.refreshToken, options.clientID] + credentialVariables.map { environment[$0] }
+            let chosen =
+                [options.refreshToken, options.clientID, options.clientSecret, options.loginURL]
+                + credentialVariables.map { environment[$0] }
             guard chosen.allSatisfy({ $0?.nonEmpty == nil }), let alias = await cli.defaultTargetOrg() else {
                 throw .missing
             }
@@ -43,8 +46,28 @@ public enum CredentialResolver {
                 instanceURL: try parseInstanceURL(url), accessToken: token,
                 refreshToken: options.refreshToken?.nonEmpty ?? environment["SF_REFRESH_TOKEN"]?.nonEmpty,
                 clientID: options.clientID?.nonEmpty ?? environment["SF_CLIENT_ID"]?.nonEmpty,
+                clientSecret: options.clientSecret?.nonEmpty ?? environment["SF_CLIENT_SECRET"]?.nonEmpty,
+                loginURL: try (options.loginURL?.nonEmpty ?? environment["SF_LOGIN_URL"]?.nonEmpty).map(parseLoginURL),
                 source: flagURL != nil || flagToken != nil ? "command-line options" : "environment")
         }
+    }
+
+    /// A login URL: https, or http on a loopback host (where nothing leaves the machine).
+    static func parseLoginURL(_ text: String) throws(CredentialError) -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
+            scheme == "https" || (scheme == "http" && isLoopback(host: host))
+        else {
+            throw .invalid("the login URL \"\(text)\" must be an https URL, e.g. https://login.salesforce.com.")
+        }
+        return url
+    }
+
+    /// 127.0.0.0/8, ::1 and localhost.
+    static func isLoopback(host: String) -> Bool {
+        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        if host == "localhost" || host == "::1" { return true }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     static func parseInstanceURL(_ text: String) throws(CredentialError) -> URL {

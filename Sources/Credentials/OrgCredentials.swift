@@ -7,6 +7,9 @@ public struct OrgCredentials: Sendable {
     public var accessToken: String
     public var refreshToken: String?
     public var clientID: String?
+    public var clientSecret: String?
+    /// Where the refresh grant goes; nil means the instance.
+    public var loginURL: URL?
     /// The signed-in user, when the Salesforce CLI says.
     public var username: String?
     /// The org's REST API version as the Salesforce CLI gives it (`"v66.0"`), else `nil`.
@@ -19,12 +22,15 @@ public struct OrgCredentials: Sendable {
 
     public init(
         instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
-        username: String? = nil, apiVersion: String? = nil, source: String, tokenProvider: (any TokenProvider)? = nil
+        clientSecret: String? = nil, loginURL: URL? = nil, username: String? = nil, apiVersion: String? = nil,
+        source: String, tokenProvider: (any TokenProvider)? = nil
     ) {
         self.instanceURL = instanceURL
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.loginURL = loginURL
         self.username = username
         self.apiVersion = apiVersion
         self.source = source
@@ -34,10 +40,9 @@ public struct OrgCredentials: Sendable {
     /// A client configuration for these credentials: `apiVersion` when given, else the org's own
     /// from the Salesforce CLI, else v66.0.
     public func configuration(apiVersion: String? = nil, timeout: Duration = .seconds(60)) -> RestClientConfiguration {
-        var configuration = RestClientConfiguration(
+        RestClientConfiguration(
             instanceURL: instanceURL, accessToken: accessToken, refreshToken: refreshToken, clientID: clientID,
+            clientSecret: clientSecret, loginURL: loginURL, tokenProvider: tokenProvider,
             apiVersion: apiVersion ?? self.apiVersion ?? "v66.0", timeout: timeout)
-        configuration.tokenProvider = tokenProvider
-        return configuration
     }
 }

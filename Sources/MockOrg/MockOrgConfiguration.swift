@@ -20,6 +20,12 @@ public struct MockOrgConfiguration: Sendable {
     public var dropRate: Double
     /// The largest request body accepted; larger bodies get 413.
     public var maxBodySize: Int
+    /// Whether a refresh answer carries a new refresh token, the one it replaces no longer working.
+    public var rotatesRefreshTokens = false
+    /// The connected app's secret the token endpoint requires; nil requires none.
+    public var clientSecret: String?
+    /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
+    public var maxAPIVersion: Int?
 
     /// Makes a configuration; every parameter has the default a local demo wants.
     public init(

@@ -141,6 +141,41 @@ import Testing
         #expect(credentials.tokenProvider == nil)
     }
 
+    @Test func clientSecretAndLoginURLComeFromFlagsOrTheEnvironment() async throws {
+        let environment = [
+            "SF_INSTANCE_URL": "https://env.example.com", "SF_ACCESS_TOKEN": "env-token",
+            "SF_CLIENT_SECRET": "env-secret", "SF_LOGIN_URL": "https://test.salesforce.com",
+        ]
+        let fromEnvironment = try await CredentialResolver.resolve(CredentialOptions(), environment: environment)
+        #expect(fromEnvironment.clientSecret == "env-secret")
+        #expect(fromEnvironment.loginURL?.absoluteString == "https://test.salesforce.com")
+        let fromFlags = try await CredentialResolver.resolve(
+            CredentialOptions(clientSecret: "flag-secret", loginURL: "http://127.0.0.1:9"), environment: environment)
+        #expect(fromFlags.clientSecret == "flag-secret")
+        #expect(fromFlags.loginURL?.absoluteString == "http://127.0.0.1:9")
+        let configuration = fromFlags.configuration()
+        #expect(configuration.clientSecret == "flag-secret")
+        #expect(configuration.loginURL?.absoluteString == "http://127.0.0.1:9")
+    }
+
+    @Test(arguments: ["http://login.salesforce.com", "ftp://x.example.com", "http://127.0.0.1.example.com", "nothing"])
+    func aLoginURLMustBeHTTPSUnlessLoopback(_ loginURL: String) async {
+        let error = await #expect(throws: CredentialError.self) {
+            try await CredentialResolver.resolve(
+                CredentialOptions(instanceURL: "https://x.example.com", accessToken: "t", loginURL: loginURL),
+                environment: [:])
+        }
+        #expect(error?.description.contains("must be an https URL") == true)
+    }
+
+    @Test(arguments: ["http://localhost:8080", "http://127.1.2.3", "http://[::1]:9"])
+    func aLoopbackLoginURLMayBeHTTP(_ loginURL: String) async throws {
+        let credentials = try await CredentialResolver.resolve(
+            CredentialOptions(instanceURL: "https://x.example.com", accessToken: "t", loginURL: loginURL),
+            environment: [:])
+        #expect(credentials.loginURL?.absoluteString == loginURL)
+    }
+
     @Test func environmentAlone() async throws {
         let credentials = try await CredentialResolver.resolve(
             CredentialOptions(),

@@ -19,7 +19,7 @@ public struct ContactListModel: Sendable {
     public let query: String
     public let batchSize: Int
     public let columns: [Column]
-    /// Where the data comes from, for the header (host and API version).
+    /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
 
     /// The loaded records, in display order (without rows whose delete is pending).

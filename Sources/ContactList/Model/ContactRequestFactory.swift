@@ -11,6 +11,13 @@ public protocol ContactRequestFactory: Sendable {
     ) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
+    /// The API version requests go to now (it changes when the org does not serve the one asked
+    /// for); nil when the factory has none to tell.
+    var apiVersionInUse: String? { get }
+}
+
+extension ContactRequestFactory {
+    public var apiVersionInUse: String? { nil }
 }
 
 extension RestClient: ContactRequestFactory {
@@ -18,4 +25,6 @@ extension RestClient: ContactRequestFactory {
     public func allowsSending(_ request: RestRequest) -> Bool {
         configuration.shouldMakeRequest?(request) ?? true
     }
+
+    public var apiVersionInUse: String? { configuration.apiVersion }
 }

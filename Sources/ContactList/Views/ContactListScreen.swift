@@ -34,7 +34,7 @@ package struct ContactListScreen: Widget {
     /// The header's title: the app and the org, the help, or the record shown.
     var headerTitle: String {
         switch model.mode {
-        case .list: return "contact-tui · \(model.origin)"
+        case .list: return "contact-tui · \(model.origin)" + (model.requests.apiVersionInUse.map { " · " + $0 } ?? "")
         case .help: return "contact-tui · Keys"
         case .detail(let detail):
             return "\(detail.record.objectType) · \(SafeText.sanitize(detail.record.displayName))"

@@ -69,7 +69,7 @@ struct BrowseCommand: AsyncParsableCommand {
 
         let client = RestClient(configuration: configuration)
         let origin =
-            "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "") · \(configuration.apiVersion)"
+            "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
         let model = ContactListModel(
             query: query.query, batchSize: query.batchSize, origin: origin, requests: client)
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
@@ -78,7 +78,7 @@ struct BrowseCommand: AsyncParsableCommand {
         logger?.info(
             "opening the list",
             metadata: [
-                "org": "\(origin)", "readOnly": "\(org.readOnly)",
+                "org": "\(origin)", "apiVersion": "\(configuration.apiVersion)", "readOnly": "\(org.readOnly)",
                 "dispatch": "\(configuration.dispatch)",
             ])
         let outcome = await UIThread.run { () -> String? in

@@ -38,6 +38,13 @@ struct ListCommand: AsyncParsableCommand {
         let outcome = await Self.printRecords(
             of: view.query, batchSize: view.batchSize, format: format, client: client, output: StandardOutput())
         await client.shutdown()
+        let versionInUse = client.configuration.apiVersion
+        if versionInUse != configuration.apiVersion {
+            FileHandle.standardError.write(
+                Data(
+                    "contact-tui: the org does not serve API \(configuration.apiVersion); used \(versionInUse), the newest it serves.\n"
+                        .utf8))
+        }
         if case .failure(let error) = outcome {
             throw CommandFailure.runtime(error.description)
         }

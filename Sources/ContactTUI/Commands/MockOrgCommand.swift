@@ -40,6 +40,15 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The probability (0...1) that a connection is closed with no response.")
     var dropRate: Double = 0
 
+    @Flag(help: "Answer every refresh with a new refresh token; the one it replaces stops working.")
+    var rotateRefreshTokens = false
+
+    @Option(help: "The client secret the token endpoint requires (default: none).")
+    var clientSecret: String?
+
+    @Option(help: "The newest API version served, e.g. 60.0; newer versions answer 404 NOT_FOUND.")
+    var maxAPIVersion: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (0...1_000_000).contains(contacts) else {
@@ -49,17 +58,34 @@ struct MockOrgCommand: AsyncParsableCommand {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
         guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
         if let tokenTTL, !(tokenTTL > 0) { throw ValidationError("--token-ttl must be a positive number of seconds.") }
+        if let maxAPIVersion, Self.versionNumber(maxAPIVersion) == nil {
+            throw ValidationError("--max-api-version must be a version from 31.0 to 66.0, e.g. 60.0.")
+        }
+        if let clientSecret, clientSecret.isEmpty || clientSecret.contains(where: \.isWhitespace) {
+            throw ValidationError("--client-secret must be non-empty and without spaces.")
+        }
         if let accessToken, accessToken.isEmpty || accessToken.contains(where: \.isWhitespace) {
             throw ValidationError("--access-token must be non-empty and without spaces.")
         }
     }
 
+    /// `60.0`, `v60.0` or `60` → 60, when MockOrg serves that version.
+    static func versionNumber(_ text: String) -> Int? {
+        var digits = text.hasPrefix("v") ? text.dropFirst() : Substring(text)
+        if digits.hasSuffix(".0") { digits = digits.dropLast(2) }
+        guard let number = Int(digits), (31...66).contains(number) else { return nil }
+        return number
+    }
+
     func run() async throws {
-        let server = MockOrgServer(
-            configuration: MockOrgConfiguration(
-                host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
-                tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-                latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate))
+        var configuration = MockOrgConfiguration(
+            host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
+            tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate)
+        configuration.rotatesRefreshTokens = rotateRefreshTokens
+        configuration.clientSecret = clientSecret
+        configuration.maxAPIVersion = maxAPIVersion.flatMap(Self.versionNumber)
+        let server = MockOrgServer(configuration: configuration)
         do {
             try await server.runUntilInterrupted { endpoint in
                 let banner = """

@@ -15,7 +15,7 @@ extension OrgOptions {
             credentials = try await CredentialResolver.resolve(
                 CredentialOptions(
                     targetOrg: targetOrg, instanceURL: instanceURL, accessToken: accessToken,
-                    refreshToken: refreshToken, clientID: clientID),
+                    refreshToken: refreshToken, clientID: clientID, clientSecret: clientSecret, loginURL: loginURL),
                 environment: environment)
         } catch {
             throw error.isUsageError ? .usage(error.description) : .runtime(error.description)

@@ -14,6 +14,15 @@ struct OrgOptions: ParsableArguments {
     @Option(help: "The connected app's client id, sent with the refresh token.")
     var clientID: String?
 
+    @Option(help: "The connected app's client secret, sent with the refresh token (or set SF_CLIENT_SECRET).")
+    var clientSecret: String?
+
+    @Option(
+        help:
+            "Where the refresh token is exchanged, e.g. https://login.salesforce.com (or set SF_LOGIN_URL; default: the instance)."
+    )
+    var loginURL: String?
+
     @Option(help: "The REST API version (default: the org's own from sf, otherwise v66.0).")
     var apiVersion: String?
 

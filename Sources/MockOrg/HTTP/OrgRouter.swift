@@ -16,17 +16,23 @@ enum OrgRouter {
         router.add(middleware: BodyLimitMiddleware(maxBodySize: configuration.maxBodySize))
         router.add(middleware: NotFoundMiddleware())
 
-        let versions = VersionRoutes()
+        let versions = VersionRoutes(newestVersion: configuration.maxAPIVersion ?? Resources.newestVersion)
         versions.addVersions(to: router)
-        let api = router.group("services/data/:version")
+        let authenticated = router.group("services/data/:version")
             .add(middleware: AuthenticationMiddleware(tokens: tokens))
-            .group(context: APIContext.self)
+        if let maxAPIVersion = configuration.maxAPIVersion {
+            authenticated.add(middleware: MaxVersionMiddleware(newestVersion: maxAPIVersion))
+        }
+        let api = authenticated.group(context: APIContext.self)
         versions.addResources(to: api)
         QueryRoutes(store: store).addRoutes(to: api)
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
 
-        OAuthRoutes(tokens: tokens, instanceURL: instanceURL)
-            .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
+        OAuthRoutes(
+            tokens: tokens, instanceURL: instanceURL, rotatesRefreshTokens: configuration.rotatesRefreshTokens,
+            clientSecret: configuration.clientSecret
+        )
+        .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
         return router
     }
 }

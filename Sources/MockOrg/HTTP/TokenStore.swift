@@ -48,6 +48,20 @@ final class TokenStore: Sendable {
         return token
     }
 
+    /// Exchanges a live refresh token for a new one, the old one no longer working; nil if
+    /// `token` is not live (another exchange got it first, say).
+    func rotateRefreshToken(_ token: some StringProtocol) -> String? {
+        let presented = Array(token.utf8)
+        let replacement = Self.randomToken(prefix: "5Aep861")
+        return state.withLock { state in
+            guard let index = state.refreshTokens.firstIndex(where: { Self.constantTimeEqual($0, presented) }) else {
+                return nil
+            }
+            state.refreshTokens[index] = Array(replacement.utf8)
+            return replacement
+        }
+    }
+
     /// Whether `token` is a live access token. Every stored token is compared in full, whatever matches.
     func isValidAccessToken(_ token: some StringProtocol) -> Bool {
         let presented = Array(token.utf8)

@@ -12,6 +12,7 @@ public final class RestClient: Sendable {
     let session: Session
     let transport: any RestTransport
     let dispatcher: SerialDispatcher?
+    let versionFallback = APIVersionFallback()
 
     /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s (an unreachable org is reported that soon).
     public convenience init(configuration: RestClientConfiguration) {
@@ -77,8 +78,34 @@ public final class RestClient: Sendable {
         return result
     }
 
-    /// One attempt, and after a `401 INVALID_SESSION_ID` one refresh (shared) and one replay.
+    /// One exchange, and after a 404 on an API version the org does not list, one replay on the
+    /// newest version it does list; that version is then the client's for every later request.
     private func exchange(_ request: RestRequest) async -> Result<RestResponse, RestClientError> {
+        let result = await exchangeRenewing(request)
+        guard case .failure(let error) = result, error.httpStatus == 404,
+            error.salesforceErrors.contains(where: { $0.errorCode == "NOT_FOUND" }),
+            let requested = APIVersionFallback.version(inPath: request.path),
+            let served = await versionFallback.replacement(for: requested, listing: { await self.servedVersions() })
+        else {
+            return result
+        }
+        session.useAPIVersion(served, insteadOf: requested)
+        var replay = request
+        replay.path = "/services/data/" + served + request.path.dropFirst("/services/data/".count + requested.count)
+        return await exchangeRenewing(replay)
+    }
+
+    /// The versions the org lists (`"60.0"`), or none when it does not answer with its list.
+    private func servedVersions() async -> [String] {
+        struct Version: Decodable { var version: String }
+        guard case .success(let response) = await exchangeRenewing(requestForVersions()),
+            let versions = try? response.decode([Version].self)
+        else { return [] }
+        return versions.map(\.version)
+    }
+
+    /// One attempt, and after a `401 INVALID_SESSION_ID` one refresh (shared) and one replay.
+    private func exchangeRenewing(_ request: RestRequest) async -> Result<RestResponse, RestClientError> {
         if Task.isCancelled { return .failure(.cancelled) }
         let token = session.configuration.accessToken
         let first = await attempt(request, token: token)
@@ -124,7 +151,7 @@ public final class RestClient: Sendable {
                 endpoint.isSameOrigin(target)
             else {
                 return .failure(
-                    Self.failure(from: response).redacting([token, configuration.refreshToken].compactMap { $0 }))
+                    Self.failure(from: response).redacting([token] + configuration.secrets))
             }
             outgoing.url = target.absoluteString
             if response.status == 303 {

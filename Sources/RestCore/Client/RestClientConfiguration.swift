@@ -7,10 +7,16 @@ public struct RestClientConfiguration: Sendable {
     /// The org's base URL, e.g. `http://127.0.0.1:PORT` or `https://x.my.salesforce.com`.
     public var instanceURL: URL
     public var accessToken: String
-    /// With `clientID`, lets the client refresh an expired session by itself.
+    /// With `clientID`, lets the client refresh an expired session by itself (through
+    /// `RefreshTokenGrant`, when no `tokenProvider` is given).
     public var refreshToken: String?
     public var clientID: String?
-    /// Renews an expired session; when set, it is asked instead of the refresh grant above.
+    /// Sent with the refresh token, for connected apps that require it.
+    public var clientSecret: String?
+    /// Where the refresh grant goes (e.g. `https://login.salesforce.com`); nil means the instance.
+    public var loginURL: URL?
+    /// How an expired session is renewed; nil means the refresh grant when a refresh token is
+    /// set, else no renewal.
     public var tokenProvider: (any TokenProvider)?
     /// Used by every factory that is given no version, e.g. `"v66.0"`.
     public var apiVersion: String
@@ -29,6 +35,7 @@ public struct RestClientConfiguration: Sendable {
 
     public init(
         instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
+        clientSecret: String? = nil, loginURL: URL? = nil, tokenProvider: (any TokenProvider)? = nil,
         apiVersion: String = "v66.0", timeout: Duration = .seconds(60), defaultHeaders: HTTPFields = [:],
         dispatch: RestDispatchMode = .parallel, shouldMakeRequest: (@Sendable (RestRequest) -> Bool)? = nil,
         onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)? = nil,
@@ -38,6 +45,9 @@ public struct RestClientConfiguration: Sendable {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.clientID = clientID
+        self.clientSecret = clientSecret
+        self.loginURL = loginURL
+        self.tokenProvider = tokenProvider
         self.apiVersion = apiVersion
         self.timeout = timeout
         self.defaultHeaders = defaultHeaders
@@ -45,6 +55,13 @@ public struct RestClientConfiguration: Sendable {
         self.shouldMakeRequest = shouldMakeRequest
         self.onSuccess = onSuccess
         self.onFailure = onFailure
+    }
+}
+
+extension RestClientConfiguration {
+    /// What must never appear in a message: the tokens and the client secret.
+    var secrets: [String] {
+        [accessToken, refreshToken, clientSecret].compactMap { $0 }
     }
 }
 

@@ -63,7 +63,7 @@ enum Fixtures {
 
     /// A model that has loaded `count` contacts in one page.
     static func loadedModel(count: Int, client: RestClient = client(), visibleRows: Int = 10) -> ContactListModel {
-        var model = ContactListModel(query: query, origin: "127.0.0.1:1 · v66.0", requests: client)
+        var model = ContactListModel(query: query, origin: "127.0.0.1:1", requests: client)
         model.visibleRowCount = visibleRows
         let first = sentRequests(model.start())[0]
         _ = model.handle(response: page((0..<count).map { contact($0) }), for: first.id)
@@ -74,7 +74,7 @@ enum Fixtures {
     static func model(
         records: [[String: Any]], client: RestClient = client(), query: String = query, visibleRows: Int = 10
     ) -> ContactListModel {
-        var model = ContactListModel(query: query, origin: "127.0.0.1:1 · v66.0", requests: client)
+        var model = ContactListModel(query: query, origin: "127.0.0.1:1", requests: client)
         model.visibleRowCount = visibleRows
         let first = sentRequests(model.start())[0]
         _ = model.handle(response: page(records), for: first.id)

@@ -13,6 +13,10 @@ struct OAuthRoutes {
     let tokens: TokenStore
     /// `http://host:port` as the org is bound, for clients that send no usable Host header.
     let instanceURL: @Sendable () -> String
+    /// Whether a refresh answer rotates the refresh token.
+    var rotatesRefreshTokens = false
+    /// The secret a refresh or client-credentials grant must send; nil requires none.
+    var clientSecret: String?
 
     func addRoutes(to oauth: some RouterMethods<OAuthContext>) {
         _ = oauth.add(middleware: FormParametersMiddleware())
@@ -26,10 +30,18 @@ struct OAuthRoutes {
 
     @Sendable private func token(_ request: Request, _ context: OAuthContext) throws -> Response {
         let instanceURL = instanceURL(reachedBy: request)
+        var rotatedRefreshToken: String?
         switch context.parameter("grant_type") {
         case "refresh_token":
+            try checkClientSecret(context)
             guard let refresh = context.parameter("refresh_token"), tokens.isValidRefreshToken(refresh) else {
                 throw OAuthError("invalid_grant", "expired access/refresh token")
+            }
+            if rotatesRefreshTokens {
+                guard let rotated = tokens.rotateRefreshToken(refresh) else {
+                    throw OAuthError("invalid_grant", "expired access/refresh token")
+                }
+                rotatedRefreshToken = rotated
             }
         case "password":
             guard context.parameter("username") == Self.demoUsername,
@@ -38,6 +50,7 @@ struct OAuthRoutes {
                 throw OAuthError("invalid_grant", "authentication failure")
             }
         case "client_credentials":
+            try checkClientSecret(context)
             guard let clientID = context.parameter("client_id"), !clientID.isEmpty,
                 let secret = context.parameter("client_secret"), !secret.isEmpty
             else {
@@ -46,7 +59,17 @@ struct OAuthRoutes {
         default:
             throw OAuthError("unsupported_grant_type", "grant type not supported")
         }
-        return tokenResponse(instanceURL: instanceURL)
+        return tokenResponse(instanceURL: instanceURL, refreshToken: rotatedRefreshToken)
+    }
+
+    /// A connected app that requires its secret refuses a grant without it, as Salesforce does.
+    private func checkClientSecret(_ context: OAuthContext) throws {
+        guard let clientSecret else { return }
+        guard let sent = context.parameter("client_secret"),
+            TokenStore.constantTimeEqual(Array(sent.utf8), Array(clientSecret.utf8))
+        else {
+            throw OAuthError("invalid_client", "invalid client credentials")
+        }
     }
 
     @Sendable private func revoke(_ request: Request, _ context: OAuthContext) throws -> Response {
@@ -69,7 +92,7 @@ struct OAuthRoutes {
         return "http://" + authority
     }
 
-    private func tokenResponse(instanceURL: String) -> Response {
+    private func tokenResponse(instanceURL: String, refreshToken: String? = nil) -> Response {
         let issuedAt = String(WallClock.nowMillis())
         let userID = SalesforceID.make(keyPrefix: "005", serial: 1)
         var signatureBytes = [UInt8](repeating: 0, count: 32)
@@ -78,6 +101,7 @@ struct OAuthRoutes {
         var writer = JSONWriter()
         writer.beginObject()
         writer.pair("access_token", tokens.issueAccessToken())
+        if let refreshToken { writer.pair("refresh_token", refreshToken) }
         writer.pair("instance_url", instanceURL)
         writer.pair("id", "https://login.salesforce.com/id/" + tokens.orgID + "/" + userID)
         writer.pair("token_type", "Bearer")

@@ -11,11 +11,11 @@ enum Resources {
         return (oldestVersion...newestVersion).contains(number)
     }
 
-    /// `GET /services/data/`: every supported version, oldest first.
-    static func versions() -> [UInt8] {
+    /// `GET /services/data/`: every supported version up to `newest`, oldest first.
+    static func versions(newest: Int = newestVersion) -> [UInt8] {
         var writer = JSONWriter()
         writer.beginArray()
-        for number in oldestVersion...newestVersion {
+        for number in oldestVersion...max(oldestVersion, min(newest, newestVersion)) {
             writer.beginObject()
             writer.pair("label", releaseLabel(number))
             writer.pair("url", "/services/data/v\(number).0")

@@ -1,0 +1,20 @@
+import Hummingbird
+
+/// `--max-api-version`: a version newer than the org's newest is 404 `NOT_FOUND`, as an org that
+/// was never upgraded to it answers.
+struct MaxVersionMiddleware<Context: RequestContext>: RouterMiddleware {
+    let newestVersion: Int
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    )
+        async throws -> Response
+    {
+        if let version = context.parameters.get("version"), Resources.isSupported(version: version),
+            let number = Int(version.dropFirst().dropLast(2)), number > newestVersion
+        {
+            throw APIError.notFound
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import MockOrg
+import TestSupport
+import Testing
+
+/// The real binary against an org whose connected app rotates refresh tokens and requires its
+/// secret, and against an org that does not serve the API version asked for.
+@Suite("Session renewal and API version, end to end")
+struct RenewalEndToEndTests {
+    /// An org whose access tokens live 0.4 s, answering each request after 150 ms, with rotating
+    /// refresh tokens and a required client secret.
+    static func strictOrg(contacts: Int) -> MockOrgConfiguration {
+        var configuration = MockOrgConfiguration(
+            contacts: contacts, tokenTTL: .milliseconds(400), latency: .milliseconds(150))
+        configuration.rotatesRefreshTokens = true
+        configuration.clientSecret = "app-s3cret"
+        return configuration
+    }
+
+    static func refreshArguments(_ org: LiveOrg) -> [String] {
+        [
+            "--instance-url", org.endpoint.url.absoluteString, "--access-token", org.endpoint.accessToken,
+            "--refresh-token", org.endpoint.refreshToken, "--client-id", "contact-tui",
+        ]
+    }
+
+    static let query = ["--query", "SELECT Id, Name FROM Contact ORDER BY Name", "--batch-size", "200"]
+
+    @Test("list outlives several access tokens: the rotated refresh token and the secret renew each")
+    func refreshGrantWithRotationAndSecret() async throws {
+        try await LiveOrg.with(Self.strictOrg(contacts: 1_400)) { org in
+            let started = ContinuousClock.now
+            let outcome = try await ListCommandTests.run(
+                ["list"] + Self.query + Self.refreshArguments(org)
+                    + ["--client-secret", "app-s3cret", "--login-url", org.endpoint.url.absoluteString]
+            ).checked()
+            let elapsed = ContinuousClock.now - started
+            let rows = outcome.output.split(separator: "\n").dropFirst()
+            #expect(rows.count == 1_400)
+            #expect(Set(rows.map { $0.prefix(18) }).count == 1_400)
+            #expect(outcome.error.isEmpty)
+            // Eight requests of at least 150 ms each: the run outlived at least two access
+            // tokens, so a second refresh went out with the rotated refresh token.
+            #expect(elapsed > .milliseconds(1_200))
+        }
+    }
+
+    @Test("the secret comes from SF_CLIENT_SECRET too; a wrong or missing one fails with one sentence")
+    func clientSecretFromTheEnvironmentAndRefused() async throws {
+        try await LiveOrg.with(Self.strictOrg(contacts: 600)) { org in
+            var environment = ListCommandTests.environment()
+            environment["SF_CLIENT_SECRET"] = "app-s3cret"
+            let good = try await ProcessRunner.run(
+                try Binary.path, ["list"] + Self.query + Self.refreshArguments(org), environment: environment
+            ).checked()
+            #expect(good.output.split(separator: "\n").count == 601)
+
+            for secret in [["--client-secret", "wrong-secret"], []] {
+                let outcome = try await ListCommandTests.run(
+                    ["list"] + Self.query + Self.refreshArguments(org) + secret)
+                #expect(outcome.status == 1)
+                let lines = outcome.error.split(separator: "\n")
+                #expect(lines.count == 1)
+                #expect(outcome.error.contains("invalid client credentials"))
+                #expect(outcome.error.contains("client secret"))
+                #expect(!outcome.error.contains("wrong-secret"))
+                #expect(!outcome.error.contains(org.endpoint.refreshToken))
+            }
+        }
+    }
+
+    @Test("a login URL must be https unless it is loopback")
+    func cleartextLoginURLIsRefused() async throws {
+        let outcome = try await ListCommandTests.run(
+            [
+                "list", "--instance-url", "https://org.invalid", "--access-token", "t", "--refresh-token", "r",
+                "--login-url", "http://login.invalid",
+            ])
+        #expect(outcome.status != 0)
+        #expect(outcome.error.contains("must be an https URL"))
+    }
+
+    @Test("list --api-version v99.0 against an org up to v60.0 falls back, lists all and says so")
+    func versionFallbackInList() async throws {
+        var configuration = MockOrgConfiguration(contacts: 450)
+        configuration.maxAPIVersion = 60
+        try await LiveOrg.with(configuration) { org in
+            let outcome = try await ListCommandTests.run(
+                ["list", "--api-version", "v99.0"] + Self.query
+                    + ["--instance-url", org.endpoint.url.absoluteString, "--access-token", org.endpoint.accessToken]
+            ).checked()
+            #expect(outcome.output.split(separator: "\n").count == 451)
+            #expect(outcome.error.contains("does not serve API v99.0; used v60.0"))
+        }
+    }
+
+    @Test("the list's header shows the version the org serves after the fallback")
+    func versionFallbackInTheHeader() async throws {
+        var configuration = MockOrgConfiguration(contacts: 30)
+        configuration.maxAPIVersion = 60
+        try await LiveOrg.with(configuration) { org in
+            let contacts = try await org.contactNames()
+            let session = try await TmuxSession(
+                try org.appCommand(["--api-version", "v99.0"]), width: 100, height: 30)
+            let screen = try await session.waitUntil("the list shows under a v60.0 header") { screen in
+                screen.contains(Screen.shownPrefix(contacts[0].name))
+                    && screen.components(separatedBy: "\n")[0].contains("· v60.0")
+            }
+            #expect(!screen.contains("v99.0"))
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+}

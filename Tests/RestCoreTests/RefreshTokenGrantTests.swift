@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import RestCore
+
+/// The OAuth refresh-token grant: what it sends, where, and the rotated refresh token it keeps.
+@Suite struct RefreshTokenGrantTests {
+    /// A token endpoint that rotates: each refresh token works once and the answer names the next.
+    static func rotatingEndpoint() -> InMemoryTransport {
+        let issued = Mutex(1)
+        return InMemoryTransport { request throws(RestClientError) in
+            let form = String(decoding: request.body ?? [], as: UTF8.self)
+            return issued.withLock { count in
+                guard form.contains("refresh_token=r\(count)&") else {
+                    let body = #"{"error":"invalid_grant","error_description":"expired access/refresh token"}"#
+                    return RestResponse(status: 400, headers: [:], body: Array(body.utf8))
+                }
+                count += 1
+                let body = #"{"access_token":"a\#(count)","refresh_token":"r\#(count)","instance_url":"https://x"}"#
+                return RestResponse(status: 200, headers: [:], body: Array(body.utf8))
+            }
+        }
+    }
+
+    @Test func sendsTheSecretAtTheLoginHostAndKeepsTheRotatedRefreshToken() async throws {
+        let transport = Self.rotatingEndpoint()
+        let grant = RefreshTokenGrant(
+            refreshToken: "r1", clientID: "cid", clientSecret: "s+1",
+            tokenHost: URL(string: "https://login.salesforce.com")!)
+        #expect(try await grant.renewToken(replacing: "a0", transport: transport, timeout: .seconds(5)) == "a2")
+        #expect(grant.refreshToken == "r2")
+        #expect(try await grant.renewToken(replacing: "a2", transport: transport, timeout: .seconds(5)) == "a3")
+        #expect(grant.refreshToken == "r3")
+        let first = try #require(transport.requests.first)
+        #expect(first.url == "https://login.salesforce.com/services/oauth2/token")
+        #expect(first.host == "login.salesforce.com")
+        #expect(
+            String(decoding: first.body ?? [], as: UTF8.self)
+                == "grant_type=refresh_token&refresh_token=r1&client_id=cid&client_secret=s%2B1")
+    }
+
+    @Test func aRefusalIsARefusalThatSaysToSignInAgain() async {
+        let grant = RefreshTokenGrant(refreshToken: "old", clientID: nil, tokenHost: URL(string: "https://x.invalid")!)
+        let error = await #expect(throws: TokenRenewalError.self) {
+            try await grant.renewToken(replacing: "a", transport: Self.rotatingEndpoint(), timeout: .seconds(5))
+        }
+        #expect(error?.isRefusal == true)
+        #expect(error?.message.contains("expired access/refresh token") == true)
+        #expect(error?.message.contains("sign in again") == true)
+        #expect(error?.message.contains("old") == false)
+    }
+
+    @Test func aRefusedClientSecretSaysWhichSettingToCheck() async {
+        let transport = InMemoryTransport(
+            status: 400, body: #"{"error":"invalid_client","error_description":"invalid client credentials"}"#)
+        let grant = RefreshTokenGrant(
+            refreshToken: "r", clientID: "c", clientSecret: "wrong", tokenHost: URL(string: "https://x.invalid")!)
+        let error = await #expect(throws: TokenRenewalError.self) {
+            try await grant.renewToken(replacing: "a", transport: transport, timeout: .seconds(5))
+        }
+        #expect(error?.isRefusal == true)
+        #expect(error?.message.contains("client secret") == true)
+        #expect(error?.message.contains("wrong") == false)
+    }
+
+    @Test func aLostAnswerIsNotARefusal() async {
+        let transport = InMemoryTransport { request throws(RestClientError) in
+            throw .transportFailed(host: request.host, reason: "connection reset")
+        }
+        let grant = RefreshTokenGrant(refreshToken: "r", clientID: nil, tokenHost: URL(string: "https://x.invalid")!)
+        let error = await #expect(throws: TokenRenewalError.self) {
+            try await grant.renewToken(replacing: "a", transport: transport, timeout: .seconds(5))
+        }
+        #expect(error?.isRefusal == false)
+        #expect(grant.refreshToken == "r")
+    }
+
+    @Test func theClientRefreshesAtTheLoginURLWithTheConfiguredSecret() async throws {
+        let transport = InMemoryTransport { request throws(RestClientError) in
+            if request.url.hasSuffix("/services/oauth2/token") {
+                return RestResponse(status: 200, headers: [:], body: Array(#"{"access_token":"token-2"}"#.utf8))
+            }
+            if request.headers[.authorization] == "Bearer token-2" {
+                return RestResponse(status: 200, headers: [:], body: Array("{}".utf8))
+            }
+            let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
+            return RestResponse(status: 401, headers: [:], body: Array(expired.utf8))
+        }
+        let client = makeClient(transport) {
+            $0.refreshToken = "r1"
+            $0.clientID = "cid"
+            $0.clientSecret = "s1"
+            $0.loginURL = URL(string: "https://test.salesforce.com")
+        }
+        _ = try await client.send(client.requestForVersions())
+        let token = try #require(transport.requests.first { $0.url.hasSuffix("/services/oauth2/token") })
+        #expect(token.url == "https://test.salesforce.com/services/oauth2/token")
+        #expect(String(decoding: token.body ?? [], as: UTF8.self).hasSuffix("&client_secret=s1"))
+    }
+}
