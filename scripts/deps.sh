@@ -11,6 +11,8 @@ fi
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+# The tests' stand-in Salesforce CLI asks the mock org for tokens with curl.
+command -v curl >/dev/null 2>&1 || missing="$missing curl"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3 python3-pip"
 
 if [ -n "$missing" ]; then
