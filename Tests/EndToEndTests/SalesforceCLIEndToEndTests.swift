@@ -100,19 +100,21 @@ struct SalesforceCLIEndToEndTests {
 
     @Test("list outlives several access tokens: sf gives a new one each time, nothing is lost")
     func renewalThroughSf() async throws {
-        var configuration = Self.org(contacts: 2_000)
-        configuration.tokenTTL = .seconds(1)
-        configuration.latency = .milliseconds(250)
+        // Tokens live 2 s and each request takes at least 400 ms: fifteen pages outlive three
+        // tokens, and a fresh token still has time for its replay on a busy machine.
+        var configuration = Self.org(contacts: 3_000)
+        configuration.tokenTTL = .seconds(2)
+        configuration.latency = .milliseconds(400)
         try await LiveOrg.with(configuration) { org in
             let cli = try Self.standIn(org)
             let outcome = try await ListCommandTests.run(
                 ["list", "--target-org", "demo-org", "--batch-size", "200"] + Self.idQuery, path: cli.path
             ).checked()
             let rows = outcome.output.split(separator: "\n").dropFirst()
-            #expect(rows.count == 2_000)
-            #expect(Set(rows.map { $0.prefix(18) }).count == 2_000)
+            #expect(rows.count == 3_000)
+            #expect(Set(rows.map { $0.prefix(18) }).count == 3_000)
             #expect(outcome.error.isEmpty)
-            // Ten pages of at least 250 ms each outlive two one-second tokens at least.
+            // The first token, then one per expiry (at least two).
             #expect(try cli.tokenCalls() >= 3)
         }
     }
