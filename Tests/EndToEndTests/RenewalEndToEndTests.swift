@@ -7,19 +7,19 @@ import Testing
 /// secret, and against an org that does not serve the API version asked for.
 @Suite("Session renewal and API version, end to end")
 struct RenewalEndToEndTests {
-    /// An org whose access tokens live 0.4 s, answering each request after 150 ms, with rotating
-    /// refresh tokens and a required client secret.
-    static func strictOrg(contacts: Int) -> MockOrgConfiguration {
-        var configuration = MockOrgConfiguration(
-            contacts: contacts, tokenTTL: .milliseconds(400), latency: .milliseconds(150))
+    /// An org whose connected app rotates refresh tokens and requires its secret; access tokens
+    /// live `tokenTTL`, and each request is answered after `latency`.
+    static func strictOrg(contacts: Int, tokenTTL: Duration? = nil, latency: Duration = .zero) -> MockOrgConfiguration {
+        var configuration = MockOrgConfiguration(contacts: contacts, tokenTTL: tokenTTL, latency: latency)
         configuration.rotatesRefreshTokens = true
         configuration.clientSecret = "app-s3cret"
         return configuration
     }
 
-    static func refreshArguments(_ org: LiveOrg) -> [String] {
+    static func refreshArguments(_ org: LiveOrg, accessToken: String? = nil) -> [String] {
         [
-            "--instance-url", org.endpoint.url.absoluteString, "--access-token", org.endpoint.accessToken,
+            "--instance-url", org.endpoint.url.absoluteString, "--access-token",
+            accessToken ?? org.endpoint.accessToken,
             "--refresh-token", org.endpoint.refreshToken, "--client-id", "contact-tui",
         ]
     }
@@ -28,36 +28,42 @@ struct RenewalEndToEndTests {
 
     @Test("list outlives several access tokens: the rotated refresh token and the secret renew each")
     func refreshGrantWithRotationAndSecret() async throws {
-        try await LiveOrg.with(Self.strictOrg(contacts: 1_400)) { org in
-            let started = ContinuousClock.now
+        let tokenTTL = Duration.milliseconds(800)
+        let started = ContinuousClock.now
+        try await LiveOrg.with(Self.strictOrg(contacts: 3_000, tokenTTL: tokenTTL, latency: .milliseconds(200))) {
+            org in
             let outcome = try await ListCommandTests.run(
                 ["list"] + Self.query + Self.refreshArguments(org)
                     + ["--client-secret", "app-s3cret", "--login-url", org.endpoint.url.absoluteString]
             ).checked()
             let elapsed = ContinuousClock.now - started
             let rows = outcome.output.split(separator: "\n").dropFirst()
-            #expect(rows.count == 1_400)
-            #expect(Set(rows.map { $0.prefix(18) }).count == 1_400)
+            #expect(rows.count == 3_000)
+            #expect(Set(rows.map { $0.prefix(18) }).count == 3_000)
             #expect(outcome.error.isEmpty)
-            // Eight requests of at least 150 ms each: the run outlived at least two access
-            // tokens, so a second refresh went out with the rotated refresh token.
-            #expect(elapsed > .milliseconds(1_200))
+            // Fifteen pages, one after the other (each names the next), of at least 200 ms each:
+            // requests went on past two token lifetimes from the org's start, so a second refresh
+            // went out, with the refresh token the first one rotated to.
+            #expect(elapsed > tokenTTL * 2 + .milliseconds(400))
         }
     }
 
     @Test("the secret comes from SF_CLIENT_SECRET too; a wrong or missing one fails with one sentence")
     func clientSecretFromTheEnvironmentAndRefused() async throws {
         try await LiveOrg.with(Self.strictOrg(contacts: 600)) { org in
+            // A token the org never issued: the first request renews at once.
+            let stale = "00D5g000000MOCK!stale"
             var environment = ListCommandTests.environment()
             environment["SF_CLIENT_SECRET"] = "app-s3cret"
             let good = try await ProcessRunner.run(
-                try Binary.path, ["list"] + Self.query + Self.refreshArguments(org), environment: environment
+                try Binary.path, ["list"] + Self.query + Self.refreshArguments(org, accessToken: stale),
+                environment: environment
             ).checked()
             #expect(good.output.split(separator: "\n").count == 601)
 
             for secret in [["--client-secret", "wrong-secret"], []] {
                 let outcome = try await ListCommandTests.run(
-                    ["list"] + Self.query + Self.refreshArguments(org) + secret)
+                    ["list"] + Self.query + Self.refreshArguments(org, accessToken: stale) + secret)
                 #expect(outcome.status == 1)
                 let lines = outcome.error.split(separator: "\n")
                 #expect(lines.count == 1)
