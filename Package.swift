@@ -130,7 +130,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CredentialsTests",
-            dependencies: ["Credentials", "TestSupport"],
+            dependencies: ["Credentials", "RestCore", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -12,6 +12,8 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
+# The tests' stand-in Salesforce CLI asks the mock org for tokens with curl.
+command -v curl >/dev/null 2>&1 || missing="$missing curl"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3 python3-pip"
 
 if [ -n "$missing" ]; then

@@ -1,18 +1,25 @@
 import Foundation
 
-/// Finds credentials in ARCHITECTURE.md's order: `--target-org ALIAS` (through
-/// `sf org display --json --target-org ALIAS`), then `--instance-url`/`--access-token`
-/// (each falling back to its environment variable), then the environment
-/// `SF_INSTANCE_URL`, `SF_ACCESS_TOKEN`, `SF_REFRESH_TOKEN`, `SF_CLIENT_ID`, `SF_CLIENT_SECRET`,
-/// `SF_LOGIN_URL`.
+/// Finds credentials in ARCHITECTURE.md's order: `--target-org ALIAS` (through the Salesforce
+/// CLI), then `--instance-url`/`--access-token` (each falling back to its environment variable),
+/// then the environment `SF_INSTANCE_URL`, `SF_ACCESS_TOKEN`, `SF_REFRESH_TOKEN`, `SF_CLIENT_ID`,
+/// `SF_CLIENT_SECRET`, `SF_LOGIN_URL`, and finally, when none of these is given at all, the
+/// Salesforce CLI's default org.
 public enum CredentialResolver {
+    /// The environment variables that name an org or how to sign in to it; any of them set
+    /// means the user chose these over the Salesforce CLI's default org.
+    static let credentialVariables = [
+        "SF_INSTANCE_URL", "SF_ACCESS_TOKEN", "SF_REFRESH_TOKEN", "SF_CLIENT_ID", "SF_CLIENT_SECRET", "SF_LOGIN_URL",
+    ]
+
     /// Resolves credentials. `environment` (default: the process's) also gives the `PATH`
     /// searched for `sf`, so tests can put a stand-in there.
     public static func resolve(
         _ options: CredentialOptions, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(CredentialError) -> OrgCredentials {
+        let cli = SalesforceCLI(environment: environment)
         if let alias = options.targetOrg?.nonEmpty {
-            var credentials = try await SalesforceCLI(environment: environment).orgDisplay(alias: alias)
+            var credentials = try await cli.org(alias: alias, source: "sf org (\(alias))")
             credentials.refreshToken = options.refreshToken?.nonEmpty
             credentials.clientID = options.clientID?.nonEmpty
             return credentials
@@ -23,7 +30,13 @@ public enum CredentialResolver {
         let token = flagToken ?? environment["SF_ACCESS_TOKEN"]?.nonEmpty
         switch (url, token) {
         case (nil, nil):
-            throw .missing
+            let chosen =
+                [options.refreshToken, options.clientID, options.clientSecret, options.loginURL]
+                + credentialVariables.map { environment[$0] }
+            guard chosen.allSatisfy({ $0?.nonEmpty == nil }), let alias = await cli.defaultTargetOrg() else {
+                throw .missing
+            }
+            return try await cli.org(alias: alias, source: "sf default org (\(alias))")
         case (nil, _):
             throw .invalid("an access token is given but no instance URL (--instance-url or SF_INSTANCE_URL).")
         case (_, nil):

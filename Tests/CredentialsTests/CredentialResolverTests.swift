@@ -4,76 +4,125 @@ import Testing
 
 @testable import Credentials
 
-/// Credential order, with a stand-in `sf` script on a PATH of the test's own.
+/// Credential order, with a stand-in `sf` (today's CLI) on a PATH of the test's own.
 @Suite struct CredentialResolverTests {
-    /// A temporary directory holding an executable `sf` with `script` as its body.
-    final class StandInCLI: Sendable {
-        let directory: URL
+    static let instanceURL = URL(string: "https://acme.my.salesforce.com")!
 
-        init(script: String) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let sf = directory.appendingPathComponent("sf")
-            try writeExecutableScript("#!/bin/sh\n" + script, to: sf.path)
-        }
-
-        var environment: [String: String] { ["PATH": directory.path + ":/usr/bin:/bin"] }
-        var argumentsLog: URL { directory.appendingPathComponent("args") }
-
-        deinit { try? FileManager.default.removeItem(at: directory) }
+    static func standIn(
+        token: StandInSalesforceCLI.Token = .fixed("00D!sf-token"), defaultOrg: String? = nil
+    ) throws -> StandInSalesforceCLI {
+        try StandInSalesforceCLI(
+            instanceURL: instanceURL, aliases: ["myorg"], defaultOrg: defaultOrg, token: token, apiVersion: "61.0",
+            username: "admin@acme.test")
     }
 
-    static let displayScript = #"""
-        echo "$@" > "$(dirname "$0")/args"
-        if [ "$5" = "myorg" ]; then
-          cat <<'JSON'
-        {"status":0,"result":{"id":"00D000000000001","apiVersion":"66.0","accessToken":"00D!sf-token","instanceUrl":"https://acme.my.salesforce.com","username":"admin@acme.test","clientId":"PlatformCLI","connectedStatus":"Connected","alias":"myorg"},"warnings":[]}
-        JSON
-        else
-          echo '{"status":1,"name":"NamedOrgNotFoundError","message":"No authorization information found for nope.","exitCode":1}'
-          exit 1
-        fi
-        """#
+    /// The failure of `resolve` with `cli` (else no `sf`) on the PATH, which must be a runtime
+    /// one in one line that never shows a token.
+    static func failure(
+        _ options: CredentialOptions, _ cli: StandInSalesforceCLI?, sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> CredentialError? {
+        // `cli`, a parameter, lives until this returns: its directory stays for the whole call.
+        let error = await #expect(throws: CredentialError.self, sourceLocation: sourceLocation) {
+            try await CredentialResolver.resolve(options, environment: cli?.environment ?? ["PATH": "/nonexistent"])
+        }
+        #expect(error?.isUsageError == false, sourceLocation: sourceLocation)
+        #expect(error?.description.contains("\n") == false, sourceLocation: sourceLocation)
+        #expect(error?.description.contains("REDACTED") == false, sourceLocation: sourceLocation)
+        return error
+    }
 
-    @Test func targetOrgRunsSfOrgDisplay() async throws {
-        let cli = try StandInCLI(script: Self.displayScript)
+    @Test func targetOrgAsksSfForTheOrgAndTheToken() async throws {
+        let cli = try Self.standIn()
         var environment = cli.environment
         environment["SF_INSTANCE_URL"] = "https://env.example.com"
         environment["SF_ACCESS_TOKEN"] = "env-token"
         let credentials = try await CredentialResolver.resolve(
             CredentialOptions(targetOrg: "myorg", instanceURL: "https://flag.example.com", accessToken: "flag-token"),
             environment: environment)
-        #expect(credentials.instanceURL.absoluteString == "https://acme.my.salesforce.com")
+        #expect(credentials.instanceURL == Self.instanceURL)
         #expect(credentials.accessToken == "00D!sf-token")
-        #expect(try String(contentsOf: cli.argumentsLog, encoding: .utf8) == "org display --json --target-org myorg\n")
-    }
-
-    @Test func unknownAliasReportsTheCLIsMessage() async throws {
-        let cli = try StandInCLI(script: Self.displayScript)
-        let error = await #expect(throws: CredentialError.self) {
-            try await CredentialResolver.resolve(CredentialOptions(targetOrg: "nope"), environment: cli.environment)
-        }
-        #expect(error?.isUsageError == false)
+        #expect(credentials.username == "admin@acme.test")
+        #expect(credentials.apiVersion == "v61.0")
+        #expect(credentials.source == "sf org (myorg)")
+        #expect((credentials.tokenProvider as? SalesforceCLITokenProvider)?.alias == "myorg")
         #expect(
-            error?.description.contains("No authorization information found for nope.") == true,
-            "\(String(describing: error))")
+            try cli.calls() == [
+                "org display --json --target-org myorg", "org auth show-access-token --json --target-org myorg",
+            ])
     }
 
-    @Test func missingCLIIsARuntimeFailure() async {
-        let error = await #expect(throws: CredentialError.self) {
-            try await CredentialResolver.resolve(
-                CredentialOptions(targetOrg: "myorg"), environment: ["PATH": "/nonexistent"])
-        }
-        #expect(error?.isUsageError == false)
-        #expect(error?.description.contains("not on PATH") == true)
+    @Test func theOrgsVersionIsUsedUnlessOneIsGiven() async throws {
+        let cli = try Self.standIn()
+        defer { withExtendedLifetime(cli) {} }
+        let credentials = try await CredentialResolver.resolve(
+            CredentialOptions(targetOrg: "myorg"), environment: cli.environment)
+        #expect(credentials.configuration().apiVersion == "v61.0")
+        #expect(credentials.configuration(apiVersion: "v60.0").apiVersion == "v60.0")
+        #expect(credentials.configuration().tokenProvider is SalesforceCLITokenProvider)
+    }
+
+    @Test(arguments: [StandInSalesforceCLI.redactedToken, "00D!abc def", "00D!abc\u{A0}def", "", " "])
+    func aValueThatIsNotATokenIsRefused(value: String) async throws {
+        let cli = try Self.standIn(token: .fixed(value))
+        let error = await Self.failure(CredentialOptions(targetOrg: "myorg"), cli)
+        #expect(error?.description.contains("gave no usable access token") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("sf org login web --alias myorg") == true)
+    }
+
+    @Test func unknownAliasNamesItAndHowToSignIn() async throws {
+        let cli = try Self.standIn()
+        let error = await Self.failure(CredentialOptions(targetOrg: "nope"), cli)
+        #expect(
+            error?.description
+                == "Could not get the org from the Salesforce CLI: the Salesforce CLI knows no org nope (No "
+                + "authorization information found for nope.); sign in with 'sf org login web --alias nope'.")
+        #expect(try cli.calls() == ["org display --json --target-org nope"])
+    }
+
+    @Test func missingCLINamesTheAliasAndHowToSignIn() async {
+        let error = await Self.failure(CredentialOptions(targetOrg: "myorg"), nil)
+        #expect(
+            error?.description
+                == "Could not get the org from the Salesforce CLI: the sf command is not on PATH, so the org myorg "
+                + "cannot be reached; install the Salesforce CLI and sign in with 'sf org login web --alias myorg', "
+                + "or pass --instance-url and --access-token.")
     }
 
     @Test func garbageFromTheCLIIsReported() async throws {
-        let cli = try StandInCLI(script: "echo 'not json'")
+        let cli = try StandInSalesforceCLI(instanceURL: Self.instanceURL, aliases: [])
+        try writeExecutableScript("#!/bin/sh\necho 'not json'\n", to: cli.directory.appendingPathComponent("sf").path)
+        let error = await Self.failure(CredentialOptions(targetOrg: "myorg"), cli)
+        #expect(error?.description.contains("printed no JSON") == true)
+        #expect(error?.description.contains("sf org login web --alias myorg") == true)
+    }
+
+    @Test func theDefaultOrgWhenNothingElseIsGiven() async throws {
+        let cli = try Self.standIn(defaultOrg: "myorg")
+        let credentials = try await CredentialResolver.resolve(CredentialOptions(), environment: cli.environment)
+        #expect(credentials.source == "sf default org (myorg)")
+        #expect(credentials.accessToken == "00D!sf-token")
+        #expect(try cli.calls().first == "config get target-org --json")
+    }
+
+    @Test func noDefaultOrgIsMissing() async throws {
+        let cli = try Self.standIn()
         let error = await #expect(throws: CredentialError.self) {
-            try await CredentialResolver.resolve(CredentialOptions(targetOrg: "myorg"), environment: cli.environment)
+            try await CredentialResolver.resolve(CredentialOptions(), environment: cli.environment)
         }
-        #expect(error?.description.contains("no JSON") == true)
+        #expect(error == .missing)
+        #expect(try cli.calls() == ["config get target-org --json"])
+    }
+
+    @Test(arguments: ["SF_REFRESH_TOKEN", "SF_CLIENT_ID", "SF_CLIENT_SECRET", "SF_LOGIN_URL"])
+    func anSFVariableKeepsTheDefaultOrgAway(variable: String) async throws {
+        let cli = try Self.standIn(defaultOrg: "myorg")
+        var environment = cli.environment
+        environment[variable] = "set"
+        let error = await #expect(throws: CredentialError.self) {
+            try await CredentialResolver.resolve(CredentialOptions(), environment: environment)
+        }
+        #expect(error == .missing)
+        #expect(try cli.calls().isEmpty)
     }
 
     @Test func flagsWinOverTheEnvironment() async throws {
@@ -89,6 +138,7 @@ import Testing
         #expect(credentials.refreshToken == "env-refresh")
         #expect(credentials.clientID == "env-client")
         #expect(credentials.source == "command-line options")
+        #expect(credentials.tokenProvider == nil)
     }
 
     @Test func clientSecretAndLoginURLComeFromFlagsOrTheEnvironment() async throws {
@@ -138,7 +188,7 @@ import Testing
 
     @Test func nothingIsAUsageErrorThatMentionsDemo() async {
         let error = await #expect(throws: CredentialError.self) {
-            try await CredentialResolver.resolve(CredentialOptions(), environment: ["PATH": "/usr/bin"])
+            try await CredentialResolver.resolve(CredentialOptions(), environment: ["PATH": "/nonexistent"])
         }
         #expect(error == .missing)
         #expect(error?.isUsageError == true)

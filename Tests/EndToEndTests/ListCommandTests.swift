@@ -65,31 +65,6 @@ struct ListCommandTests {
         }
     }
 
-    @Test("--target-org reads the credentials from sf org display")
-    func targetOrg() async throws {
-        try await Self.withOrg(contacts: 30) { endpoint in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let script = """
-                #!/bin/sh
-                [ "$*" = "org display --json --target-org demo-org" ] || { echo '{"status":1,"message":"wrong arguments"}'; exit 1; }
-                echo '{"status":0,"result":{"instanceUrl":"\(endpoint.url.absoluteString)","accessToken":"\(endpoint.accessToken)","alias":"demo-org"}}'
-                """
-            let sf = directory.appendingPathComponent("sf")
-            try writeExecutableScript(script, to: sf.path)
-            let outcome = try await Self.run(
-                ["list", "--target-org", "demo-org"], path: directory.path + ":/usr/bin:/bin"
-            ).checked()
-            #expect(outcome.output.split(separator: "\n").count == 31)
-
-            let unknown = try await Self.run(
-                ["list", "--target-org", "other"], path: directory.path + ":/usr/bin:/bin")
-            #expect(unknown.status == 1)
-            #expect(unknown.error.contains("wrong arguments"))
-        }
-    }
-
     @Test("no credentials: exit 2 with a message that mentions --demo")
     func noCredentials() async throws {
         let outcome = try await Self.run(["list"])

@@ -12,9 +12,9 @@ struct BrowseCommand: AsyncParsableCommand {
         commandName: "browse",
         abstract: "Open the interactive contact list (the default).",
         discussion: """
-            Opens the list against an org given by --target-org (through 'sf org display'), by \
-            --instance-url and --access-token, or by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
-            environment variables; or against a local mock org with --demo.
+            Opens the list against an org given by --target-org (through the Salesforce CLI, sf), \
+            by --instance-url and --access-token, by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
+            environment variables, or else sf's default org; or against a local mock org with --demo.
             """
     )
 

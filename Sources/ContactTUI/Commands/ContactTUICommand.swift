@@ -8,9 +8,9 @@ struct ContactTUICommand: AsyncParsableCommand {
         abstract: "Browse and delete Salesforce Contacts in the terminal.",
         discussion: """
             With no subcommand, opens the interactive list ('browse'): against a local mock org \
-            with --demo, or against an org given by --target-org ALIAS (through 'sf org display'), \
-            by --instance-url and --access-token, or by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
-            environment variables. 'contact-tui help browse' lists all its options.
+            with --demo, or against an org given by --target-org ALIAS (through the Salesforce CLI, \
+            sf), by --instance-url and --access-token, by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
+            environment variables, or else sf's default org. 'contact-tui help browse' lists all its options.
             """,
         subcommands: [BrowseCommand.self, ListCommand.self, MockOrgCommand.self],
         defaultSubcommand: BrowseCommand.self

@@ -12,9 +12,9 @@ struct ListCommand: AsyncParsableCommand {
         commandName: "list",
         abstract: "Print every record of a query as TSV or JSON lines.",
         discussion: """
-            Credentials come from, in order: --target-org ALIAS (through 'sf org display'), \
-            --instance-url and --access-token, or the environment (SF_INSTANCE_URL, \
-            SF_ACCESS_TOKEN, SF_REFRESH_TOKEN, SF_CLIENT_ID).
+            Credentials come from, in order: --target-org ALIAS (through the Salesforce CLI, sf), \
+            --instance-url and --access-token, the environment (SF_INSTANCE_URL, \
+            SF_ACCESS_TOKEN, SF_REFRESH_TOKEN, SF_CLIENT_ID), or else sf's default org.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {

@@ -4,7 +4,8 @@ import RestCore
 
 extension OrgOptions {
     /// The client configuration, with credentials in ARCHITECTURE.md's order: `--target-org`
-    /// through `sf org display`, then `--instance-url`/`--access-token`, then the environment.
+    /// through the Salesforce CLI, then `--instance-url`/`--access-token`, then the environment,
+    /// then the Salesforce CLI's default org.
     /// No credentials at all is a usage error (exit 2); a failing `sf` is a runtime one (exit 1).
     func resolvedConfiguration(
         targetOrg: String?, environment: [String: String] = ProcessInfo.processInfo.environment
@@ -22,9 +23,9 @@ extension OrgOptions {
         return configuration(for: credentials)
     }
 
-    /// The client configuration for `credentials`, with `--api-version`, `--timeout`, `--serial`
-    /// and `--read-only` applied: the one place these options reach a client, for a real org
-    /// and the demo org alike.
+    /// The client configuration for `credentials`, with `--api-version` (else the org's version
+    /// from sf), `--timeout`, `--serial` and `--read-only` applied, and the credentials' token
+    /// provider: the one place these options reach a client, for a real org and the demo org alike.
     func configuration(for credentials: OrgCredentials) -> RestClientConfiguration {
         applyingRequestPolicy(
             to: credentials.configuration(apiVersion: apiVersion, timeout: .milliseconds(Int(timeout * 1000))))

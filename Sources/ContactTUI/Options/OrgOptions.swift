@@ -23,8 +23,8 @@ struct OrgOptions: ParsableArguments {
     )
     var loginURL: String?
 
-    @Option(help: "The REST API version.")
-    var apiVersion: String = "v66.0"
+    @Option(help: "The REST API version (default: the org's own from sf, otherwise v66.0).")
+    var apiVersion: String?
 
     @Option(help: "Seconds before a request times out.")
     var timeout: Double = 60
@@ -36,7 +36,7 @@ struct OrgOptions: ParsableArguments {
     var readOnly = false
 
     func validate() throws {
-        guard apiVersion.range(of: #"^v\d+\.\d$"#, options: .regularExpression) != nil else {
+        if let apiVersion, apiVersion.range(of: #"^v\d+\.\d$"#, options: .regularExpression) == nil {
             throw ValidationError("--api-version must look like v66.0.")
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }

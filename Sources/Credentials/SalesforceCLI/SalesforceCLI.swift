@@ -4,8 +4,16 @@ import Subprocess
 /// The Salesforce CLI (`sf`) as a child process: each command runs to its end with no input,
 /// its standard output collected and its standard error dropped.
 ///
-/// Every way the app asks `sf` for something (today `org display`) goes through `run`.
+/// Every way the app asks `sf` for something (`org display`, `org auth show-access-token`,
+/// `config get target-org`) goes through `run`.
 struct SalesforceCLI: Sendable {
+    /// Why `sf` could not be run at all.
+    enum RunFailure: Error, Sendable {
+        /// No `sf` on `PATH`.
+        case notInstalled
+        case couldNotStart(String)
+    }
+
     /// What one command left behind.
     struct Output: Sendable {
         /// The exit status (128 + the signal for a process killed by one).
@@ -20,7 +28,7 @@ struct SalesforceCLI: Sendable {
     static let outputLimit = 4 * 1024 * 1024
 
     /// Runs `sf` with `arguments` to its end.
-    func run(_ arguments: [String]) async throws(CredentialError) -> Output {
+    func run(_ arguments: [String]) async throws(RunFailure) -> Output {
         let childEnvironment = Environment.custom(
             Dictionary(
                 environment.compactMap { name, value in Environment.Key(rawValue: name).map { ($0, value) } },
@@ -33,16 +41,14 @@ struct SalesforceCLI: Sendable {
                     output: .bytes(limit: Self.outputLimit), error: .discarded)
                 return Output(status: Self.status(result.terminationStatus), standardOutput: result.standardOutput)
             } catch let error as SubprocessError where error.code == .executableNotFound {
-                throw .salesforceCLIFailed(
-                    "the sf command is not on PATH; install the Salesforce CLI or pass "
-                        + "--instance-url and --access-token.")
+                throw .notInstalled
             } catch let error as SubprocessError where Self.isBusy(error) && attempt < 40 {
                 // A freshly written script is "busy" (ETXTBSY) while a child that another
                 // thread is spawning still holds it open for writing; it is free shortly after.
                 attempt += 1
                 try? await Task.sleep(for: .milliseconds(50))
             } catch {
-                throw .salesforceCLIFailed("could not run sf: \(error)")
+                throw .couldNotStart("\(error)")
             }
         }
     }
