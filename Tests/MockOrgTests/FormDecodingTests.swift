@@ -40,6 +40,6 @@ import Testing
             ("", nil),
         ] as [(String, String?)])
     func readsTheSessionTokenOfAnAuthorizationHeader(_ header: String, _ token: String?) {
-        #expect(AuthenticationMiddleware<MockOrgContext>.sessionToken(in: header) == token)
+        #expect(AuthenticationMiddleware.sessionToken(in: header) == token)
     }
 }

@@ -2,7 +2,7 @@ import Hummingbird
 
 /// One org's state and its HTTP responder, independent of any socket (tests drive it in-process).
 struct MockOrgInstance: Sendable {
-    let responder: RouterResponder<MockOrgContext>
+    let responder: OrgResponder
     let accessToken: String
     let refreshToken: String
 
@@ -13,8 +13,9 @@ struct MockOrgInstance: Sendable {
         let tokens = TokenStore(ttl: configuration.tokenTTL)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()
-        responder = OrgRouter.make(
-            store: store, tokens: tokens, configuration: configuration, instanceURL: instanceURL
-        ).buildResponder()
+        responder = OrgResponder(
+            router: OrgRouter.make(
+                store: store, tokens: tokens, configuration: configuration, instanceURL: instanceURL
+            ).buildResponder())
     }
 }

@@ -14,7 +14,6 @@ enum OrgRouter {
         if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }
         if faults.dropRate > 0 { router.add(middleware: DropMiddleware(faults: faults)) }
         router.add(middleware: BodyLimitMiddleware(maxBodySize: configuration.maxBodySize))
-        router.add(middleware: NotFoundMiddleware())
 
         let versions = VersionRoutes(newestVersion: configuration.maxAPIVersion ?? Resources.newestVersion)
         versions.addVersions(to: router)
@@ -33,6 +32,8 @@ enum OrgRouter {
             rotatesRefreshTokens: configuration.rotatesRefreshTokens, clientSecret: configuration.clientSecret
         )
         .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
+        // Added after the routes, so that only a request no route matches passes it.
+        router.add(middleware: NotFoundMiddleware())
         return router
     }
 }

@@ -1,7 +1,8 @@
 import Hummingbird
 
 /// Refuses a request without a live access token with 401 `INVALID_SESSION_ID`.
-struct AuthenticationMiddleware<Context: RequestContext>: RouterMiddleware {
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = MockOrgContext
     let tokens: TokenStore
 
     func handle(

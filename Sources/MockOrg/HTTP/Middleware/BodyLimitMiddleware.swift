@@ -3,7 +3,8 @@ import NIOCore
 
 /// Reads the whole body before routing, so that routes see it as one buffer; a body larger than
 /// the limit gets 413, whatever the path or the credentials.
-struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+struct BodyLimitMiddleware: RouterMiddleware {
+    typealias Context = MockOrgContext
     let maxBodySize: Int
 
     func handle(

@@ -2,7 +2,8 @@ import Hummingbird
 
 /// Answers a request no route matches with Salesforce's `NOT_FOUND` array instead of the router's
 /// own 404.
-struct NotFoundMiddleware<Context: RequestContext>: RouterMiddleware {
+struct NotFoundMiddleware: RouterMiddleware {
+    typealias Context = MockOrgContext
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     )
