@@ -12,6 +12,7 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3 python3-pip"
+command -v tinyproxy >/dev/null 2>&1 || missing="$missing tinyproxy"
 
 if [ -n "$missing" ]; then
     echo "deps: installing$missing"

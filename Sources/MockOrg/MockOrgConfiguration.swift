@@ -20,6 +20,9 @@ public struct MockOrgConfiguration: Sendable {
     public var dropRate: Double
     /// The largest request body accepted; larger bodies get 413.
     public var maxBodySize: Int
+    /// Whether answers are compressed with gzip for requests that accept it (as Salesforce
+    /// does); off, every answer goes uncompressed (the bench's baseline).
+    public var compression = true
 
     /// Makes a configuration; every parameter has the default a local demo wants.
     public init(

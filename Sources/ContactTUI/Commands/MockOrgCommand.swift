@@ -40,6 +40,9 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The probability (0...1) that a connection is closed with no response.")
     var dropRate: Double = 0
 
+    @Flag(help: "Never compress answers, even for requests that accept gzip.")
+    var noCompression = false
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (0...1_000_000).contains(contacts) else {
@@ -55,11 +58,12 @@ struct MockOrgCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let server = MockOrgServer(
-            configuration: MockOrgConfiguration(
-                host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
-                tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-                latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate))
+        var configuration = MockOrgConfiguration(
+            host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
+            tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate)
+        configuration.compression = !noCompression
+        let server = MockOrgServer(configuration: configuration)
         do {
             try await server.runUntilInterrupted { endpoint in
                 let banner = """

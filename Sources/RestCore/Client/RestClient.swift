@@ -13,11 +13,13 @@ public final class RestClient: Sendable {
     let transport: any RestTransport
     let dispatcher: SerialDispatcher?
 
-    /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s (an unreachable org is reported that soon).
+    /// A client over async-http-client, through the configuration's proxies. Connecting may take
+    /// half the request timeout, at most 5 s (an unreachable org is reported that soon).
     public convenience init(configuration: RestClientConfiguration) {
         self.init(
             configuration: configuration,
-            transport: AsyncHTTPClientTransport(connectTimeout: min(configuration.timeout / 2, .seconds(5))))
+            transport: AsyncHTTPClientTransport(
+                connectTimeout: min(configuration.timeout / 2, .seconds(5)), proxies: configuration.proxies))
     }
 
     /// A client over the given transport (tests use an in-memory one).
@@ -102,6 +104,9 @@ public final class RestClient: Sendable {
         guard request.path.hasPrefix("/") else {
             return .failure(.invalidRequest("the path \"\(request.path)\" is not below the instance URL."))
         }
+        if let refusal = CleartextPolicy.refusal(for: configuration.instanceURL) {
+            return .failure(.invalidRequest(refusal))
+        }
         var outgoing = TransportRequest(
             method: request.method, url: Self.url(for: request, endpoint: endpoint), host: endpoint.host,
             headers: Self.headers(for: request, token: token, configuration: configuration), body: request.body,
@@ -157,6 +162,7 @@ public final class RestClient: Sendable {
         var headers: HTTPFields = [
             .authorization: "Bearer \(token)",
             .accept: "application/json",
+            .acceptEncoding: "gzip",
             .userAgent: "RestCore/1.0 (contact-tui)",
         ]
         if request.body != nil {
