@@ -153,7 +153,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
         if let error = error as? HTTPClientError {
             switch error {
             case .proxyAuthenticationRequired: return "refused the credentials (HTTP 407)"
-            case .invalidProxyResponse: return "refused to open the connection"
+            case .invalidProxyResponse: return "refused the connection (check its address and credentials)"
             case .httpProxyHandshakeTimeout: return "did not answer in time"
             case .connectTimeout: return "could not be reached (the connection timed out)"
             default: return nil
