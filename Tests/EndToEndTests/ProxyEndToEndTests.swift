@@ -59,7 +59,9 @@ struct ProxyEndToEndTests {
         }
     }
 
-    @Test("NO_PROXY names the host: the request goes direct", arguments: ["127.0.0.1", "example.com, 127.0.0.1:9999", "*"])
+    @Test(
+        "NO_PROXY names the host: the request goes direct",
+        arguments: ["127.0.0.1", "example.com, 127.0.0.1:9999", "*"])
     func noProxyBypasses(noProxy: String) async throws {
         try await ListCommandTests.withOrg(contacts: 10) { endpoint in
             try await TinyProxy.with { proxy in

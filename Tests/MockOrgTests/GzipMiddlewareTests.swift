@@ -9,7 +9,8 @@ import Testing
 
 /// gzip when, and only when, the request accepts it.
 @Suite struct GzipMiddlewareTests {
-    static let query = "/services/data/v66.0/query?q=" + encodedQuery("SELECT Id, Name, Email FROM Contact ORDER BY Name")
+    static let query =
+        "/services/data/v66.0/query?q=" + encodedQuery("SELECT Id, Name, Email FROM Contact ORDER BY Name")
 
     struct Reply: Sendable {
         var status: Int
@@ -43,14 +44,16 @@ import Testing
 
     @Test(arguments: [nil, "identity", "gzip;q=0", "deflate, br"])
     func identityOtherwise(_ acceptEncoding: String?) async throws {
-        let reply = try await Self.get(TestOrg(MockOrgConfiguration(contacts: 50)), Self.query, acceptEncoding: acceptEncoding)
+        let reply = try await Self.get(
+            TestOrg(MockOrgConfiguration(contacts: 50)), Self.query, acceptEncoding: acceptEncoding)
         #expect(reply.headers[.contentEncoding] == nil)
         #expect(reply.headers[.vary] == nil)
         #expect(reply.body.readableBytes == Int(reply.headers[.contentLength] ?? ""))
     }
 
     @Test func errorAnswersAreCompressedToo() async throws {
-        var reply = try await Self.get(TestOrg(MockOrgConfiguration(contacts: 5)), "/services/data/v66.0/nothing", acceptEncoding: "gzip")
+        var reply = try await Self.get(
+            TestOrg(MockOrgConfiguration(contacts: 5)), "/services/data/v66.0/nothing", acceptEncoding: "gzip")
         #expect(reply.status == 404)
         #expect(reply.headers[.contentEncoding] == "gzip")
         let text = String(buffer: try reply.body.decompress(with: .gzip()))

@@ -13,7 +13,9 @@ struct ProxySettingsTests {
         let settings = try ProxySettings(environment: [
             "HTTPS_PROXY": "http://alice:p%40ss@proxy.corp:3128", "HTTP_PROXY": "plain.corp",
         ])
-        #expect(settings.proxy(for: Self.https) == ProxyServer(host: "proxy.corp", port: 3128, username: "alice", password: "p@ss"))
+        #expect(
+            settings.proxy(for: Self.https)
+                == ProxyServer(host: "proxy.corp", port: 3128, username: "alice", password: "p@ss"))
         #expect(settings.proxy(for: Self.http) == ProxyServer(host: "plain.corp", port: 1080))
     }
 
@@ -39,7 +41,9 @@ struct ProxySettingsTests {
 
     @Test("A proxy is described without its password")
     func descriptionHidesPassword() {
-        #expect(ProxyServer(host: "proxy", port: 3128, username: "alice", password: "secret").description == "alice@proxy:3128")
+        #expect(
+            ProxyServer(host: "proxy", port: 3128, username: "alice", password: "secret").description
+                == "alice@proxy:3128")
         #expect(ProxyServer(host: "::1", port: 8080).description == "[::1]:8080")
     }
 

@@ -33,7 +33,11 @@ final class TinyProxy: Sendable {
     /// Runs `body` with a proxy started for it, and stops the proxy afterwards.
     static func with<T>(_ body: (TinyProxy) async throws -> T) async throws -> T {
         let proxy = try await start()
-        return try await withCleanup { try await body(proxy) } cleanup: { proxy.stop() }
+        return try await withCleanup {
+            try await body(proxy)
+        } cleanup: {
+            proxy.stop()
+        }
     }
 
     private static func start() async throws -> TinyProxy {
