@@ -1,4 +1,3 @@
-import CompressNIO
 import Hummingbird
 
 /// Compresses an answer with gzip when, and only when, the request's `Accept-Encoding` accepts
@@ -28,12 +27,13 @@ struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
         guard response.headers[.contentEncoding] == nil, response.body.contentLength != 0 else {
             return response
         }
-        var plain = try await Self.collect(response.body)
-        let compressed = try plain.compress(with: .gzip(configuration: .init(compressionLevel: .fastestCompression)))
+        let body = response.body
         response.headers[.contentEncoding] = "gzip"
         response.headers[.vary] = "Accept-Encoding"
-        response.headers[.contentLength] = String(compressed.readableBytes)
-        response.body = ResponseBody(byteBuffer: compressed)
+        response.headers[.contentLength] = nil  // chunked: compressed pieces go out as they are made
+        response.body = ResponseBody { writer in
+            try await body.write(try GzipBodyWriter(parent: writer))
+        }
         return response
     }
 
@@ -46,23 +46,4 @@ struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
             return (quality ?? 1) > 0
         }
     }
-
-    /// The whole body in one buffer (the org's answers are single pages, at most a few MB).
-    private static func collect(_ body: ResponseBody) async throws -> ByteBuffer {
-        let collector = BodyCollector()
-        try await body.write(collector)
-        return collector.buffer
-    }
-}
-
-/// A `ResponseBodyWriter` that keeps what is written.
-private final class BodyCollector: ResponseBodyWriter {
-    var buffer = ByteBuffer()
-
-    func write(_ buffer: ByteBuffer) async throws {
-        var buffer = buffer
-        self.buffer.writeBuffer(&buffer)
-    }
-
-    func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
