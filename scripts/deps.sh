@@ -11,6 +11,7 @@ fi
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3 python3-pip"
 command -v tinyproxy >/dev/null 2>&1 || missing="$missing tinyproxy"
 

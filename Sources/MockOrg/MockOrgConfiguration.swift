@@ -23,12 +23,14 @@ public struct MockOrgConfiguration: Sendable {
     /// Whether answers are compressed with gzip for requests that accept it (as Salesforce
     /// does); off, every answer goes uncompressed (the bench's baseline).
     public var compression = true
+    /// Serve https with this certificate; nil serves plain http.
+    public var tls: MockOrgTLS?
 
     /// Makes a configuration; every parameter has the default a local demo wants.
     public init(
         host: String = "127.0.0.1", port: Int = 0, contacts: Int = 200, seed: UInt64 = 1,
         accessToken: String? = nil, tokenTTL: Duration? = nil, latency: Duration = .zero,
-        failRate: Double = 0, dropRate: Double = 0
+        failRate: Double = 0, dropRate: Double = 0, tls: MockOrgTLS? = nil
     ) {
         self.host = host
         self.port = port
@@ -40,5 +42,6 @@ public struct MockOrgConfiguration: Sendable {
         self.failRate = failRate
         self.dropRate = dropRate
         self.maxBodySize = 1 << 20
+        self.tls = tls
     }
 }

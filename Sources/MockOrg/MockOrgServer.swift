@@ -92,7 +92,8 @@ public final class MockOrgServer: Sendable {
     private static let logger = Logger(label: "mock-org") { _ in SwiftLogNoOpLogHandler() }
 
     private func startFailure(_ error: (any Error)?) -> MockOrgError {
-        .startFailed(
+        if let error = error as? MockOrgError { return error }
+        return .startFailed(
             host: configuration.host, port: configuration.port, reason: error.map { "\($0)" } ?? "the server stopped")
     }
 }
@@ -100,11 +101,15 @@ public final class MockOrgServer: Sendable {
 /// Why a mock org could not start.
 public enum MockOrgError: Error, Sendable, CustomStringConvertible {
     case startFailed(host: String, port: Int, reason: String)
+    /// The TLS certificate or key could not be made or read; the text is the whole sentence.
+    case tlsFailed(String)
 
     public var description: String {
         switch self {
         case .startFailed(let host, let port, let reason):
             "The mock org could not listen on \(host):\(port): \(reason)."
+        case .tlsFailed(let sentence):
+            sentence
         }
     }
 }

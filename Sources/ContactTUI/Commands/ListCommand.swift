@@ -34,7 +34,7 @@ struct ListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
-        let client = RestClient(configuration: configuration)
+        let client = try AppClient.make(configuration)
         let outcome = await Self.printRecords(
             of: view.query, batchSize: view.batchSize, format: format, client: client, output: StandardOutput())
         await client.shutdown()

@@ -9,7 +9,11 @@ struct MockOrgCommand: AsyncParsableCommand {
         abstract: "Serve a local mock Salesforce org until interrupted.",
         discussion: """
             Prints the URL it listens on, an access token and a refresh token, one per line, \
-            then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM.
+            then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM. With --tls \
+            it serves https on a certificate made at start for 127.0.0.1, ::1 and localhost, signed \
+            by a certificate authority also made at start, and prints a fourth line, \
+            'ca certificate: PATH', naming the authority's PEM file (removed when the org stops). \
+            With --tls-cert and --tls-key it serves https with those files and prints no fourth line.
             """
     )
 
@@ -43,6 +47,15 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Flag(help: "Never compress answers, even for requests that accept gzip.")
     var noCompression = false
 
+    @Flag(help: "Serve https on a certificate made at start; its CA certificate's file is printed.")
+    var tls = false
+
+    @Option(name: .customLong("tls-cert"), help: "Serve https with the certificate chain in this PEM file.")
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: "The PEM file of the private key of --tls-cert.")
+    var tlsKey: String?
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
         guard (0...1_000_000).contains(contacts) else {
@@ -52,6 +65,9 @@ struct MockOrgCommand: AsyncParsableCommand {
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
         guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
         if let tokenTTL, !(tokenTTL > 0) { throw ValidationError("--token-ttl must be a positive number of seconds.") }
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together; give both or neither.")
+        }
         if let accessToken, accessToken.isEmpty || accessToken.contains(where: \.isWhitespace) {
             throw ValidationError("--access-token must be non-empty and without spaces.")
         }
@@ -61,7 +77,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         var configuration = MockOrgConfiguration(
             host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
             tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
-            latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate)
+            latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate, tls: tlsMode)
         configuration.compression = !noCompression
         let server = MockOrgServer(configuration: configuration)
         do {
@@ -71,12 +87,18 @@ struct MockOrgCommand: AsyncParsableCommand {
                     access token: \(endpoint.accessToken)
                     refresh token: \(endpoint.refreshToken)
 
-                    """
+                    """ + (endpoint.caCertificateFile.map { "ca certificate: \($0.path)\n" } ?? "")
                 // Unbuffered, so that a script reading the pipe sees the lines at once.
                 FileHandle.standardOutput.write(Data(banner.utf8))
             }
         } catch {
             throw CommandFailure.runtime("\(error)")
         }
+    }
+
+    /// The user's certificate files when given, else a made-up certificate under `--tls`.
+    private var tlsMode: MockOrgTLS? {
+        if let tlsCert, let tlsKey { return .files(certificateChain: tlsCert, privateKey: tlsKey) }
+        return tls ? .generated : nil
     }
 }

@@ -6,8 +6,8 @@ extension OrgOptions {
     /// The client configuration, with credentials in ARCHITECTURE.md's order: `--target-org`
     /// through `sf org display`, then `--instance-url`/`--access-token`, then the environment.
     /// No credentials at all is a usage error (exit 2); a failing `sf` is a runtime one (exit 1).
-    /// The proxies come from the environment as curl reads them; an `http://` instance URL on a
-    /// host that is not loopback is refused here, before any connection, as a usage error.
+    /// An `http://` instance URL on a host that is not loopback is refused here, before any
+    /// connection, as a usage error.
     func resolvedConfiguration(
         targetOrg: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(CommandFailure) -> RestClientConfiguration {
@@ -21,14 +21,9 @@ extension OrgOptions {
         } catch {
             throw error.isUsageError ? .usage(error.description) : .runtime(error.description)
         }
-        var configuration = configuration(for: credentials)
+        let configuration = configuration(for: credentials)
         if let refusal = CleartextPolicy.refusal(for: configuration.instanceURL) {
             throw .usage(refusal)
-        }
-        do {
-            configuration.proxies = try ProxySettings(environment: environment)
-        } catch {
-            throw .usage(error.description)
         }
         return configuration
     }

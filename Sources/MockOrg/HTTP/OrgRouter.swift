@@ -27,7 +27,7 @@ enum OrgRouter {
         QueryRoutes(store: store).addRoutes(to: api)
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
 
-        OAuthRoutes(tokens: tokens, instanceURL: instanceURL)
+        OAuthRoutes(tokens: tokens, scheme: configuration.tls == nil ? "http" : "https", instanceURL: instanceURL)
             .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
         return router
     }

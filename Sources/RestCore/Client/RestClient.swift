@@ -13,13 +13,11 @@ public final class RestClient: Sendable {
     let transport: any RestTransport
     let dispatcher: SerialDispatcher?
 
-    /// A client over async-http-client, through the configuration's proxies. Connecting may take
-    /// half the request timeout, at most 5 s (an unreachable org is reported that soon).
+    /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s (an unreachable org is reported that soon).
     public convenience init(configuration: RestClientConfiguration) {
         self.init(
             configuration: configuration,
-            transport: AsyncHTTPClientTransport(
-                connectTimeout: min(configuration.timeout / 2, .seconds(5)), proxies: configuration.proxies))
+            transport: AsyncHTTPClientTransport(connectTimeout: min(configuration.timeout / 2, .seconds(5))))
     }
 
     /// A client over the given transport (tests use an in-memory one).

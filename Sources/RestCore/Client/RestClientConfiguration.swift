@@ -24,9 +24,6 @@ public struct RestClientConfiguration: Sendable {
     public var onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)?
     /// Called once for every request that fails, before its caller hears of it.
     public var onFailure: (@Sendable (RestRequest, RestClientError) -> Void)?
-    /// The HTTP proxies of the transport `RestClient(configuration:)` makes (none by default;
-    /// `ProxySettings(environment:)` reads them as curl does).
-    public var proxies: ProxySettings = .direct
 
     public init(
         instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,

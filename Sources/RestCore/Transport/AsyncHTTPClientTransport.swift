@@ -4,6 +4,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOHTTPCompression
+import NIOSSL
 import Synchronization
 
 /// The real transport: long-lived async-http-client `HTTPClient`s with keep-alive connection
@@ -31,9 +32,10 @@ public final class AsyncHTTPClientTransport: RestTransport {
     ///     refused connections with back-off until then, so this is also how long an unreachable
     ///     server takes to be reported).
     ///   - proxies: the HTTP proxies to go through (CONNECT, with Basic credentials if given).
+    ///   - trusting: certificate authorities trusted besides the system's roots.
     public init(
         connectTimeout: Duration = .seconds(5), maximumBodyBytes: Int = 512 * 1024 * 1024,
-        proxies: ProxySettings = .direct
+        proxies: ProxySettings = .direct, trusting extraCertificates: TrustedCertificates? = nil
     ) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
@@ -41,6 +43,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
             connectionPool: .init(idleTimeout: .seconds(60)))
         configuration.httpVersion = .automatic
         configuration.decompression = .enabled(limit: .size(maximumBodyBytes))
+        configuration.tlsConfiguration = Self.tlsConfiguration(trusting: extraCertificates)
         self.configuration = configuration
         self.proxies = proxies
         self.maximumBodyBytes = maximumBodyBytes
@@ -140,6 +143,9 @@ public final class AsyncHTTPClientTransport: RestTransport {
                 return .transportFailed(host: host, reason: "the server closed the connection")
             default: return .transportFailed(host: host, reason: error.shortDescription.lowercased())
             }
+        }
+        if let reason = Self.certificateFailure(error, host: host) {
+            return .transportFailed(host: host, reason: reason)
         }
         if let error = error as? NIOTooManyBytesError {
             return .transportFailed(host: host, reason: "the answer is larger than \(error.maxBytes ?? 0) bytes")

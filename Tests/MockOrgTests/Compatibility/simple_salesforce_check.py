@@ -2,16 +2,13 @@
 
 Usage: simple_salesforce_check.py INSTANCE_URL ACCESS_TOKEN CONTACT_COUNT
 
-simple-salesforce always builds https:// URLs from the instance host; the mock org serves
-plain HTTP, so a requests adapter mounted for the mock host rewrites the scheme. Nothing in
-simple-salesforce itself is patched. Exits non-zero (with the reason) on the first mismatch.
+The mock org serves https (`--tls`); requests trusts its CA through REQUESTS_CA_BUNDLE, as
+for any org behind a private CA. Nothing in simple-salesforce or requests is patched or
+configured here. Exits non-zero (with the reason) on the first mismatch.
 """
 
 import sys
-from urllib.parse import urlparse
 
-import requests
-from requests.adapters import HTTPAdapter
 from simple_salesforce import Salesforce
 from simple_salesforce.exceptions import (
     SalesforceExpiredSession,
@@ -20,20 +17,8 @@ from simple_salesforce.exceptions import (
 )
 
 
-class PlainHTTPAdapter(HTTPAdapter):
-    """Sends https://HOST:PORT/... requests to http://HOST:PORT/..."""
-
-    def send(self, request, **kwargs):
-        if request.url.startswith("https://"):
-            request.url = "http://" + request.url[len("https://"):]
-        return super().send(request, **kwargs)
-
-
 def connect(instance_url, token):
-    parsed = urlparse(instance_url)
-    session = requests.Session()
-    session.mount(f"https://{parsed.hostname}:{parsed.port}", PlainHTTPAdapter())
-    return Salesforce(instance_url=instance_url, session_id=token, session=session, version="66.0")
+    return Salesforce(instance_url=instance_url, session_id=token, version="66.0")
 
 
 def expect(condition, message):

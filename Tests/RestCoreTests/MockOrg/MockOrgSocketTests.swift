@@ -4,7 +4,8 @@ import Testing
 
 @testable import RestCore
 
-/// RestCore against the mock org over real sockets: every factory, paging, session refresh.
+/// RestCore against the mock org over real sockets: every factory, paging, session refresh; the
+/// tests that take an `OrgWire` run over https too.
 @Suite struct MockOrgSocketTests {
     @Test func versionsResourcesAndDescribes() async throws {
         try await withMockOrg { client, _ in
@@ -23,8 +24,8 @@ import Testing
         }
     }
 
-    @Test func createRetrieveUpdateDelete() async throws {
-        try await withMockOrg { client, _ in
+    @Test(arguments: OrgWire.allCases) func createRetrieveUpdateDelete(over wire: OrgWire) async throws {
+        try await withMockOrg(wire.org()) { client, _ in
             let created = try await client.send(
                 client.requestForCreate(
                     withObjectType: "Contact",
@@ -69,8 +70,10 @@ import Testing
         }
     }
 
-    @Test func fiveThousandContactsInPagesOf200ArriveCompleteAndInOrder() async throws {
-        try await withMockOrg(MockOrgConfiguration(contacts: 5000)) { client, _ in
+    @Test(arguments: OrgWire.allCases)
+    func fiveThousandContactsInPagesOf200ArriveCompleteAndInOrder(over wire: OrgWire) async throws {
+        try await withMockOrg(wire.org(contacts: 5000)) { client, endpoint in
+            #expect(endpoint.url.scheme == wire.rawValue)
             let soql = "SELECT Id, Name FROM Contact ORDER BY Id"
             var ids: [String] = []
             var pages = 0
@@ -107,8 +110,10 @@ import Testing
         }
     }
 
-    @Test func twentyConcurrentRequestsOnAStaleTokenShareOneRefresh() async throws {
-        try await withMockOrg(configure: { configuration, _ in configuration.accessToken = "stale-token" }) {
+    @Test(arguments: OrgWire.allCases)
+    func twentyConcurrentRequestsOnAStaleTokenShareOneRefresh(over wire: OrgWire) async throws {
+        try await withMockOrg(wire.org(), configure: { configuration, _ in configuration.accessToken = "stale-token" })
+        {
             client, _ in
             let successes = EventLog<RestRequestID>()
             let completions = EventLog<RestRequestID>()
@@ -128,11 +133,14 @@ import Testing
         }
     }
 
-    @Test func aRefusedRefreshFailsEachRequestOnce() async throws {
-        try await withMockOrg(configure: { configuration, _ in
-            configuration.accessToken = "stale-token"
-            configuration.refreshToken = "revoked-refresh-token"
-        }) { client, _ in
+    @Test(arguments: OrgWire.allCases) func aRefusedRefreshFailsEachRequestOnce(over wire: OrgWire) async throws {
+        try await withMockOrg(
+            wire.org(),
+            configure: { configuration, _ in
+                configuration.accessToken = "stale-token"
+                configuration.refreshToken = "revoked-refresh-token"
+            }
+        ) { client, _ in
             let failures = EventLog<String>()
             let handles = (0..<5).map { _ in
                 client.send(client.requestForVersions()) { result in

@@ -11,7 +11,9 @@ struct OAuthRoutes {
     static let demoPassword = "demo"
 
     let tokens: TokenStore
-    /// `http://host:port` as the org is bound, for clients that send no usable Host header.
+    /// `http` or `https`, as the org serves.
+    let scheme: String
+    /// `http://host:port` (or `https://`) as the org is bound, for clients that send no usable Host header.
     let instanceURL: @Sendable () -> String
 
     func addRoutes(to oauth: some RouterMethods<OAuthContext>) {
@@ -56,7 +58,7 @@ struct OAuthRoutes {
         return Response(status: .ok)
     }
 
-    /// `http://` and the host and port the client used (its Host header), so that a client that
+    /// The org's scheme and the host and port the client used (its Host header), so that a client that
     /// reached an org bound to 0.0.0.0 by some name is told that name; the bound URL otherwise.
     private func instanceURL(reachedBy request: Request) -> String {
         guard let authority = request.head.authority, !authority.isEmpty,
@@ -66,7 +68,7 @@ struct OAuthRoutes {
                     || byte == UInt8(ascii: "]")
             })
         else { return instanceURL() }
-        return "http://" + authority
+        return scheme + "://" + authority
     }
 
     private func tokenResponse(instanceURL: String) -> Response {
