@@ -32,6 +32,30 @@ struct ProxyEndToEndTests {
         }
     }
 
+    @Test(
+        "https through HTTPS_PROXY: a CONNECT tunnel, the org's certificate still verified; HTTP_PROXY is not used for https"
+    )
+    func httpsThroughProxy() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, tls: .generated)) { org in
+            let caFile = try #require(org.caCertificateFile).path
+            try await TinyProxy.with { proxy in
+                let arguments = Self.query + Self.orgArguments(org.endpoint)
+                let outcome = try await Self.run(
+                    arguments, environment: ["HTTPS_PROXY": proxy.url(), "SSL_CERT_FILE": caFile]
+                ).checked()
+                #expect(outcome.output.split(separator: "\n").count == 31)
+                let tunnels = proxy.tunnels
+                #expect(!tunnels.isEmpty && tunnels.allSatisfy { $0 == "127.0.0.1:\(org.endpoint.url.port!)" })
+
+                let direct = try await Self.run(
+                    arguments, environment: ["HTTP_PROXY": proxy.url(), "SSL_CERT_FILE": caFile]
+                ).checked()
+                #expect(direct.output == outcome.output)
+                #expect(proxy.tunnels == tunnels)
+            }
+        }
+    }
+
     @Test("A wrong proxy password fails with one sentence naming the proxy, not the password")
     func wrongPassword() async throws {
         try await ListCommandTests.withOrg(contacts: 10) { endpoint in
