@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/adam-fowler/compress-nio.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
@@ -45,6 +47,7 @@ let package = Package(
             dependencies: [
                 "JSONKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -69,6 +72,7 @@ let package = Package(
             dependencies: [
                 "JSONKit", "SOQL",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -148,6 +152,7 @@ let package = Package(
             dependencies: [
                 "MockOrg", "SOQL", "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "CompressNIO", package: "compress-nio"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

@@ -15,6 +15,7 @@ command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
 # The tests' stand-in Salesforce CLI asks the mock org for tokens with curl.
 command -v curl >/dev/null 2>&1 || missing="$missing curl"
 command -v python3 >/dev/null 2>&1 || missing="$missing python3 python3-pip"
+command -v tinyproxy >/dev/null 2>&1 || missing="$missing tinyproxy"
 
 if [ -n "$missing" ]; then
     echo "deps: installing$missing"

@@ -19,7 +19,7 @@ struct Driver {
 
     static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// Runs every step, or only the one named `only` (`json`).
+    /// Runs every step, or only the one named `only` (`json`, `compression`).
     mutating func run(only: String? = nil) {
         let started = Date()
         if only == nil {
@@ -30,6 +30,9 @@ struct Driver {
         }
         if only == nil || only == "json" {
             step("JSON: a 2,000-record query page, hand-written vs Foundation") { try $0.jsonParsing() }
+        }
+        if only == nil || only == "compression" {
+            step("contact-tui list of 100,000 with and without gzip") { try $0.compression() }
         }
         log("done in \(Int(Date().timeIntervalSince(started))) s")
         print(table())
@@ -59,9 +62,9 @@ struct Driver {
     }
 
     /// Starts `contact-tui mock-org` and waits for its banner.
-    private func startMockOrg(contacts: Int) throws -> Server {
+    private func startMockOrg(contacts: Int, _ extra: [String] = []) throws -> Server {
         let started = Date()
-        let child = try Child(contactTUI, ["mock-org", "--port", "0", "--contacts", "\(contacts)"])
+        let child = try Child(contactTUI, ["mock-org", "--port", "0", "--contacts", "\(contacts)"] + extra)
         return try server(child, started: started)
     }
 
@@ -355,6 +358,48 @@ struct Driver {
                 what: "`contact-tui --demo` idle 5 s in tmux (CPU ticks, /proc/PID/stat)",
                 measured: "\(after - before) ticks (1 tick = 10 ms)", goal: "0 ticks beyond start-up",
                 verdict: after == before ? "met" : "missed"))
+    }
+
+    /// `list` of 100,000 contacts from an org that compresses (as Salesforce does for a client
+    /// that asks) and from one started with `--no-compression`; bytes on the wire are what the
+    /// org's process wrote during a run (`wchar` of `/proc/PID/io`: on loopback, the HTTP answers,
+    /// headers included).
+    private mutating func compression() throws {
+        let gzip = try startMockOrg(contacts: 100_000)
+        defer { gzip.child.stop() }
+        let plain = try startMockOrg(contacts: 100_000, ["--no-compression"])
+        defer { plain.child.stop() }
+        func list(_ mock: Server) throws -> (seconds: Double, bytes: Int) {
+            let arguments = [
+                "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
+                "--format", "tsv",
+            ]
+            let before = Proc.bytesWritten(by: mock.child.pid)
+            let usage = try runToEnd(contactTUI, arguments).0
+            return (usage.wallSeconds, Proc.bytesWritten(by: mock.child.pid) - before)
+        }
+        _ = try (list(gzip), list(plain))  // warm-up
+        var compressed: [(seconds: Double, bytes: Int)] = []
+        var uncompressed: [(seconds: Double, bytes: Int)] = []
+        for _ in 0..<5 {
+            compressed.append(try list(gzip))
+            uncompressed.append(try list(plain))
+        }
+        let best = compressed.min { $0.seconds < $1.seconds }!
+        let bestPlain = uncompressed.min { $0.seconds < $1.seconds }!
+        let name = "`contact-tui list` 100,000 contacts, gzip"
+        let fewer = Double(bestPlain.bytes) / Double(best.bytes)
+        rows.append(
+            Row(
+                what: name + " (bytes on the wire)", measured: format(bytes: best.bytes),
+                goal: "≥ 5x fewer than uncompressed", peer: format(bytes: bestPlain.bytes) + " uncompressed",
+                ratio: String(format: "%.1fx fewer", fewer), verdict: fewer >= 5 ? "met" : "missed"))
+        let slower = best.seconds / bestPlain.seconds
+        rows.append(
+            Row(
+                what: name + " (wall, loopback)", measured: format(seconds: best.seconds),
+                goal: "within 1.2x of uncompressed", peer: format(seconds: bestPlain.seconds) + " uncompressed",
+                ratio: String(format: "%.2fx", slower), verdict: slower <= 1.2 ? "met" : "missed"))
     }
 
     // MARK: - Formatting

@@ -13,6 +13,13 @@ enum Proc {
         return 0
     }
 
+    /// Bytes `pid` has written through write system calls, sockets included (`wchar`), or 0.
+    static func bytesWritten(by pid: pid_t) -> Int {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return 0 }
+        return io.split(separator: "\n").first { $0.hasPrefix("wchar:") }
+            .flatMap { Int($0.dropFirst("wchar:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+    }
+
     /// utime + stime of `pid` in clock ticks.
     static func cpuTicks(of pid: pid_t) -> Int? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

@@ -1,7 +1,8 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only json]` prints the benchmark
-/// table (`--only json`: just the JSON parsing rows); the other modes are the children it starts
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only json|compression]` prints the
+/// benchmark table (`--only json`: just the JSON parsing rows; `--only compression`: just the gzip
+/// rows); the other modes are the children it starts
 /// (see `Modes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {

@@ -26,6 +26,9 @@ public struct MockOrgConfiguration: Sendable {
     public var clientSecret: String?
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
+    /// Whether answers are compressed with gzip for requests that accept it (as Salesforce
+    /// does); off, every answer goes uncompressed (the bench's baseline).
+    public var compression = true
     /// Serve https with this certificate; nil serves plain http.
     public var tls: MockOrgTLS?
 

@@ -67,7 +67,8 @@ struct BrowseCommand: AsyncParsableCommand {
             configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }
 
-        let client = try AppClient.make(configuration)
+        // The demo org runs in this process: no proxy could reach it.
+        let client = try AppClient.make(configuration, proxied: !demo)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
         let model = ContactListModel(

@@ -53,6 +53,9 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The newest API version served, e.g. 60.0; newer versions answer 404 NOT_FOUND.")
     var maxAPIVersion: String?
 
+    @Flag(help: "Never compress answers, even for requests that accept gzip.")
+    var noCompression = false
+
     @Flag(help: "Serve https on a certificate made at start; its CA certificate's file is printed.")
     var tls = false
 
@@ -101,6 +104,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(Self.versionNumber)
+        configuration.compression = !noCompression
         let server = MockOrgServer(configuration: configuration)
         do {
             try await server.runUntilInterrupted { endpoint in

@@ -7,6 +7,8 @@ extension OrgOptions {
     /// through the Salesforce CLI, then `--instance-url`/`--access-token`, then the environment,
     /// then the Salesforce CLI's default org.
     /// No credentials at all is a usage error (exit 2); a failing `sf` is a runtime one (exit 1).
+    /// An `http://` instance URL on a host that is not loopback is refused here, before any
+    /// connection, as a usage error.
     func resolvedConfiguration(
         targetOrg: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(CommandFailure) -> RestClientConfiguration {
@@ -20,7 +22,11 @@ extension OrgOptions {
         } catch {
             throw error.isUsageError ? .usage(error.description) : .runtime(error.description)
         }
-        return configuration(for: credentials)
+        let configuration = configuration(for: credentials)
+        if let refusal = CleartextPolicy.refusal(for: configuration.instanceURL) {
+            throw .usage(refusal)
+        }
+        return configuration
     }
 
     /// The client configuration for `credentials`, with `--api-version` (else the org's version

@@ -1,8 +1,9 @@
 import Hummingbird
 
 /// The mock org's HTTP side: Hummingbird's router with the org's middleware and a route group per
-/// resource. The order of the middleware is the order a request meets them: latency, the drop
-/// fault, the body limit, then (under the data API) authentication and the version check.
+/// resource. The order of the middleware is the order a request meets them: gzip (outermost, so
+/// that every answer can be compressed), latency, the drop fault, the body limit, then (under the
+/// data API) authentication and the version check.
 enum OrgRouter {
     static func make(
         store: OrgStore, tokens: TokenStore, configuration: MockOrgConfiguration,
@@ -10,6 +11,7 @@ enum OrgRouter {
     ) -> Router<MockOrgContext> {
         let faults = FaultInjector(failRate: configuration.failRate, dropRate: configuration.dropRate)
         let router = Router(context: MockOrgContext.self)
+        if configuration.compression { router.add(middleware: GzipMiddleware()) }
         // A fault that is not configured costs nothing: its middleware is not there.
         if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }
         if faults.dropRate > 0 { router.add(middleware: DropMiddleware(faults: faults)) }

@@ -14,15 +14,20 @@ public final class RestClient: Sendable {
     let dispatcher: SerialDispatcher?
     let versionFallback = APIVersionFallback()
 
-    /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s (an unreachable org is reported that soon).
-    /// - Parameter trusting: certificate authorities trusted besides the system's roots.
+    /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s
+    /// (an unreachable org is reported that soon).
+    /// - Parameters:
+    ///   - proxies: the proxies to go through, e.g. `ProxySettings(environment:)`; none by default.
+    ///   - trusting: certificate authorities trusted besides the system's roots.
     public convenience init(
-        configuration: RestClientConfiguration, trusting extraCertificates: TrustedCertificates? = nil
+        configuration: RestClientConfiguration, proxies: ProxySettings = .direct,
+        trusting extraCertificates: TrustedCertificates? = nil
     ) {
         self.init(
             configuration: configuration,
             transport: AsyncHTTPClientTransport(
-                connectTimeout: min(configuration.timeout / 2, .seconds(5)), trusting: extraCertificates))
+                connectTimeout: min(configuration.timeout / 2, .seconds(5)), proxies: proxies,
+                trusting: extraCertificates))
     }
 
     /// A client over the given transport (tests use an in-memory one).
@@ -133,6 +138,9 @@ public final class RestClient: Sendable {
         guard request.path.hasPrefix("/") else {
             return .failure(.invalidRequest("the path \"\(request.path)\" is not below the instance URL."))
         }
+        if let refusal = CleartextPolicy.refusal(for: configuration.instanceURL) {
+            return .failure(.invalidRequest(refusal))
+        }
         var outgoing = TransportRequest(
             method: request.method, url: Self.url(for: request, endpoint: endpoint), host: endpoint.host,
             headers: Self.headers(for: request, token: token, configuration: configuration), body: request.body,
@@ -188,6 +196,7 @@ public final class RestClient: Sendable {
         var headers: HTTPFields = [
             .authorization: "Bearer \(token)",
             .accept: "application/json",
+            .acceptEncoding: "gzip",
             .userAgent: "RestCore/1.0 (contact-tui)",
         ]
         if request.body != nil {

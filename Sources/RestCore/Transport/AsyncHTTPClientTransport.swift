@@ -1,72 +1,89 @@
 import AsyncHTTPClient
+import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOHTTPCompression
 import NIOSSL
 import Synchronization
 
-/// The real transport: one long-lived async-http-client `HTTPClient` with a keep-alive
-/// connection pool. Redirects are never followed here (`RestClient` decides, so that the
-/// Authorization header never goes to another host).
+/// The real transport: long-lived async-http-client `HTTPClient`s with keep-alive connection
+/// pools, one per proxy decision (async-http-client's proxy is per client, and the instance and a
+/// login host may be proxied differently). Redirects are never followed here (`RestClient`
+/// decides, so that the Authorization header never goes to another host). gzip answers are
+/// decoded, up to the same size limit as any body.
 public final class AsyncHTTPClientTransport: RestTransport {
     private enum State {
-        case idle
-        case running(HTTPClient)
+        case running([ProxyServer?: HTTPClient])
         case shutDown
     }
 
-    /// The `HTTPClient` is made on the first request, so a `RestClient` used only for its
-    /// factories holds no connection pool.
-    private let state = Mutex(State.idle)
+    /// Each `HTTPClient` is made on the first request that needs it, so a `RestClient` used only
+    /// for its factories holds no connection pool.
+    private let state = Mutex(State.running([:]))
     private let configuration: HTTPClient.Configuration
-    /// The largest body accepted; a bigger one fails the request rather than exhaust memory.
+    private let proxies: ProxySettings
+    /// The largest body accepted, after decoding; a bigger one fails the request rather than
+    /// exhaust memory.
     private let maximumBodyBytes: Int
 
-    /// - Parameter connectTimeout: how long to keep trying to connect (async-http-client retries
-    ///   refused connections with back-off until then, so this is also how long an unreachable
-    ///   server takes to be reported).
-    /// - Parameter trusting: certificate authorities trusted besides the system's roots.
+    /// - Parameters:
+    ///   - connectTimeout: how long to keep trying to connect (async-http-client retries
+    ///     refused connections with back-off until then, so this is also how long an unreachable
+    ///     server takes to be reported).
+    ///   - proxies: the HTTP proxies to go through (CONNECT, with Basic credentials if given).
+    ///   - trusting: certificate authorities trusted besides the system's roots.
     public init(
         connectTimeout: Duration = .seconds(5), maximumBodyBytes: Int = 512 * 1024 * 1024,
-        trusting extraCertificates: TrustedCertificates? = nil
+        proxies: ProxySettings = .direct, trusting extraCertificates: TrustedCertificates? = nil
     ) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(connectTimeout)),
             connectionPool: .init(idleTimeout: .seconds(60)))
         configuration.httpVersion = .automatic
+        configuration.decompression = .enabled(limit: .size(maximumBodyBytes))
         configuration.tlsConfiguration = Self.tlsConfiguration(trusting: extraCertificates)
         self.configuration = configuration
+        self.proxies = proxies
         self.maximumBodyBytes = maximumBodyBytes
     }
 
     deinit {
-        // Forgotten `shutdown()`: close the pool anyway (async-http-client traps on a running
+        // Forgotten `shutdown()`: close the pools anyway (async-http-client traps on a running
         // client's deinit in debug builds).
-        if case .running(let client) = state.withLock({ $0 }) {
-            _ = client.shutdown()
+        if case .running(let clients) = state.withLock({ $0 }) {
+            for client in clients.values { _ = client.shutdown() }
         }
     }
 
-    private func client() throws(RestClientError) -> HTTPClient {
+    /// The client for requests through `proxy` (`nil`: direct).
+    private func client(through proxy: ProxyServer?) throws(RestClientError) -> HTTPClient {
         let client: HTTPClient? = state.withLock { state in
-            switch state {
-            case .idle:
-                let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-                state = .running(client)
-                return client
-            case .running(let client):
-                return client
-            case .shutDown:
-                return nil
+            guard case .running(var clients) = state else { return nil }
+            if let client = clients[proxy] { return client }
+            var configuration = configuration
+            configuration.proxy = proxy.map { proxy in
+                .server(
+                    host: proxy.host, port: proxy.port,
+                    authorization: proxy.username.map { .basic(username: $0, password: proxy.password ?? "") })
             }
+            let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            clients[proxy] = client
+            state = .running(clients)
+            return client
         }
         guard let client else { throw .invalidRequest("the client has been shut down.") }
         return client
     }
 
     public func execute(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
-        let client = try client()
+        let url = URL(string: request.url)
+        if let url, let refusal = CleartextPolicy.refusal(for: url) {
+            throw .invalidRequest(refusal)
+        }
+        let proxy = url.flatMap(proxies.proxy(for:))
+        let client = try client(through: proxy)
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers {
@@ -88,7 +105,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
                     }),
                 body: body)
         } catch {
-            throw Self.classify(error, host: request.host)
+            throw Self.classify(error, host: request.host, proxy: proxy)
         }
     }
 
@@ -97,18 +114,25 @@ public final class AsyncHTTPClientTransport: RestTransport {
             defer { state = .shutDown }
             return state
         }
-        if case .running(let client) = previous {
-            try? await client.shutdown()
+        if case .running(let clients) = previous {
+            for client in clients.values { try? await client.shutdown() }
         }
     }
 
-    /// Maps async-http-client and NIO errors onto the transport's three outcomes.
-    static func classify(_ error: any Error, host: String) -> RestClientError {
+    /// Maps async-http-client and NIO errors onto the transport's three outcomes; a failure to
+    /// get through `proxy` names the proxy (never its password).
+    static func classify(_ error: any Error, host: String, proxy: ProxyServer? = nil) -> RestClientError {
         if error is CancellationError || Task.isCancelled {
             return .cancelled
         }
         if let error = error as? RestClientError {
             return error
+        }
+        if let proxy, let reason = proxyFailure(error) {
+            return .transportFailed(host: host, reason: "the proxy \(proxy) \(reason)")
+        }
+        if case NIOHTTPDecompression.DecompressionError.limit = error {
+            return .transportFailed(host: host, reason: "the decoded answer is larger than the size limit")
         }
         if let error = error as? HTTPClientError {
             switch error {
@@ -129,17 +153,33 @@ public final class AsyncHTTPClientTransport: RestTransport {
         return .transportFailed(host: host, reason: Self.reason(for: error))
     }
 
+    /// What went wrong on the way through a proxy, or `nil` when `error` is about the org.
+    /// With a proxy every connection goes to the proxy, so a failure to connect is the proxy's.
+    private static func proxyFailure(_ error: any Error) -> String? {
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .proxyAuthenticationRequired: return "refused the credentials (HTTP 407)"
+            case .invalidProxyResponse: return "refused the connection (check its address and credentials)"
+            case .httpProxyHandshakeTimeout: return "did not answer in time"
+            case .connectTimeout: return "could not be reached (the connection timed out)"
+            default: return nil
+            }
+        }
+        return socketReason(for: error).map { "could not be reached (\($0))" }
+    }
+
     /// A short lower-case reason from a socket-level error ("connection refused").
     private static func reason(for error: any Error) -> String {
-        let text = String(describing: error)
-        let lowered = text.lowercased()
-        for known in [
+        socketReason(for: error) ?? String(describing: error)
+    }
+
+    /// The socket-level reason `error` names, if it names one.
+    private static func socketReason(for error: any Error) -> String? {
+        let lowered = String(describing: error).lowercased()
+        return [
             "connection refused", "connection reset", "host is unreachable", "network is unreachable",
             "no such host", "broken pipe", "timed out",
-        ] where lowered.contains(known) {
-            return known
-        }
-        return text
+        ].first { lowered.contains($0) }
     }
 }
 
