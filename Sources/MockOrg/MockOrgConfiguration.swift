@@ -18,6 +18,14 @@ public struct MockOrgConfiguration: Sendable {
     public var failRate: Double
     /// The probability that a request's connection is closed with no response.
     public var dropRate: Double
+    /// The probability that a write is applied, then its connection closed with no response.
+    public var loseReplyRate: Double = 0
+    /// The probability that a data API request gets 503 `SERVER_UNAVAILABLE`, nothing applied.
+    public var unavailableRate: Double = 0
+    /// How long an unused query cursor stays open; nil keeps Salesforce's 15 minutes.
+    public var cursorTTL: Duration?
+    /// The daily API request limit; requests past it get 403 `REQUEST_LIMIT_EXCEEDED`.
+    public var apiLimit = 15_000
     /// The largest request body accepted; larger bodies get 413.
     public var maxBodySize: Int
     /// Whether a refresh answer carries a new refresh token, the one it replaces no longer working.

@@ -37,16 +37,7 @@ package struct SOQLParser {
     ]
 
     private mutating func parseStatement() throws(SOQLError) -> SOQLStatement {
-        try expectKeyword("SELECT")
-        let items = try parseItems()
-        try expectKeyword("FROM")
-        let object = current
-        guard case .identifier = object.kind else { throw unexpected() }
-        position += 1
-        var filter: SOQLStatement.Condition?
-        if consumeKeyword("WHERE") {
-            filter = try parseOr()
-        }
+        let (items, object, filter) = try parseSelectFromWhere()
         var ordering = [SOQLStatement.Ordering]()
         if consumeKeyword("ORDER") {
             try expectKeyword("BY")
@@ -67,6 +58,30 @@ package struct SOQLParser {
         return SOQLStatement(
             text: statement, items: items, object: object, filter: filter, ordering: ordering, limit: limit,
             offset: offset)
+    }
+
+    /// `SELECT … FROM object [WHERE …]`, the part a statement shares with a semi-join's inner SELECT.
+    private mutating func parseSelectFromWhere() throws(SOQLError) -> (
+        items: [SOQLStatement.Item], object: SOQLToken, filter: SOQLStatement.Condition?
+    ) {
+        try expectKeyword("SELECT")
+        let items = try parseItems()
+        try expectKeyword("FROM")
+        let object = current
+        guard case .identifier = object.kind else { throw unexpected() }
+        position += 1
+        var filter: SOQLStatement.Condition?
+        if consumeKeyword("WHERE") {
+            filter = try parseOr()
+        }
+        return (items, object, filter)
+    }
+
+    /// The inner SELECT of `IN (SELECT …)`, up to its closing parenthesis (not consumed).
+    private mutating func parseSemiJoin() throws(SOQLError) -> SOQLStatement {
+        let (items, object, filter) = try parseSelectFromWhere()
+        return SOQLStatement(
+            text: statement, items: items, object: object, filter: filter, ordering: [], limit: nil, offset: nil)
     }
 
     // MARK: - Tokens
@@ -262,6 +277,12 @@ package struct SOQLParser {
         let negated = consumeKeyword("NOT")
         if consumeKeyword("IN") {
             try expectSymbol("(")
+            if current.keyword == "SELECT" {
+                let open = current
+                let inner = try parseSemiJoin()
+                try expectSymbol(")")
+                return .test(path, .semiJoin(inner, open: open, negated: negated))
+            }
             var values = [SOQLStatement.Literal]()
             repeat {
                 values.append(try parseLiteral())

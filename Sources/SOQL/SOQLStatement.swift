@@ -40,6 +40,9 @@ package struct SOQLStatement: Sendable {
         case like(SOQLToken)
         /// `IN (…)` or `NOT IN (…)`.
         case member([Literal], negated: Bool)
+        /// `IN (SELECT …)` or `NOT IN (SELECT …)`: a semi-join or anti-join on the inner
+        /// statement's one selected field. `open` is the inner SELECT.
+        indirect case semiJoin(SOQLStatement, open: SOQLToken, negated: Bool)
         case compare(Operator, Literal)
     }
 

@@ -60,6 +60,7 @@ import Testing
                 let reply = try await client.send(method, Self.base + path, headers: org.authorization, body: body)
                 #expect(reply.status == 400, "\(method) \(path)")
                 #expect(reply.error?.code == "UNABLE_TO_LOCK_ROW")
+                #expect(reply.errorFields == [])
             }
             // Reads and refused methods are not writes: the fault leaves them alone.
             let record = try await client.get(

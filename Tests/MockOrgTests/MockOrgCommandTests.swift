@@ -4,6 +4,10 @@ import SystemPackage
 import TestSupport
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `contact-tui mock-org` as a script meets it: three lines on stdout, a working org, a clean stop on
 /// SIGINT or SIGTERM.
 @Suite struct MockOrgCommandTests {
@@ -47,7 +51,43 @@ import Testing
         #expect(!result.standardOutput.contains("listening"))
     }
 
-    @Test(arguments: [["--port", "70000"], ["--fail-rate", "2"], ["--contacts", "-1"], ["--token-ttl", "0"]])
+    @Test(.timeLimit(.minutes(2)))
+    func theFailureFlagsReachTheOrg() async throws {
+        let arguments = [
+            "mock-org", "--port", "0", "--contacts", "300", "--access-token", "T", "--api-limit", "2",
+            "--cursor-ttl", "0.2", "--unavailable-rate", "0", "--lose-reply-rate", "0",
+        ]
+        _ = try await Subprocess.run(
+            .path(FilePath(try Binary.path)), arguments: Subprocess.Arguments(arguments), input: .none,
+            output: .sequence, error: .discarded
+        ) { execution in
+            var lines: [String] = []
+            for try await line in execution.standardOutput.strings() {
+                lines.append(line)
+                if lines.count == 3 { break }
+            }
+            let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
+            var request = URLRequest(url: URL(string: url + "/services/data/v66.0/query?q=SELECT+Id+FROM+Contact")!)
+            request.setValue("Bearer T", forHTTPHeaderField: "Authorization")
+            request.setValue("batchSize=200", forHTTPHeaderField: "Sforce-Query-Options")
+            let (data, response) = try await LiveHTTP.session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Sforce-Limit-Info") == "api-usage=1/2")
+            let next = try #require(
+                (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["nextRecordsUrl"] as? String)
+            try await Task.sleep(for: .milliseconds(400))
+            let expired = try await LiveHTTP.send("GET", URL(string: url + next)!, token: "T")
+            #expect(LiveHTTP.errorCode(expired.json) == "INVALID_QUERY_LOCATOR")
+            let limited = try await LiveHTTP.send("GET", URL(string: url + "/services/data/v66.0")!, token: "T")
+            #expect(limited.status == 403)
+            #expect(LiveHTTP.errorCode(limited.json) == "REQUEST_LIMIT_EXCEEDED")
+            try execution.send(signal: .terminate)
+        }
+    }
+
+    @Test(arguments: [
+        ["--port", "70000"], ["--fail-rate", "2"], ["--contacts", "-1"], ["--token-ttl", "0"],
+        ["--lose-reply-rate", "1.5"], ["--unavailable-rate", "-0.1"], ["--cursor-ttl", "0"], ["--api-limit", "-1"],
+    ])
     func badOptionsAreUsageErrors(arguments: [String]) async throws {
         let outcome = try await ProcessRunner.run(try Binary.path, ["mock-org"] + arguments)
         #expect(outcome.status == 2)

@@ -85,6 +85,7 @@ import Testing
             let refused = try await client.delete(base + ids[withCases], headers: org.authorization)
             #expect(refused.status == 400)
             #expect(refused.error?.code == "DELETE_FAILED")
+            #expect(refused.errorFields == [])
             let name = try #require(all.records[withCases]["Name"] as? String)
             #expect(
                 refused.error?.message.hasPrefix(
@@ -102,6 +103,14 @@ import Testing
             #expect(second.status == 404)
             #expect(second.error?.code == "ENTITY_IS_DELETED")
             #expect(second.error?.message == "entity is deleted")
+            #expect(second.errorFields == [])
+            // Errors that are not DML keep Salesforce's shape, without `fields`.
+            let missing = try await client.delete(base + "003000000000000AAA", headers: org.authorization)
+            #expect(missing.error?.code == "NOT_FOUND")
+            #expect(missing.errorFields == nil)
+            let badQuery = try await client.query("SELECT Nope FROM Contact", headers: org.authorization)
+            #expect(badQuery.error?.code == "INVALID_FIELD")
+            #expect(badQuery.errorFields == nil)
 
             let after = try await client.query("SELECT Id FROM Contact", headers: org.authorization)
             #expect(after.object?["totalSize"] as? Int == 199)

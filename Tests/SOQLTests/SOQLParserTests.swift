@@ -37,6 +37,29 @@ import Testing
         #expect(statement.offset?.value == 10)
     }
 
+    @Test func aSemiJoinKeepsItsInnerStatement() throws {
+        let statement = try SOQLParser.parse(
+            "SELECT Id FROM Contact WHERE Id NOT IN (SELECT ContactId FROM Case WHERE Subject = 'x') LIMIT 2")
+        guard case .test(let path, .semiJoin(let inner, let open, negated: true))? = statement.filter else {
+            Issue.record("unexpected shape: \(String(describing: statement.filter))")
+            return
+        }
+        #expect(path.parts == ["Id"])
+        #expect(open.offset == 40 && open.keyword == "SELECT")
+        #expect(inner.object.text == "Case")
+        guard case .field(let selected, alias: nil) = inner.items.first, case .test(let subject, _)? = inner.filter
+        else {
+            Issue.record("unexpected inner statement")
+            return
+        }
+        #expect(selected.parts == ["ContactId"] && subject.parts == ["Subject"])
+        #expect(statement.limit == 2)
+        // The inner SELECT takes no ORDER BY: the parser stops there.
+        #expect(throws: SOQLError.self) {
+            try SOQLParser.parse("SELECT Id FROM Contact WHERE Id IN (SELECT ContactId FROM Case LIMIT 1)")
+        }
+    }
+
     @Test func selectItemsOfEveryKind() throws {
         let items = try #require(
             SOQLParser.selectItems(

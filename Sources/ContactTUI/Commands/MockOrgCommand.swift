@@ -44,6 +44,20 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The probability (0...1) that a connection is closed with no response.")
     var dropRate: Double = 0
 
+    @Option(help: "The probability (0...1) that a write is applied, then its connection closed with no response.")
+    var loseReplyRate: Double = 0
+
+    @Option(help: "The probability (0...1) that a request gets 503 SERVER_UNAVAILABLE, nothing applied.")
+    var unavailableRate: Double = 0
+
+    @Option(
+        name: .customLong("cursor-ttl"),
+        help: "Seconds an unused query cursor stays open (default: 900); then INVALID_QUERY_LOCATOR.")
+    var cursorTTL: Double?
+
+    @Option(help: "The daily API request limit; requests past it get 403 REQUEST_LIMIT_EXCEEDED.")
+    var apiLimit = 15_000
+
     @Flag(help: "Answer every refresh with a new refresh token; the one it replaces stops working.")
     var rotateRefreshTokens = false
 
@@ -73,6 +87,16 @@ struct MockOrgCommand: AsyncParsableCommand {
         guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
         guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
+        guard (0...1).contains(loseReplyRate) else {
+            throw ValidationError("--lose-reply-rate must be between 0 and 1.")
+        }
+        guard (0...1).contains(unavailableRate) else {
+            throw ValidationError("--unavailable-rate must be between 0 and 1.")
+        }
+        if let cursorTTL, !(cursorTTL > 0) {
+            throw ValidationError("--cursor-ttl must be a positive number of seconds.")
+        }
+        guard apiLimit >= 0 else { throw ValidationError("--api-limit must not be negative.") }
         if let tokenTTL, !(tokenTTL > 0) { throw ValidationError("--token-ttl must be a positive number of seconds.") }
         if let maxAPIVersion, Self.versionNumber(maxAPIVersion) == nil {
             throw ValidationError("--max-api-version must be a version from 31.0 to 66.0, e.g. 60.0.")
@@ -96,15 +120,23 @@ struct MockOrgCommand: AsyncParsableCommand {
         return number
     }
 
+    static func duration(seconds: Double) -> Duration {
+        .milliseconds(Int64((seconds * 1000).rounded()))
+    }
+
     func run() async throws {
         var configuration = MockOrgConfiguration(
             host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
-            tokenTTL: tokenTTL.map { .milliseconds(Int64(($0 * 1000).rounded())) },
+            tokenTTL: tokenTTL.map(Self.duration(seconds:)),
             latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate, tls: tlsMode)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(Self.versionNumber)
         configuration.compression = !noCompression
+        configuration.loseReplyRate = loseReplyRate
+        configuration.unavailableRate = unavailableRate
+        configuration.cursorTTL = cursorTTL.map(Self.duration(seconds:))
+        configuration.apiLimit = apiLimit
         let server = MockOrgServer(configuration: configuration)
         do {
             try await server.runUntilInterrupted { endpoint in

@@ -3,13 +3,17 @@ import Hummingbird
 /// One org's state and its HTTP responder, independent of any socket (tests drive it in-process).
 struct MockOrgInstance: Sendable {
     let responder: OrgResponder
+    /// The org's data, which tests read behind the HTTP side's back.
+    let store: OrgStore
     let accessToken: String
     let refreshToken: String
 
     /// Generates the seed data and issues the first tokens.
     /// - Parameter instanceURL: how clients reach this org, reported by the OAuth endpoint.
     init(configuration: MockOrgConfiguration, instanceURL: @escaping @Sendable () -> String) {
-        let store = OrgStore(generator: SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts))
+        store = OrgStore(
+            generator: SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts),
+            cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime)
         let tokens = TokenStore(ttl: configuration.tokenTTL)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()

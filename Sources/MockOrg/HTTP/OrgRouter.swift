@@ -2,30 +2,38 @@ import Hummingbird
 
 /// The mock org's HTTP side: Hummingbird's router with the org's middleware and a route group per
 /// resource. The order of the middleware is the order a request meets them: gzip (outermost, so
-/// that every answer can be compressed), latency, the drop fault, the body limit, then (under the
-/// data API) authentication and the version check.
+/// that every answer can be compressed), latency, the drop and lost-reply faults, the body limit,
+/// then (under the data API) the unavailable fault, authentication, the API usage count and the
+/// version check; the org's own 404 comes last, on the router's not-found path only.
 enum OrgRouter {
     static func make(
         store: OrgStore, tokens: TokenStore, configuration: MockOrgConfiguration,
         instanceURL: @escaping @Sendable () -> String
     ) -> Router<MockOrgContext> {
-        let faults = FaultInjector(failRate: configuration.failRate, dropRate: configuration.dropRate)
+        let faults = FaultInjector(
+            failRate: configuration.failRate, dropRate: configuration.dropRate,
+            loseReplyRate: configuration.loseReplyRate, unavailableRate: configuration.unavailableRate)
+        let usage = APIUsage(limit: configuration.apiLimit)
         let router = Router(context: MockOrgContext.self)
         if configuration.compression { router.add(middleware: GzipMiddleware()) }
         // A fault that is not configured costs nothing: its middleware is not there.
         if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }
         if faults.dropRate > 0 { router.add(middleware: DropMiddleware(faults: faults)) }
+        if faults.loseReplyRate > 0 { router.add(middleware: LoseReplyMiddleware(faults: faults)) }
         router.add(middleware: BodyLimitMiddleware(maxBodySize: configuration.maxBodySize))
 
         let versions = VersionRoutes(newestVersion: configuration.maxAPIVersion ?? Resources.newestVersion)
         versions.addVersions(to: router)
         let authenticated = router.group("services/data/:version")
-            .add(middleware: AuthenticationMiddleware(tokens: tokens))
+        if faults.unavailableRate > 0 { authenticated.add(middleware: UnavailableMiddleware(faults: faults)) }
+        authenticated.add(middleware: AuthenticationMiddleware(tokens: tokens))
+            .add(middleware: APIUsageMiddleware(usage: usage))
         if let maxAPIVersion = configuration.maxAPIVersion {
             authenticated.add(middleware: MaxVersionMiddleware(newestVersion: maxAPIVersion))
         }
         let api = authenticated.group(context: APIContext.self)
         versions.addResources(to: api)
+        LimitsRoutes(usage: usage).addRoutes(to: api)
         QueryRoutes(store: store).addRoutes(to: api)
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
 

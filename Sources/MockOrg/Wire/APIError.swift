@@ -39,10 +39,16 @@ struct APIError: Error, Sendable {
 
     static let invalidSession = APIError(status: 401, "INVALID_SESSION_ID", "Session expired or invalid")
     static let notFound = APIError(status: 404, "NOT_FOUND", "The requested resource does not exist")
-    static let entityIsDeleted = APIError(status: 404, "ENTITY_IS_DELETED", "entity is deleted")
+    // DML errors carry `fields`, empty when no field is at fault; query and request errors do not.
+    static let entityIsDeleted = APIError(status: 404, "ENTITY_IS_DELETED", "entity is deleted", fields: [])
     static let unableToLockRow = APIError(
-        status: 400, "UNABLE_TO_LOCK_ROW", "unable to obtain exclusive access to this record or 1 records")
+        status: 400, "UNABLE_TO_LOCK_ROW", "unable to obtain exclusive access to this record or 1 records",
+        fields: [])
     static let invalidQueryLocator = APIError(status: 400, "INVALID_QUERY_LOCATOR", "invalid query locator")
+    static let requestLimitExceeded = APIError(
+        status: 403, "REQUEST_LIMIT_EXCEEDED", "TotalRequests Limit exceeded.")
+    static let serverUnavailable = APIError(
+        status: 503, "SERVER_UNAVAILABLE", "Server temporarily unavailable. Please try again later.")
 
     static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
         APIError(

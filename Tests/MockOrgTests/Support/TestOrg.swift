@@ -53,6 +53,11 @@ struct JSONReply {
         else { return nil }
         return (code, message)
     }
+
+    /// The `fields` of the first error; nil when the error has no such key.
+    var errorFields: [String]? {
+        ((json as? [[String: Any]])?.first)?["fields"] as? [String]
+    }
 }
 
 extension TestClientProtocol {

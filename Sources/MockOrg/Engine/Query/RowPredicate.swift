@@ -23,6 +23,14 @@ enum RowPredicate {
             return { row in
                 column.matches(row: row, pattern) ?? SOQLEvaluator.matches(condition, in: tables, row: row)
             }
+        case .semiJoin(let path, let join, let negated):
+            // The inner SELECT runs once per scan, not once per row.
+            let inner = join.filter.map { make($0, object: join.object, tables: tables, columns: &columns) }
+            let values = join.values(in: tables, matches: inner)
+            return { row in
+                guard case .string(let id) = path.value(in: tables, row: row) else { return negated }
+                return values.contains(id) != negated
+            }
         case .compare, .compareRange, .member:
             return { SOQLEvaluator.matches(condition, in: tables, row: $0) }
         }

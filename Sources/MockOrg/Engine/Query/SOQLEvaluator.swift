@@ -33,6 +33,10 @@ enum SOQLEvaluator {
             let value = path.value(in: tables, row: row)
             let found = values.contains { compare(value, .equal, $0) }
             return negated ? !found : found
+        case .semiJoin(let path, let join, let negated):
+            let inner = join.filter.map { filter in { (row: Int) in matches(filter, in: tables, row: row) } }
+            guard case .string(let id) = path.value(in: tables, row: row) else { return negated }
+            return join.values(in: tables, matches: inner).contains(id) != negated
         }
     }
 

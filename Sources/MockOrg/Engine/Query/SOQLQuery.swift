@@ -53,4 +53,24 @@ indirect enum SOQLCondition: Sendable {
     case compareRange(FieldPath, Operator, lower: Int64, upper: Int64)
     case like(FieldPath, LikePattern)
     case member(FieldPath, [FieldValue], negated: Bool)
+    /// `Id IN (SELECT ContactId FROM Case …)`, or `NOT IN` (an anti-join).
+    case semiJoin(FieldPath, SemiJoin, negated: Bool)
+}
+
+/// The inner SELECT of a semi-join: the ids (or references) one field of `object` holds in the
+/// live rows that match `filter`.
+struct SemiJoin: Sendable {
+    let object: SObjectType
+    let field: FieldPath
+    let filter: SOQLCondition?
+
+    /// The non-null values of the field over the matching rows, with `matches` deciding the filter.
+    func values(in tables: OrgTables, matches: ((Int) -> Bool)?) -> Set<String> {
+        var values = Set<String>()
+        for row in 0..<tables.rowCount(of: object) where !tables.isDeleted(object, row: row) {
+            if let matches, !matches(row) { continue }
+            if case .string(let id) = field.value(in: tables, row: row) { values.insert(id) }
+        }
+        return values
+    }
 }

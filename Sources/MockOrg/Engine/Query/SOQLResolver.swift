@@ -106,8 +106,9 @@ struct SOQLResolver {
             }
             return FieldPath(relationship: relationship, field: field)
         default:
+            // Valid SOQL this engine does not run: a syntax-level refusal, not an unknown field.
             throw SOQLError.at(
-                raw.offset, in: text, code: "INVALID_FIELD",
+                raw.offset, in: text, code: "MALFORMED_QUERY",
                 "Relationships of more than one level are not supported by this org: '"
                     + raw.parts.joined(separator: ".") + "'")
         }
@@ -128,23 +129,32 @@ struct SOQLResolver {
 
     // MARK: - WHERE
 
+    /// - Parameter semiJoinRefusal: why a semi-join is refused where this condition stands (under
+    ///   OR, or inside another semi-join); nil where one is allowed.
     private func resolve(
-        _ condition: SOQLStatement.Condition, on object: SObjectType
+        _ condition: SOQLStatement.Condition, on object: SObjectType, semiJoinRefusal: String? = nil
     ) throws(SOQLError)
         -> SOQLCondition
     {
         switch condition {
         case .and(let left, let right):
-            let first = try resolve(left, on: object)
-            return .and(first, try resolve(right, on: object))
+            let first = try resolve(left, on: object, semiJoinRefusal: semiJoinRefusal)
+            return .and(first, try resolve(right, on: object, semiJoinRefusal: semiJoinRefusal))
         case .or(let left, let right):
-            let first = try resolve(left, on: object)
-            return .or(first, try resolve(right, on: object))
+            let refusal = semiJoinRefusal ?? "Semi join sub-selects are not allowed with the 'OR' operator"
+            let first = try resolve(left, on: object, semiJoinRefusal: refusal)
+            return .or(first, try resolve(right, on: object, semiJoinRefusal: refusal))
         case .not(let inner):
-            return .not(try resolve(inner, on: object))
+            return .not(try resolve(inner, on: object, semiJoinRefusal: semiJoinRefusal))
         case .test(let raw, let test):
             let path = try resolve(raw, on: object)
             switch test {
+            case .semiJoin(let inner, let open, let negated):
+                if let semiJoinRefusal {
+                    throw SOQLError.at(open.offset, in: text, code: "MALFORMED_QUERY", semiJoinRefusal)
+                }
+                try requireIDField(path, at: raw.offset)
+                return .semiJoin(path, try resolveSemiJoin(inner, open: open), negated: negated)
             case .like(let token):
                 // LIKE is for text: not for ids, references, dates or flags.
                 guard path.field.type.isText, let pattern = token.likePattern else {
@@ -168,6 +178,34 @@ struct SOQLResolver {
                 }
                 return .compare(path, op, value.value)
             }
+        }
+    }
+
+    /// The inner SELECT of a semi-join: one Id or reference field of an object, and a filter
+    /// without another semi-join.
+    private func resolveSemiJoin(_ inner: SOQLStatement, open: SOQLToken) throws(SOQLError) -> SemiJoin {
+        guard case .identifier(let objectName) = inner.object.kind, let object = SObjectType(named: objectName) else {
+            throw SOQLError.noSuchObject(inner.object.text, at: inner.object.offset, in: text)
+        }
+        guard inner.items.count == 1, case .field(let raw, alias: nil) = inner.items[0] else {
+            throw SOQLError.at(
+                open.offset, in: text, code: "MALFORMED_QUERY",
+                "a semi join sub-select must select exactly one Id or reference field")
+        }
+        let field = try resolve(raw, on: object)
+        try requireIDField(field, at: raw.offset)
+        let filter = try inner.filter.map { (condition) throws(SOQLError) in
+            try resolve(condition, on: object, semiJoinRefusal: "Nested semi join sub-selects are not supported")
+        }
+        return SemiJoin(object: object, field: field, filter: filter)
+    }
+
+    /// Semi-joins compare ids: the field on either side must be an Id or a reference.
+    private func requireIDField(_ path: FieldPath, at offset: Int) throws(SOQLError) {
+        guard path.field.type == .id || path.field.type == .reference else {
+            throw SOQLError.at(
+                offset, in: text, code: "MALFORMED_QUERY",
+                "semi join sub-selects are only supported on Id and reference fields, not on " + path.canonicalName)
         }
     }
 

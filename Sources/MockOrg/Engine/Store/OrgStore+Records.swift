@@ -90,6 +90,6 @@ extension OrgStore {
             status: 400, "DELETE_FAILED",
             "Your attempt to delete " + name
                 + " could not be completed because it is associated with the following cases.: "
-                + numbers.joined(separator: ", ") + "\n")
+                + numbers.joined(separator: ", ") + "\n", fields: [])
     }
 }

@@ -39,7 +39,7 @@ enum Resources {
 
     static func resources(version: String) -> [UInt8] {
         // Only what this org serves, so that a client following the map never meets a 404.
-        let names = ["sobjects", "query", "queryAll"]
+        let names = ["sobjects", "query", "queryAll", "limits"]
         var writer = JSONWriter()
         writer.beginObject()
         for name in names {
