@@ -68,9 +68,9 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
     private static func requestLimitSentence(_ error: SalesforceError) -> String {
         let detail = "(REQUEST_LIMIT_EXCEEDED: \(oneLine(error.message)))"
         if error.message.contains("TotalRequests") {
-            return "The org's daily API request limit is used up \(detail)."
+            return "The org's daily API request limit is used up \(detail)"
         }
-        return "The org refused the request because one of its API limits is reached \(detail)."
+        return "The org refused the request because one of its API limits is reached \(detail)"
     }
 
     /// Salesforce's error array of an `apiInvocationFailed`, empty for every other case.
