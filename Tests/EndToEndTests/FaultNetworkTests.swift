@@ -10,17 +10,26 @@ import Testing
 struct FaultNetworkTests {
     /// Runs `body` against an org with the given faults, always stopping both ends.
     static func withOrg(
-        _ configuration: MockOrgConfiguration, timeout: Duration = .seconds(10),
+        _ configuration: MockOrgConfiguration, timeout: Duration = .seconds(10), retryPolicy: RetryPolicy = .standard,
         _ body: (RestClient, MockOrgEndpoint) async throws -> Void
     ) async throws {
-        try await LiveOrg.with(configuration, configure: { client, _ in client.timeout = timeout }) { org in
+        try await LiveOrg.with(
+            configuration,
+            configure: { client, _ in
+                client.timeout = timeout
+                client.retryPolicy = retryPolicy
+            }
+        ) { org in
             try await body(org.client, org.endpoint)
         }
     }
 
+    /// Retries are off here to see each drop (RestCore's RetrySocketTests show reads recovering).
     @Test("dropped connections fail as transport errors naming the host (or time out); the rest succeed")
     func dropRate() async throws {
-        try await Self.withOrg(MockOrgConfiguration(contacts: 20, dropRate: 0.5), timeout: .seconds(5)) {
+        try await Self.withOrg(
+            MockOrgConfiguration(contacts: 20, dropRate: 0.5), timeout: .seconds(5), retryPolicy: .never
+        ) {
             client, endpoint in
             var successes = 0
             var drops = 0

@@ -19,6 +19,10 @@ import Testing
         .transportFailed(host: "127.0.0.1", reason: "connection refused"),
         .timedOut,
         .cancelled,
+        .apiInvocationFailed(
+            status: 403, headers: [:],
+            errors: [SalesforceError(message: "TotalRequests Limit exceeded.", errorCode: "REQUEST_LIMIT_EXCEEDED")],
+            rawBody: nil),
     ]
 
     @Test(arguments: everyCase)
@@ -48,5 +52,20 @@ import Testing
     @Test func descriptionsAreDistinct() {
         let texts = Set(Self.everyCase.map(\.description))
         #expect(texts.count == Self.everyCase.count)
+    }
+
+    @Test func requestLimitIsOneSentenceNamingTheLimit() {
+        #expect(
+            Self.everyCase.last?.description
+                == "The org's daily API request limit is used up (REQUEST_LIMIT_EXCEEDED: TotalRequests Limit exceeded.)"
+        )
+        let concurrent = RestClientError.apiInvocationFailed(
+            status: 403, headers: [:],
+            errors: [
+                SalesforceError(message: "ConcurrentPerOrgLongTxn Limit exceeded.", errorCode: "REQUEST_LIMIT_EXCEEDED")
+            ],
+            rawBody: nil)
+        #expect(concurrent.description.contains("one of its API limits is reached"))
+        #expect(concurrent.description.contains("ConcurrentPerOrgLongTxn"))
     }
 }

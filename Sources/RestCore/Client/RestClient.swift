@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Synchronization
 
 /// A Salesforce REST client: builds requests with the SDK's factory names and sends them over
 /// one long-lived HTTP client with keep-alive connections.
@@ -13,6 +14,10 @@ public final class RestClient: Sendable {
     let transport: any RestTransport
     let dispatcher: SerialDispatcher?
     let versionFallback = APIVersionFallback()
+    /// The latest `Sforce-Limit-Info` api-usage heard from the org.
+    let latestAPIUsage = Mutex<APIUsage?>(nil)
+    /// Whether the host has answered at least once (a lost connection after that is worth a retry).
+    let hostHasAnswered = Atomic<Bool>(false)
 
     /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s
     /// (an unreachable org is reported that soon).
@@ -40,6 +45,11 @@ public final class RestClient: Sendable {
     /// The configuration in use, with the latest access token after a refresh.
     public var configuration: RestClientConfiguration {
         session.configuration
+    }
+
+    /// The org's API usage as its latest answer reported it; nil until an answer carries it.
+    public var apiUsage: APIUsage? {
+        latestAPIUsage.withLock { $0 }
     }
 
     /// How many session refreshes this client has started.
@@ -132,7 +142,10 @@ public final class RestClient: Sendable {
 
     /// Sends once with `token`, following redirects only while they stay on the instance's
     /// scheme, host and port (a redirect elsewhere is reported, never followed with the token).
-    private func attempt(_ request: RestRequest, token: String) async -> Result<RestResponse, RestClientError> {
+    /// Every answer's API usage is recorded, and that the host has answered.
+    func attemptOnce(
+        _ request: RestRequest, token: String, timeout: Duration
+    ) async -> Result<RestResponse, RestClientError> {
         let configuration = session.configuration
         let endpoint = Endpoint(instanceURL: configuration.instanceURL)
         guard request.path.hasPrefix("/") else {
@@ -144,7 +157,7 @@ public final class RestClient: Sendable {
         var outgoing = TransportRequest(
             method: request.method, url: Self.url(for: request, endpoint: endpoint), host: endpoint.host,
             headers: Self.headers(for: request, token: token, configuration: configuration), body: request.body,
-            timeout: request.timeout ?? configuration.timeout)
+            timeout: timeout)
         for _ in 0...Self.maximumRedirects {
             let response: RestResponse
             do {
@@ -155,6 +168,7 @@ public final class RestClient: Sendable {
             } catch {
                 return .failure(Task.isCancelled ? .cancelled : error)
             }
+            record(response)
             if (200...299).contains(response.status) {
                 return .success(response)
             }

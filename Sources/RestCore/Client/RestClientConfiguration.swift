@@ -32,6 +32,10 @@ public struct RestClientConfiguration: Sendable {
     public var onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)?
     /// Called once for every request that fails, before its caller hears of it.
     public var onFailure: (@Sendable (RestRequest, RestClientError) -> Void)?
+    /// How reads are sent again after a transient failure (writes never are).
+    public var retryPolicy: RetryPolicy
+    /// Called before each retry of a read, e.g. to log it.
+    public var onRetry: (@Sendable (RestRequest, RestRetry) -> Void)?
 
     public init(
         instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
@@ -39,7 +43,8 @@ public struct RestClientConfiguration: Sendable {
         apiVersion: String = "v66.0", timeout: Duration = .seconds(60), defaultHeaders: HTTPFields = [:],
         dispatch: RestDispatchMode = .parallel, shouldMakeRequest: (@Sendable (RestRequest) -> Bool)? = nil,
         onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)? = nil,
-        onFailure: (@Sendable (RestRequest, RestClientError) -> Void)? = nil
+        onFailure: (@Sendable (RestRequest, RestClientError) -> Void)? = nil,
+        retryPolicy: RetryPolicy = .standard, onRetry: (@Sendable (RestRequest, RestRetry) -> Void)? = nil
     ) {
         self.instanceURL = instanceURL
         self.accessToken = accessToken
@@ -55,6 +60,8 @@ public struct RestClientConfiguration: Sendable {
         self.shouldMakeRequest = shouldMakeRequest
         self.onSuccess = onSuccess
         self.onFailure = onFailure
+        self.retryPolicy = retryPolicy
+        self.onRetry = onRetry
     }
 }
 

@@ -30,6 +30,9 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .apiInvocationFailed(let status, _, let errors, let rawBody):
+            if let limit = errors.first(where: { $0.errorCode == "REQUEST_LIMIT_EXCEEDED" }) {
+                return Self.requestLimitSentence(limit)
+            }
             if let first = errors.first {
                 let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
                 return "The server refused the request with HTTP \(status) \(first.errorCode): "
@@ -58,6 +61,16 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
         case .cancelled:
             return "The request was cancelled."
         }
+    }
+
+    /// Names the limit: the daily total (`TotalRequests Limit exceeded.`) or another one, such
+    /// as the concurrent long-request limit.
+    private static func requestLimitSentence(_ error: SalesforceError) -> String {
+        let detail = "(REQUEST_LIMIT_EXCEEDED: \(oneLine(error.message)))"
+        if error.message.contains("TotalRequests") {
+            return "The org's daily API request limit is used up \(detail)"
+        }
+        return "The org refused the request because one of its API limits is reached \(detail)"
     }
 
     /// Salesforce's error array of an `apiInvocationFailed`, empty for every other case.

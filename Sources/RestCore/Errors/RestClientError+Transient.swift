@@ -1,0 +1,33 @@
+import Foundation
+import HTTPTypes
+
+extension RestClientError {
+    /// Worth sending a read again: Salesforce's edge answering 502/503/504, `SERVER_UNAVAILABLE`
+    /// with any status, or a connection that broke or was refused once the host has answered
+    /// this client (refused on first contact is most likely a wrong address: reported at once).
+    func isTransient(hostHasAnswered: Bool) -> Bool {
+        switch self {
+        case .apiInvocationFailed(let status, _, let errors, _):
+            return [502, 503, 504].contains(status) || errors.contains { $0.errorCode == "SERVER_UNAVAILABLE" }
+        case .transportFailed(_, let reason):
+            let reason = reason.lowercased()
+            return hostHasAnswered && Self.connectionLostReasons.contains { reason.contains($0) }
+        default:
+            return false
+        }
+    }
+
+    /// The transport reasons of a connection that was lost or refused (see
+    /// `AsyncHTTPClientTransport.classify`).
+    static let connectionLostReasons = [
+        "connection reset", "connection refused", "the server closed the connection", "broken pipe",
+    ]
+
+    /// The wait an answer asked for in `Retry-After`, when given in seconds (an HTTP date is ignored).
+    var retryAfter: Duration? {
+        guard case .apiInvocationFailed(_, let headers, _, _) = self, let value = headers[.retryAfter],
+            let seconds = Int(value.trimmingCharacters(in: .whitespaces)), seconds >= 0
+        else { return nil }
+        return .seconds(seconds)
+    }
+}
