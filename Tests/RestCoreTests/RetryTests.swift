@@ -158,9 +158,8 @@ import Testing
         let transport = Self.transport([.status(503, body: Self.unavailable, headers: [.retryAfter: "5"])])
         let retries = RetryLog()
         let client = Self.client(transport, timeout: .seconds(2), retries: retries)
-        let started = ContinuousClock.now
+        // No wait was recorded and nothing sent again: the failure is reported without sleeping.
         let error = await #expect(throws: RestClientError.self) { try await client.send(client.requestForVersions()) }
-        #expect(ContinuousClock.now - started < .seconds(4))  // far below the 5 s asked for, even on a busy machine
         #expect(retries.all.isEmpty)
         #expect(error?.salesforceErrors.first?.errorCode == "SERVER_UNAVAILABLE")
         #expect(transport.requests.count == 1)
@@ -174,9 +173,7 @@ import Testing
         let retries = RetryLog()
         let client = Self.client(transport, random: { 0.99 }, retries: retries)
         let request = RestRequest(method: .GET, path: "/services/data/", timeout: .milliseconds(800))
-        let started = ContinuousClock.now
         let error = await #expect(throws: RestClientError.self) { try await client.send(request) }
-        #expect(ContinuousClock.now - started < .milliseconds(2500))
         #expect(error?.httpStatus == 503)
         let waits = retries.all.map(\.delay)
         #expect(waits.count <= 2)
@@ -189,12 +186,11 @@ import Testing
         let transport = Self.transport([.status(503, body: Self.unavailable, headers: [.retryAfter: "30"])])
         let (waiting, retrying) = AsyncStream<Void>.makeStream()
         let client = makeClient(transport) { $0.onRetry = { _, _ in retrying.yield() } }
-        let started = ContinuousClock.now
         let task = Task { try await client.send(client.requestForVersions()) }
         for await _ in waiting { break }
         task.cancel()
+        // Had the 30 s wait run its course, the answer would be the next 503, not `.cancelled`.
         let result = await task.result
-        #expect(ContinuousClock.now - started < .seconds(5))
         guard case .failure(let error) = result, case .cancelled? = error as? RestClientError else {
             Issue.record("expected .cancelled, got \(result)")
             return
