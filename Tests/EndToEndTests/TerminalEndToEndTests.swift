@@ -172,6 +172,28 @@ struct ColourAndLogTests {
             #expect(!log.contains(org.endpoint.accessToken))
         }
     }
+
+    @Test("--log-file records each retry of a read the org answered with SERVER_UNAVAILABLE")
+    func retriesAreLogged() async throws {
+        var configuration = MockOrgConfiguration(contacts: 20)
+        configuration.unavailableRate = 1
+        try await LiveOrg.with(configuration) { org in
+            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let session = try await TmuxSession(try org.appCommand(["--log-file", path]), width: 100, height: 30)
+            let logged = await waitUntil(within: .seconds(30)) {
+                let log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+                return log.contains("retry=2")
+            }
+            #expect(logged)
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+            let log = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(log.contains("sending a read again after a transient failure"))
+            #expect(log.contains("SERVER_UNAVAILABLE"))
+            #expect(!log.contains(org.endpoint.accessToken))
+        }
+    }
 }
 
 /// Quit signals end the app cleanly and give the terminal back.

@@ -47,7 +47,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 "the list needs an interactive terminal; use 'contact-tui list' to print contacts instead.")
         }
         var server: MockOrgServer?
-        let configuration: RestClientConfiguration
+        var configuration: RestClientConfiguration
         if demo {
             let mock = MockOrgServer(
                 configuration: MockOrgConfiguration(
@@ -67,6 +67,17 @@ struct BrowseCommand: AsyncParsableCommand {
             configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }
 
+        let logger = try display.logFile.map(Self.fileLogger(path:))
+        if let logger {
+            configuration.onRetry = { request, retry in
+                logger.notice(
+                    "sending a read again after a transient failure",
+                    metadata: [
+                        "request": "\(request.method.rawValue) \(request.path)", "retry": "\(retry.number)",
+                        "delay": "\(retry.delay)", "error": "\(retry.error)",
+                    ])
+            }
+        }
         // The demo org runs in this process: no proxy could reach it.
         let client = try AppClient.make(configuration, proxied: !demo)
         let origin =
@@ -75,7 +86,6 @@ struct BrowseCommand: AsyncParsableCommand {
             query: query.query, batchSize: query.batchSize, origin: origin, requests: client)
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
-        let logger = try display.logFile.map(Self.fileLogger(path:))
         logger?.info(
             "opening the list",
             metadata: [
