@@ -12,6 +12,8 @@ struct DeletePropertyTests {
     struct Outstanding {
         enum Kind {
             case delete(recordIndex: Int)
+            /// The read-back of a DELETE that got no answer; `applied` is what the server did.
+            case readBack(recordIndex: Int, deleteID: RestRequestID, applied: Bool)
             /// A query page, read from the server when it was sent (answers may be stale).
             case page(snapshot: [Int])
         }
@@ -21,18 +23,25 @@ struct DeletePropertyTests {
 
     static let names = ["Ann", "Åsa", "Bob", "Chloé", "Dan", "Zoë", "Émile", "山田", "Eve", "Anna", "Ben", "Zed"]
 
+    /// Answers that say the record was not deleted.
     static let failures: [Result<RestResponse, RestClientError>] = [
         Fixtures.deleteFailed,
-        .failure(.apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil)),
-        .failure(.transportFailed(host: "127.0.0.1", reason: "connection reset")),
-        .failure(.timedOut),
+        DeleteOutcomeTests.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"),
+        DeleteOutcomeTests.refusal(400, "ENTITY_IS_LOCKED"),
+        DeleteOutcomeTests.refusal(403, "REQUEST_LIMIT_EXCEEDED"),
+        .failure(.transportFailed(host: "127.0.0.1", reason: "connection refused")),
         .failure(.cancelled),
         .failure(.decodingFailed("x")),
         .failure(.jsonSerialization("x")),
     ]
 
+    /// Answers that say nothing about what the server did.
+    static let noAnswers: [RestClientError] = DeleteOutcomeTests.noAnswers
+
+    static let alreadyDeleted = DeleteOutcomeTests.refusal(404, "ENTITY_IS_DELETED", "entity is deleted")
+
     @Test(
-        "every record is shown, pending or confirmed deleted; no duplicates; one alert per failure", arguments: 0..<40)
+        "every record is shown, pending or confirmed deleted; no duplicates; one alert per failure", arguments: 0..<60)
     func interleavings(seed: UInt64) async throws {
         var random = SeededGenerator(seed: seed)
         let client = Fixtures.client()
@@ -48,7 +57,11 @@ struct DeletePropertyTests {
         model.visibleRowCount = Int.random(in: 1...5, using: &random)
         var outstanding: [Outstanding] = []
         var confirmed = Set<Int>()
+        /// Deleted on the server while the model, told the outcome is unknown, shows them until `r`.
+        var ghosts = Set<Int>()
         var failuresDelivered = 0
+        /// The DELETE being settled, whose read-back the model may send.
+        var settling: (id: RestRequestID, index: Int, applied: Bool)?
         var alertsDismissed = 0
 
         func record(_ effects: [ContactListEffect]) {
@@ -56,6 +69,12 @@ struct DeletePropertyTests {
                 if request.method == .DELETE {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
                     outstanding.append(Outstanding(id: request.id, kind: .delete(recordIndex: index)))
+                } else if let delete = settling {
+                    #expect(request.path.hasSuffix(Fixtures.id(delete.index)), "reads back the same record")
+                    outstanding.append(
+                        Outstanding(
+                            id: request.id,
+                            kind: .readBack(recordIndex: delete.index, deleteID: delete.id, applied: delete.applied)))
                 } else {
                     outstanding.append(Outstanding(id: request.id, kind: .page(snapshot: Array(server))))
                 }
@@ -106,30 +125,67 @@ struct DeletePropertyTests {
                     record(model.handle(response: page(snapshot), for: next.id))
                 case .delete(let index):
                     let result: Result<RestResponse, RestClientError>
-                    if Bool.random(using: &random) {
+                    var applied = false
+                    var alerts = 0
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case _ where !server.contains(index), 0:
+                        // Gone already (deleted elsewhere, or a ghost deleted again): 404 ENTITY_IS_DELETED.
+                        result = server.contains(index) ? Fixtures.noContent : Self.alreadyDeleted
+                        server.remove(index)
+                        ghosts.remove(index)
+                        confirmed.insert(index)
+                    case 1:
+                        alerts = 1
+                        result = Self.failures.randomElement(using: &random)!
+                    case 2:
                         server.remove(index)
                         confirmed.insert(index)
-                        result = Fixtures.noContent
-                    } else {
-                        failuresDelivered += 1
-                        result = Self.failures.randomElement(using: &random)!
+                        result = Self.alreadyDeleted
+                    default:
+                        applied = Bool.random(using: &random)
+                        if applied { server.remove(index) }
+                        result = .failure(Self.noAnswers.randomElement(using: &random)!)
                     }
-                    log.append("settle \(index) \(result)")
+                    failuresDelivered += alerts
+                    log.append("settle \(index) applied \(applied) \(result)")
+                    let before = model.alerts.count
+                    let waiting = outstanding.count
+                    settling = (next.id, index, applied)
+                    record(model.handle(response: result, for: next.id))
+                    settling = nil
+                    #expect(model.alerts.count == before + alerts, "a definite failure makes exactly one alert")
+                    if case .failure(let error) = result, case .unknown = DeleteOutcome(.failure(error)) {
+                        #expect(outstanding.count == waiting + 1, "no answer reads the record back")
+                    }
+                case .readBack(let index, _, let applied):
+                    let readFails = Int.random(in: 0..<3, using: &random) == 0
+                    let result: Result<RestResponse, RestClientError>
+                    var alerts = 1
+                    if readFails {
+                        result = .failure(Self.noAnswers.randomElement(using: &random)!)
+                        if applied { ghosts.insert(index) }
+                    } else if applied {
+                        result = DeleteOutcomeTests.refusal(404, "NOT_FOUND")
+                        confirmed.insert(index)
+                        alerts = 0
+                    } else {
+                        result = Fixtures.retrieved(index)
+                    }
+                    failuresDelivered += alerts
+                    log.append("read back \(index) applied \(applied) \(result)")
                     let before = model.alerts.count
                     record(model.handle(response: result, for: next.id))
-                    if case .failure = result {
-                        #expect(model.alerts.count == before + 1, "a failure makes exactly one alert")
-                    }
+                    #expect(model.alerts.count == before + alerts, "one alert per outcome not deleted or unknown")
                 }
             }
             try check(
-                model, universe: universe, confirmed: confirmed, outstanding: outstanding,
+                model, universe: universe, confirmed: confirmed, ghosts: ghosts, outstanding: outstanding,
                 alertsExpected: failuresDelivered - alertsDismissed, context: "seed \(seed) step \(step): \(log)")
         }
     }
 
     func check(
-        _ model: ContactListModel, universe: [Int], confirmed: Set<Int>, outstanding: [Outstanding],
+        _ model: ContactListModel, universe: [Int], confirmed: Set<Int>, ghosts: Set<Int>, outstanding: [Outstanding],
         alertsExpected: Int, context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
@@ -138,15 +194,26 @@ struct DeletePropertyTests {
         for index in universe {
             let id = Fixtures.id(index)
             let states = [shown.contains(id), pending.contains(id), confirmed.contains(index)].filter { $0 }.count
-            try #require(states == 1, "record \(index) is in \(states) states; \(context)")
+            if ghosts.contains(index) {
+                try #require(states <= 1, "ghost \(index) is in \(states) states; \(context)")
+            } else {
+                try #require(states == 1, "record \(index) is in \(states) states; \(context)")
+            }
         }
         let pendingDeletes = Set(
             outstanding.compactMap { item -> RestRequestID? in
-                if case .delete = item.kind { return item.id }
-                return nil
+                switch item.kind {
+                case .delete: return item.id
+                case .readBack(_, let deleteID, _): return deleteID
+                case .page: return nil
+                }
             })
         try #require(Set(model.deleteRequests.keys) == pendingDeletes, "deleteRequests drifted; \(context)")
         try #require(model.alerts.count == alertsExpected, "alerts lost or duplicated; \(context)")
+        // Reinstated rows lead the list, in query order (the index order of the fake org).
+        let reinstated = shown.prefix { model.reinstatedIDs.contains($0) }
+        try #require(reinstated.count == model.reinstatedIDs.count, "reinstated rows not on top; \(context)")
+        try #require(reinstated.elementsEqual(reinstated.sorted()), "reinstated rows out of order; \(context)")
         try #require(model.shownCount == 0 ? model.selection == 0 : model.selection < model.shownCount, "\(context)")
         if let filter = model.filter {
             let expected = model.dataRows.indices.filter { filter.matches(model.dataRows[$0], columns: model.columns) }

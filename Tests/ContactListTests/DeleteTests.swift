@@ -46,7 +46,7 @@ struct DeleteTests {
         #expect(model.alerts.isEmpty)
     }
 
-    @Test("a failure puts the record back on top, keeps the selection and alerts with the server's message")
+    @Test("a refusal puts the record back on top, selects it and alerts with the server's message naming it")
     func rollback() async throws {
         var model = Fixtures.loadedModel(count: 5)
         _ = model.handle(key: .down)
@@ -58,13 +58,17 @@ struct DeleteTests {
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.first?.id == Fixtures.id(2))
         #expect(model.dataRows.count == 5)
-        #expect(model.selectedRecord?.id == Fixtures.id(4))
+        // The selection moves to the reinstated row, so that the user sees it.
+        #expect(model.selectedRecord?.id == Fixtures.id(2))
+        #expect(model.scrollOffset == 0)
+        #expect(model.statusMessage == "Could not delete Contact 0002")
         #expect(
             model.alerts == [
                 Alert(
                     title: "Cannot delete item",
                     message:
-                        "Your attempt to delete Ann could not be completed because it is associated with cases.")
+                        "Contact 0002 was not deleted: "
+                        + "Your attempt to delete Ann could not be completed because it is associated with cases.")
             ])
     }
 
@@ -73,15 +77,18 @@ struct DeleteTests {
         arguments: [
             (
                 RestClientError.apiInvocationFailed(status: 500, headers: [:], errors: [], rawBody: "oops"),
-                "Failed to delete item"
+                "Failed to delete Contact 0000."
             ),
-            (.decodingFailed("x"), "Decoding error"),
-            (.jsonSerialization("x"), "Serialization error"),
-            (.timedOut, "The server did not answer in time; the contact was not deleted."),
-            (.cancelled, "The delete was cancelled; the contact was not deleted."),
+            (.decodingFailed("x"), "Decoding error; Contact 0000 was not deleted."),
+            (.jsonSerialization("x"), "Serialization error; Contact 0000 was not deleted."),
+            (.cancelled, "The delete was cancelled; Contact 0000 was not deleted."),
             (
                 .transportFailed(host: "127.0.0.1", reason: "refused"),
-                "Could not reach 127.0.0.1; the contact was not deleted."
+                "Could not reach 127.0.0.1; Contact 0000 was not deleted."
+            ),
+            (
+                .transportFailed(host: "127.0.0.1", reason: "connection refused"),
+                "Could not reach 127.0.0.1; Contact 0000 was not deleted."
             ),
         ])
     func failureMessages(error: RestClientError, message: String) async throws {
@@ -102,7 +109,7 @@ struct DeleteTests {
         #expect(model.deleteRequests.count == 4)
         // Settled out of order, each by its own id.
         _ = model.handle(response: Fixtures.deleteFailed, for: ids[2])
-        _ = model.handle(response: .failure(.timedOut), for: ids[0])
+        _ = model.handle(response: DeleteOutcomeTests.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"), for: ids[0])
         _ = model.handle(response: Fixtures.noContent, for: ids[1])
         _ = model.handle(response: .failure(.cancelled), for: ids[3])
         #expect(model.alerts.count == 3)

@@ -13,21 +13,55 @@ struct OverlayViewTests {
                     message: "unable to obtain exclusive access to this record\n", errorCode: "UNABLE_TO_LOCK_ROW")
             ], rawBody: nil))
 
-    @Test("the alert is a framed modal with the server's message, wrapped")
+    @Test("the alert is a framed modal with the server's message naming the contact, wrapped")
     func alert() async throws {
         var model = Fixtures.loadedModel(count: 3, visibleRows: 4)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: Self.locked, for: request.id)
-        let frame = ContactListScreen(model: model).frame(width: 40, height: 8).text
+        let frame = ContactListScreen(model: model).frame(width: 40, height: 9).text
         #expect(
             frame == """
                  contact-tui · 127.0.0.1:1 · v66.0
                 ┌─ Cannot delete item ─────────────────┐
                 │                                      │
-                │ unable to obtain exclusive access to │
-                │ this record                          │
+                │ Contact 0000 was not deleted: unable │
+                │ to obtain exclusive access to this   │
+                │ record                               │
                 │                                      │
                 └────────────────────── Enter dismiss ─┘
+                 Enter/Esc/Space dismiss  ^C quit
+                """)
+    }
+
+    @Test("already deleted: no modal, the status line names the contact")
+    func alreadyDeleted() async throws {
+        var model = Fixtures.loadedModel(count: 3, visibleRows: 4)
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        _ = model.handle(response: DeleteOutcomeTests.refusal(404, "ENTITY_IS_DELETED"), for: request.id)
+        let lines = ContactListScreen(model: model).frame(width: 60, height: 8).text.components(separatedBy: "\n")
+        #expect(!lines.contains { $0.contains("┌") })
+        #expect(lines[6] == " 2 of 2 loaded · Contact 0000 was already deleted")
+    }
+
+    @Test("no answer and no read-back: the modal says the outcome is unknown, naming the contact and r")
+    func outcomeUnknown() async throws {
+        var model = Fixtures.loadedModel(count: 3, visibleRows: 4)
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        let read = try #require(
+            Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: request.id)).first)
+        _ = model.handle(response: .failure(.timedOut), for: read.id)
+        let frame = ContactListScreen(model: model).frame(width: 50, height: 10).text
+        #expect(
+            frame == """
+                 contact-tui · 127.0.0.1:1 · v66.0
+                ┌─ Delete outcome unknown ───────────────────────┐
+                │                                                │
+                │ The server did not answer and Contact 0000     │
+                │ could not be read back; it may have been       │
+                │ deleted. Press r to see the list as the server │
+                │ has it.                                        │
+                │                                                │
+                └──────────────────────────────── Enter dismiss ─┘
                  Enter/Esc/Space dismiss  ^C quit
                 """)
     }
@@ -38,11 +72,11 @@ struct OverlayViewTests {
         var ids: [RestRequestID] = []
         for _ in 0..<3 { ids += Fixtures.sentRequests(model.handle(key: .character("d"))).map(\.id) }
         for id in ids { _ = model.handle(response: Self.locked, for: id) }
-        let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
-        #expect(lines[1] == "┌─ Cannot delete item ──────── 1 of 3 ─┐")
+        let lines = ContactListScreen(model: model).frame(width: 40, height: 9).text.components(separatedBy: "\n")
+        #expect(lines.contains("┌─ Cannot delete item ──────── 1 of 3 ─┐"))
         _ = model.handle(key: .enter)
-        let next = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
-        #expect(next[1] == "┌─ Cannot delete item ──────── 1 of 2 ─┐")
+        let next = ContactListScreen(model: model).frame(width: 40, height: 9).text.components(separatedBy: "\n")
+        #expect(next.contains("┌─ Cannot delete item ──────── 1 of 2 ─┐"))
     }
 
     @Test("the help lists the keys in a box")

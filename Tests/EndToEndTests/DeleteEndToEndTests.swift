@@ -105,6 +105,32 @@ struct DeleteEndToEndTests {
         }
     }
 
+    @Test("a contact deleted elsewhere: no ghost row, no modal, the status line says it was already deleted")
+    func alreadyDeleted() async throws {
+        try await LiveOrg.with(MockOrgConfiguration()) { org in
+            let contacts = try await org.contactNames()
+            let cases = try await org.contactIDsWithCases()
+            let (index, target) = try Self.pick(contacts, within: 10) { _, contact in
+                let prefix = Screen.shownPrefix(contact.name)
+                return !cases.contains(contact.id)
+                    && contacts.filter { Screen.shownPrefix($0.name) == prefix }.count == 1
+            }
+            let session = try await Self.open(org, contacts)
+            // Someone else deletes it while the list still shows it.
+            _ = try await org.client.send(
+                org.client.requestForDelete(withObjectType: "Contact", objectId: target.id, apiVersion: nil))
+            try await Self.moveDown(session, index)
+            try await session.send("d")
+            let screen = try await session.waitUntil("the status line says it was already deleted") { screen in
+                Screen.statusLine(screen).contains("was already deleted")
+            }
+            #expect(Screen.statusLine(screen).contains("\(Screen.shownPrefix(target.name))"), "\(screen)")
+            #expect(!screen.contains("Cannot delete item"), "\(screen)")
+            #expect(!Screen.listShows(screen, Screen.shownPrefix(target.name)), "\(screen)")
+            try await Self.quit(session, with: "q")
+        }
+    }
+
     @Test("--fail-rate 1: every delete is rolled back with an alert")
     func failRate() async throws {
         try await LiveOrg.with(MockOrgConfiguration(failRate: 1)) { org in
@@ -113,7 +139,9 @@ struct DeleteEndToEndTests {
             try await Self.moveDown(session, 2)
             try await session.send("d")
             try await session.waitUntil("the alert says the row is locked") { screen in
-                screen.contains("Cannot delete item") && screen.contains("unable to obtain exclusive access")
+                // The message names the contact first, so the server's words wrap further on.
+                screen.contains("Cannot delete item") && screen.contains("unable to obtain exclusive")
+                    && screen.contains("was not deleted")
             }
             try await Self.dismissAlert(session, with: "Escape", expectingOnTop: contacts[2], in: org)
             try await Self.quit(session, with: "C-c")

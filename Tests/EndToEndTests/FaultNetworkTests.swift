@@ -140,7 +140,7 @@ struct FaultNetworkTests {
         try await Self.appTimeout(latencyMilliseconds: 60_000)
     }
 
-    @Test("the app puts the row back with its alert when the server dies during a pending delete")
+    @Test("the app puts the row back with an outcome-unknown alert when the server dies during a pending delete")
     func serverKilledDuringDelete() async throws {
         // The org runs as `contact-tui mock-org` in a tmux session of its own, so that it can be
         // killed outright (SIGKILL, no graceful shutdown) while the delete waits out the latency.
@@ -168,9 +168,12 @@ struct FaultNetworkTests {
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         let orgPID = try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
         #expect(kill(orgPID, SIGKILL) == 0)
-        let alert = try await session.waitUntil("the alert") { $0.contains("Cannot delete item") }
+        // No answer, and the record cannot be read back: the outcome is unknown, not "not deleted".
+        let alert = try await session.waitUntil("the alert") { $0.contains("Delete outcome unknown") }
+        #expect(alert.contains("Press r"), "\(alert)")
+        #expect(!alert.contains("Cannot delete item"), "\(alert)")
         try await session.send("Enter")
-        let after = try await session.waitUntil("the alert is dismissed") { !$0.contains("Cannot delete item") }
+        let after = try await session.waitUntil("the alert is dismissed") { !$0.contains("Delete outcome unknown") }
         // The row is back, at the top.
         #expect(after.components(separatedBy: "\n")[2].contains(firstName), "alert:\n\(alert)\nafter:\n\(after)")
         try await session.send("q")

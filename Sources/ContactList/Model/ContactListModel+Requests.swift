@@ -15,58 +15,13 @@ extension ContactListModel {
             guard generation == self.generation else { return [] }
             return applyPage(result, replacing: false)
         case .delete:
-            settleDelete(requestID, result: result)
+            return settleDelete(requestID, result: result) + loadMoreIfNeeded()
+        case .reconcileDelete(let deleteID):
+            reconcileDelete(deleteID, readBack: result)
             return loadMoreIfNeeded()
         case .retrieve(let recordID):
             applyRetrieve(result, recordID: recordID)
             return []
-        }
-    }
-
-    // MARK: - Delete with rollback
-
-    /// `d`: takes the selected row out at once and sends its DELETE.
-    mutating func deleteSelected() -> [ContactListEffect] {
-        guard selection < shownCount else { return [] }
-        let index = dataIndex(ofShown: selection)
-        let record = dataRows[index]
-        let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
-        guard requests.allowsSending(request) else {
-            statusMessage = "Read-only: \(record.displayName) was not deleted (--read-only blocks changes)"
-            return []
-        }
-        deleteRequests[request.id] = DeletedItemInfo(record: record, row: index)
-        inFlight[request.id] = .delete
-        removeRow(at: index)
-        clampSelection()
-        statusMessage = "Deleting \(record.displayName)…"
-        return [.send(request)] + loadMoreIfNeeded()
-    }
-
-    /// Success forgets the entry; any failure puts the record back on top with an alert.
-    private mutating func settleDelete(_ requestID: RestRequestID, result: Result<RestResponse, RestClientError>) {
-        guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
-        switch result {
-        case .success:
-            confirmedDeletedIDs.insert(info.record.id)
-            totalSize = max(0, totalSize - 1)
-            // A refresh never shows a pending row, but never leave a deleted one behind.
-            if loadedIDs.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
-                removeRow(at: index)
-                clampSelection()
-            }
-            statusMessage = "Deleted \(info.record.displayName)"
-        case .failure(let error):
-            if !loadedIDs.contains(info.record.id) {
-                let hadSelection = selectedRecord != nil
-                insertRowAtTop(info.record)
-                // Keep the selection on the record it was on: the insertion shifted it down.
-                let isShown = filter.map { $0.matches.first == 0 } ?? true
-                if hadSelection && isShown { selection += 1 }
-                clampSelection()
-            }
-            alerts.append(.cannotDelete(error))
-            statusMessage = "Could not delete \(info.record.displayName)"
         }
     }
 
@@ -103,10 +58,18 @@ extension ContactListModel {
             dataRows.removeAll(keepingCapacity: true)
             loadedIDs.removeAll(keepingCapacity: true)
         }
+        if replacing {
+            reinstatedIDs.removeAll()
+            nextQueryOrder = 0
+        }
         let firstNew = dataRows.count
         for json in page.records {
-            guard let record = ContactRecord(json: json, columns: columns), !pendingIDs.contains(record.id),
-                !confirmedDeletedIDs.contains(record.id), loadedIDs.insert(record.id).inserted
+            guard let record = ContactRecord(json: json, columns: columns) else { continue }
+            // Pending rows get their place too, so that a rollback puts them back in order.
+            queryOrder[record.id] = nextQueryOrder
+            nextQueryOrder += 1
+            guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id),
+                loadedIDs.insert(record.id).inserted
             else { continue }
             dataRows.append(record)
         }

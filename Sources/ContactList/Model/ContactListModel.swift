@@ -13,6 +13,8 @@ public struct ContactListModel: Sendable {
         case firstPage(generation: Int)
         case nextPage(generation: Int)
         case delete
+        /// Reading back the record of a DELETE that got no answer, keyed to its `deleteRequests` entry.
+        case reconcileDelete(deleteID: RestRequestID)
         case retrieve(recordID: String)
     }
 
@@ -49,6 +51,11 @@ public struct ContactListModel: Sendable {
     public internal(set) var confirmedDeletedIDs: Set<String> = []
     /// Ids of `dataRows`, to never show a record twice.
     var loadedIDs: Set<String> = []
+    /// Each record's place in the query's order, as the latest load listed it.
+    var queryOrder: [String: Int] = [:]
+    var nextQueryOrder = 0
+    /// Ids of the rows put back after a failed delete: they lead `dataRows`, in query order.
+    var reinstatedIDs: Set<String> = []
     var nextRecordsURL: String?
     var inFlight: [RestRequestID: Purpose] = [:]
     var generation = 0
@@ -72,7 +79,7 @@ public struct ContactListModel: Sendable {
         inFlight.values.contains {
             switch $0 {
             case .firstPage(let generation), .nextPage(let generation): return generation == self.generation
-            case .delete, .retrieve: return false
+            case .delete, .reconcileDelete, .retrieve: return false
             }
         }
     }
@@ -121,13 +128,14 @@ public struct ContactListModel: Sendable {
     mutating func removeRow(at index: Int) {
         let record = dataRows.remove(at: index)
         loadedIDs.remove(record.id)
+        reinstatedIDs.remove(record.id)
         filter?.removed(at: index)
     }
 
-    mutating func insertRowAtTop(_ record: ContactRecord) {
-        dataRows.insert(record, at: 0)
+    mutating func insertRow(_ record: ContactRecord, at index: Int) {
+        dataRows.insert(record, at: index)
         loadedIDs.insert(record.id)
-        updateFilter { filter, _, columns in filter.inserted(record, at: 0, columns: columns) }
+        updateFilter { filter, _, columns in filter.inserted(record, at: index, columns: columns) }
     }
 
     /// Changes the filter with the rows and columns at hand (the filter is moved out

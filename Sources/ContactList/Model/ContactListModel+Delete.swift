@@ -1,0 +1,105 @@
+import RestCore
+
+extension ContactListModel {
+    // MARK: - Delete with rollback
+
+    /// `d`: takes the selected row out at once and sends its DELETE.
+    mutating func deleteSelected() -> [ContactListEffect] {
+        guard selection < shownCount else { return [] }
+        let index = dataIndex(ofShown: selection)
+        let record = dataRows[index]
+        let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
+        guard requests.allowsSending(request) else {
+            statusMessage = "Read-only: \(record.displayName) was not deleted (--read-only blocks changes)"
+            return []
+        }
+        deleteRequests[request.id] = DeletedItemInfo(record: record, row: index)
+        inFlight[request.id] = .delete
+        removeRow(at: index)
+        clampSelection()
+        statusMessage = "Deleting \(record.displayName)…"
+        return [.send(request)] + loadMoreIfNeeded()
+    }
+
+    /// Settles a DELETE by what its answer says: deleted (or already gone) forgets the entry,
+    /// a refusal puts the record back with an alert, no answer reads the record back first.
+    mutating func settleDelete(
+        _ requestID: RestRequestID, result: Result<RestResponse, RestClientError>
+    )
+        -> [ContactListEffect]
+    {
+        guard let info = deleteRequests[requestID] else { return [] }
+        let name = info.record.displayName
+        switch DeleteOutcome(result) {
+        case .deleted:
+            confirmDeleted(requestID, status: "Deleted \(name)")
+        case .alreadyDeleted:
+            confirmDeleted(requestID, status: "\(name) was already deleted")
+        case .refused(let error):
+            reinstate(requestID, alert: .cannotDelete(error, name: name))
+        case .unknown:
+            // The entry stays pending (the row hidden) until the record is read back.
+            let request = requests.requestForRetrieve(
+                withObjectType: info.record.objectType, objectId: info.record.id, fieldList: "Id", apiVersion: nil)
+            inFlight[request.id] = .reconcileDelete(deleteID: requestID)
+            statusMessage = "No answer; checking whether \(name) was deleted…"
+            return [.send(request)]
+        }
+        return []
+    }
+
+    /// Settles a DELETE that got no answer by the read of its record: gone means deleted,
+    /// found means not deleted, and a failed read leaves the outcome to `r`.
+    mutating func reconcileDelete(_ deleteID: RestRequestID, readBack result: Result<RestResponse, RestClientError>) {
+        guard let info = deleteRequests[deleteID] else { return }
+        let name = info.record.displayName
+        switch result {
+        case .success:
+            reinstate(deleteID, alert: .notDeletedWithoutAnswer(name: name))
+        case .failure(let error) where error.httpStatus == 404:
+            confirmDeleted(deleteID, status: "Deleted \(name)")
+        case .failure:
+            reinstate(deleteID, alert: .deleteOutcomeUnknown(name: name))
+            statusMessage = "Whether \(name) was deleted is unknown; r shows the server's list"
+        }
+    }
+
+    /// Forgets a pending delete whose record is gone from the org; it never comes back.
+    private mutating func confirmDeleted(_ requestID: RestRequestID, status: String) {
+        guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
+        confirmedDeletedIDs.insert(info.record.id)
+        totalSize = max(0, totalSize - 1)
+        // A refresh never shows a pending row, but never leave a deleted one behind.
+        if loadedIDs.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
+            removeRow(at: index)
+            clampSelection()
+        }
+        statusMessage = status
+    }
+
+    /// Puts the record of a failed delete back, among the other reinstated rows at the top in
+    /// query order, selects the first of them, and queues the alert.
+    private mutating func reinstate(_ requestID: RestRequestID, alert: Alert) {
+        guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
+        let record = info.record
+        if !loadedIDs.contains(record.id) {
+            let order = queryOrder[record.id] ?? Int.min
+            var index = 0
+            while index < dataRows.count, reinstatedIDs.contains(dataRows[index].id),
+                queryOrder[dataRows[index].id] ?? Int.min < order
+            {
+                index += 1
+            }
+            insertRow(record, at: index)
+            reinstatedIDs.insert(record.id)
+            // The reinstated rows lead the list: the first one shown is at the top.
+            if shownCount > 0, reinstatedIDs.contains(shownRecord(at: 0).id) { selection = 0 }
+        } else if let position = shownPosition(ofID: record.id) {
+            // A refresh listed it meanwhile: select it where it is.
+            selection = position
+        }
+        clampSelection()
+        alerts.append(alert)
+        statusMessage = "Could not delete \(record.displayName)"
+    }
+}

@@ -1,0 +1,52 @@
+import RestCore
+
+/// What the answer to a DELETE says about the record, told apart by what the server said
+/// or did not say.
+enum DeleteOutcome: Sendable {
+    /// The server deleted it.
+    case deleted
+    /// The record was gone before this DELETE (deleted elsewhere): as good as deleted.
+    case alreadyDeleted
+    /// The server refused, or the request never left: the record is still there.
+    case refused(RestClientError)
+    /// The request may have reached the server, but no answer says what it did.
+    case unknown
+
+    /// The error codes of a 404 that mean the record no longer exists.
+    static let goneErrorCodes: Set<String> = ["ENTITY_IS_DELETED", "NOT_FOUND"]
+
+    /// The edge statuses that say nothing about whether the org applied the request.
+    static let unknownStatuses: Set<Int> = [502, 503, 504]
+
+    /// Reasons of a `transportFailed` that mean the request was never sent.
+    static let neverSentReasons = [
+        "refused", "no such host", "unreachable", "connection timed out", "certificate", "tls handshake",
+    ]
+
+    init(_ result: Result<RestResponse, RestClientError>) {
+        switch result {
+        case .success:
+            self = .deleted
+        case .failure(let error):
+            self = Self.classify(error)
+        }
+    }
+
+    private static func classify(_ error: RestClientError) -> DeleteOutcome {
+        switch error {
+        case .apiInvocationFailed(let status, _, let errors, _):
+            if status == 404, errors.contains(where: { goneErrorCodes.contains($0.errorCode) }) {
+                return .alreadyDeleted
+            }
+            return unknownStatuses.contains(status) ? .unknown : .refused(error)
+        case .timedOut:
+            return .unknown
+        case .transportFailed(_, let reason):
+            let lowered = reason.lowercased()
+            return neverSentReasons.contains(where: lowered.contains) ? .refused(error) : .unknown
+        case .apiResponseIsEmpty, .decodingFailed, .jsonSerialization, .invalidRequest, .blockedByGate,
+            .authenticationFailed, .cancelled:
+            return .refused(error)
+        }
+    }
+}
