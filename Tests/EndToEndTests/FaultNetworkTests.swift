@@ -156,7 +156,7 @@ struct FaultNetworkTests {
                 .replacingOccurrences(of: "mock org listening on ", with: "")
                 .trimmingCharacters(in: .whitespaces))
         let session = try await TmuxSession(
-            [try Binary.path, "--instance-url", url, "--access-token", token, "--timeout", "20"], width: 100, height: 20
+            [try Binary.path, "--instance-url", url, "--access-token", token, "--timeout", "8"], width: 100, height: 20
         )
         let before = try await session.waitUntil("the list is loaded") { $0.contains("20 of 20") }
         let firstName = String(before.components(separatedBy: "\n")[2].dropFirst().prefix(14))
@@ -169,7 +169,10 @@ struct FaultNetworkTests {
         let orgPID = try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
         #expect(kill(orgPID, SIGKILL) == 0)
         // No answer, and the record cannot be read back: the outcome is unknown, not "not deleted".
-        let alert = try await session.waitUntil("the alert") { $0.contains("Delete outcome unknown") }
+        // The read-back retries the refused connection until the 8 s timeout runs out.
+        let alert = try await session.waitUntil(timeout: .seconds(40), "the alert") {
+            $0.contains("Delete outcome unknown")
+        }
         #expect(alert.contains("Press r"), "\(alert)")
         #expect(!alert.contains("Cannot delete item"), "\(alert)")
         try await session.send("Enter")
