@@ -55,7 +55,8 @@ import Testing
 
     @Test func anExpiredCursorIsAnInvalidQueryLocator() async throws {
         var configuration = MockOrgConfiguration(contacts: 450, accessToken: "T")
-        configuration.cursorTTL = .seconds(2)
+        // Long enough that the first next page is read in time on a busy machine.
+        configuration.cursorTTL = .seconds(10)
         let org = TestOrg(configuration)
         var headers = org.authorization
         headers[HTTPField.Name("Sforce-Query-Options")!] = "batchSize=200"
@@ -65,7 +66,7 @@ import Testing
             ) { JSONReply($0) }
             let next = try #require(first.object?["nextRecordsUrl"] as? String)
             #expect(try await client.get(next, headers: org.authorization).status == 200)
-            try await Task.sleep(for: .milliseconds(2_500))
+            try await Task.sleep(for: .milliseconds(10_500))
             let expired = try await client.execute(uri: next, method: .get, headers: org.authorization) {
                 (Int($0.status.code), String(buffer: $0.body))
             }
