@@ -114,6 +114,8 @@ struct RenewalEndToEndTests {
                     && screen.components(separatedBy: "\n")[0].contains("· v60.0")
             }
             #expect(!screen.contains("v99.0"))
+            // The org's Sforce-Limit-Info, as its last answer gave it, on the header's right.
+            #expect(screen.components(separatedBy: "\n")[0].contains(/API [0-9]+\/15,000/))
             try await session.send("q")
             #expect(try await session.waitForExit() == 0)
         }

@@ -14,10 +14,13 @@ public protocol ContactRequestFactory: Sendable {
     /// The API version requests go to now (it changes when the org does not serve the one asked
     /// for); nil when the factory has none to tell.
     var apiVersionInUse: String? { get }
+    /// The org's API usage as the latest answer reported it; nil before any answer said.
+    var apiUsage: APIUsage? { get }
 }
 
 extension ContactRequestFactory {
     public var apiVersionInUse: String? { nil }
+    public var apiUsage: APIUsage? { nil }
 }
 
 extension RestClient: ContactRequestFactory {

@@ -1,3 +1,5 @@
+import RestCore
+
 /// The whole frame: each slot of the `ScreenLayout` drawn by its widget.
 package struct ContactListScreen: Widget {
     package var model: ContactListModel
@@ -15,7 +17,7 @@ package struct ContactListScreen: Widget {
     /// Draws one slot of the screen into its rectangle.
     package func render(_ slot: ScreenLayout.Slot, area: Rect, buffer: inout CellBuffer) {
         switch slot {
-        case .header: HeaderView(title: headerTitle).render(area: area, buffer: &buffer)
+        case .header: HeaderView(title: headerTitle, usage: headerUsage).render(area: area, buffer: &buffer)
         case .list: ListView(model: model).render(area: area, buffer: &buffer)
         case .detail:
             guard case .detail(let detail) = model.mode else { return }
@@ -39,5 +41,11 @@ package struct ContactListScreen: Widget {
         case .detail(let detail):
             return "\(detail.record.objectType) · \(SafeText.sanitize(detail.record.displayName))"
         }
+    }
+
+    /// The org's API usage, shown beside the list's title.
+    var headerUsage: APIUsage? {
+        if case .list = model.mode { return model.requests.apiUsage }
+        return nil
     }
 }

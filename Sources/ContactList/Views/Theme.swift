@@ -8,6 +8,8 @@
 package enum Theme {
     /// The top row: the app and the org, or the record shown.
     package static let header = Style(color: .accent, bold: true, reverse: true)
+    /// The header's API usage from 90% of the org's limit.
+    package static let headerWarning = Style(color: .warning, bold: true, reverse: true)
     /// The list's column headings.
     package static let columnHeading = Style(bold: true)
     /// The selected row, across the whole width.
