@@ -63,6 +63,7 @@ struct ContactListModelTests {
         let first = Fixtures.sentRequests(model.start())[0]
         _ = model.handle(response: .failure(.timedOut), for: first.id)
         #expect(model.statusMessage.hasPrefix("Could not load contacts"))
+        #expect(model.statusMessage.hasSuffix(" — r to retry"))
         #expect(!model.isLoading)
     }
 }

@@ -49,7 +49,8 @@ extension ContactListModel {
         do {
             page = try result.get().decode(QueryResult.self)
         } catch {
-            statusMessage = "Could not load contacts: \(error.description)"
+            // Nothing shown is dropped; `r` runs the query again.
+            statusMessage = "Could not load contacts: \(error.description) — r to retry"
             return []
         }
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
