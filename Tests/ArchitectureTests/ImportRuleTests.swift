@@ -36,6 +36,12 @@ struct ImportRuleTests {
         #expect(try Self.offenders(files, #"\bProcess\(|posix_spawn|\bfork\(|\bexecv|^import Subprocess"#) == [])
     }
 
+    @Test("RestCore reads no environment: the app passes proxies and certificates as values")
+    func restCoreReadsNoEnvironment() throws {
+        let files = try Self.sources(in: "Sources/RestCore")
+        #expect(try Self.offenders(files, #"processInfo\.environment|\bgetenv\(|\bsetenv\("#) == [])
+    }
+
     @Test("nothing but the executable and the tests imports MockOrg")
     func onlyTheExecutableImportsMockOrg() throws {
         let folders = try FileManager.default.contentsOfDirectory(
