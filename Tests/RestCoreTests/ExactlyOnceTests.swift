@@ -34,8 +34,7 @@ import Testing
                 return request.headers[.authorization] == "Bearer \(state.token)"
             }
             if valid { return RestResponse(status: 200, headers: [:], body: Array("{}".utf8)) }
-            let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
-            return RestResponse(status: 401, headers: [:], body: Array(expired.utf8))
+            return RestResponse(status: 401, headers: [:], body: Array(InMemoryTransport.expiredSessionBody.utf8))
         }
     }
 

@@ -45,17 +45,9 @@ import Testing
     }
 
     @Test func sessionRefreshReplaysOnceWithTheNewToken() async throws {
-        let transport = InMemoryTransport { request throws(RestClientError) in
-            if request.url.hasSuffix("/services/oauth2/token") {
-                let form = String(decoding: request.body ?? [], as: UTF8.self)
-                #expect(form == "grant_type=refresh_token&refresh_token=r%2B1&client_id=cid")
-                return RestResponse(status: 200, headers: [:], body: Array(#"{"access_token":"token-2"}"#.utf8))
-            }
-            if request.headers[.authorization] == "Bearer token-2" {
-                return RestResponse(status: 200, headers: [:], body: Array("{}".utf8))
-            }
-            let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
-            return RestResponse(status: 401, headers: [:], body: Array(expired.utf8))
+        let transport = InMemoryTransport.expiredSession { request in
+            let form = String(decoding: request.body ?? [], as: UTF8.self)
+            #expect(form == "grant_type=refresh_token&refresh_token=r%2B1&client_id=cid")
         }
         let client = makeClient(transport) {
             $0.refreshToken = "r+1"

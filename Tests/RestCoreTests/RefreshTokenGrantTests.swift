@@ -77,16 +77,7 @@ import Testing
     }
 
     @Test func theClientRefreshesAtTheLoginURLWithTheConfiguredSecret() async throws {
-        let transport = InMemoryTransport { request throws(RestClientError) in
-            if request.url.hasSuffix("/services/oauth2/token") {
-                return RestResponse(status: 200, headers: [:], body: Array(#"{"access_token":"token-2"}"#.utf8))
-            }
-            if request.headers[.authorization] == "Bearer token-2" {
-                return RestResponse(status: 200, headers: [:], body: Array("{}".utf8))
-            }
-            let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
-            return RestResponse(status: 401, headers: [:], body: Array(expired.utf8))
-        }
+        let transport = InMemoryTransport.expiredSession()
         let client = makeClient(transport) {
             $0.refreshToken = "r1"
             $0.clientID = "cid"

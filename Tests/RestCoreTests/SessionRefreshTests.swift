@@ -6,7 +6,7 @@ import Testing
 
 /// Expired sessions over a real socket: one shared refresh, one replay each, exactly-once completion.
 @Suite struct SessionRefreshTests {
-    static let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
+    static let expired = InMemoryTransport.expiredSessionBody
 
     /// A server whose valid token is "token-2"; the token endpoint waits a little (so that
     /// requests pile up behind the refresh) and then grants it, or refuses when `refuse` is set.

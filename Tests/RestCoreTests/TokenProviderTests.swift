@@ -8,7 +8,7 @@ import Testing
 /// Renewal through a `TokenProvider` the app chooses: one renewal for every request that hit the
 /// 401 meanwhile, one replay each, and a refusal remembered for the stale token.
 @Suite struct TokenProviderTests {
-    static let expired = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
+    static let expired = InMemoryTransport.expiredSessionBody
 
     /// A provider in memory: counts its calls, holds each renewal until `release` says so, then
     /// answers `outcome`.

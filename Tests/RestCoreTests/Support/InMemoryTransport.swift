@@ -20,6 +20,27 @@ final class InMemoryTransport: RestTransport {
         }
     }
 
+    /// An org whose first token has expired: the token endpoint answers `token-2` (after
+    /// `checkGrant` has seen the request), a request bearing `token-2` gets `{}`, and any other
+    /// gets 401 `INVALID_SESSION_ID`.
+    static func expiredSession(
+        checkGrant: @escaping @Sendable (TransportRequest) -> Void = { _ in }
+    ) -> InMemoryTransport {
+        InMemoryTransport { request throws(RestClientError) in
+            if request.url.hasSuffix("/services/oauth2/token") {
+                checkGrant(request)
+                return RestResponse(status: 200, headers: [:], body: Array(#"{"access_token":"token-2"}"#.utf8))
+            }
+            if request.headers[.authorization] == "Bearer token-2" {
+                return RestResponse(status: 200, headers: [:], body: Array("{}".utf8))
+            }
+            return RestResponse(status: 401, headers: [:], body: Array(expiredSessionBody.utf8))
+        }
+    }
+
+    /// Salesforce's answer to an expired or revoked token.
+    static let expiredSessionBody = #"[{"message":"Session expired or invalid","errorCode":"INVALID_SESSION_ID"}]"#
+
     var requests: [TransportRequest] {
         log.withLock { $0 }
     }
