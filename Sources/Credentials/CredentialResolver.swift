@@ -1,4 +1,5 @@
 import Foundation
+import RestCore
 
 /// Finds credentials in ARCHITECTURE.md's order: `--target-org ALIAS` (through the Salesforce
 /// CLI), then `--instance-url`/`--access-token` (each falling back to its environment variable),
@@ -52,22 +53,15 @@ public enum CredentialResolver {
         }
     }
 
-    /// A login URL: https, or http on a loopback host (where nothing leaves the machine).
+    /// A login URL: https, or http on a loopback host (where nothing leaves the machine), as
+    /// RestCore's `CleartextPolicy` allows.
     static func parseLoginURL(_ text: String) throws(CredentialError) -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty,
-            scheme == "https" || (scheme == "http" && isLoopback(host: host))
+            scheme == "https" || (scheme == "http" && CleartextPolicy.isLoopback(host: host))
         else {
             throw .invalid("the login URL \"\(text)\" must be an https URL, e.g. https://login.salesforce.com.")
         }
         return url
-    }
-
-    /// 127.0.0.0/8, ::1 and localhost.
-    static func isLoopback(host: String) -> Bool {
-        let host = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        if host == "localhost" || host == "::1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     static func parseInstanceURL(_ text: String) throws(CredentialError) -> URL {

@@ -38,11 +38,11 @@ public struct OrgCredentials: Sendable {
     }
 
     /// A client configuration for these credentials: `apiVersion` when given, else the org's own
-    /// from the Salesforce CLI, else v66.0.
+    /// from the Salesforce CLI, else `RestClientConfiguration.defaultAPIVersion`.
     public func configuration(apiVersion: String? = nil, timeout: Duration = .seconds(60)) -> RestClientConfiguration {
         RestClientConfiguration(
             instanceURL: instanceURL, accessToken: accessToken, refreshToken: refreshToken, clientID: clientID,
             clientSecret: clientSecret, loginURL: loginURL, tokenProvider: tokenProvider,
-            apiVersion: apiVersion ?? self.apiVersion ?? "v66.0", timeout: timeout)
+            apiVersion: apiVersion ?? self.apiVersion ?? RestClientConfiguration.defaultAPIVersion, timeout: timeout)
     }
 }

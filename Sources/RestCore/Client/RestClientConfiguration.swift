@@ -20,6 +20,8 @@ public struct RestClientConfiguration: Sendable {
     public var tokenProvider: (any TokenProvider)?
     /// Used by every factory that is given no version, e.g. `"v66.0"`.
     public var apiVersion: String
+    /// The version asked for when nothing says which (the org falls back from it if need be).
+    public static let defaultAPIVersion = "v66.0"
     /// How long one request may take, from sending to the last byte of the answer.
     public var timeout: Duration
     /// Headers sent with every request (a request's own headers win).
@@ -40,7 +42,7 @@ public struct RestClientConfiguration: Sendable {
     public init(
         instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
         clientSecret: String? = nil, loginURL: URL? = nil, tokenProvider: (any TokenProvider)? = nil,
-        apiVersion: String = "v66.0", timeout: Duration = .seconds(60), defaultHeaders: HTTPFields = [:],
+        apiVersion: String = RestClientConfiguration.defaultAPIVersion, timeout: Duration = .seconds(60), defaultHeaders: HTTPFields = [:],
         dispatch: RestDispatchMode = .parallel, shouldMakeRequest: (@Sendable (RestRequest) -> Bool)? = nil,
         onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)? = nil,
         onFailure: (@Sendable (RestRequest, RestClientError) -> Void)? = nil,
