@@ -18,6 +18,9 @@ public final class RestClient: Sendable {
     let latestAPIUsage = Mutex<APIUsage?>(nil)
     /// Whether the host has answered at least once (a lost connection after that is worth a retry).
     let hostHasAnswered = Atomic<Bool>(false)
+    /// Why nothing may be sent to this instance (an `http://` URL off loopback), decided once:
+    /// the instance URL never changes after the client is made.
+    let cleartextRefusal: String?
 
     /// A client over async-http-client. Connecting may take half the request timeout, at most 5 s
     /// (an unreachable org is reported that soon).
@@ -40,6 +43,7 @@ public final class RestClient: Sendable {
         self.transport = transport
         self.session = Session(configuration: configuration, transport: transport)
         self.dispatcher = configuration.dispatch == .serial ? SerialDispatcher() : nil
+        self.cleartextRefusal = CleartextPolicy.refusal(for: configuration.instanceURL)
     }
 
     /// The configuration in use, with the latest access token after a refresh.
@@ -151,8 +155,8 @@ public final class RestClient: Sendable {
         guard request.path.hasPrefix("/") else {
             return .failure(.invalidRequest("the path \"\(request.path)\" is not below the instance URL."))
         }
-        if let refusal = CleartextPolicy.refusal(for: configuration.instanceURL) {
-            return .failure(.invalidRequest(refusal))
+        if let cleartextRefusal {
+            return .failure(.invalidRequest(cleartextRefusal))
         }
         var outgoing = TransportRequest(
             method: request.method, url: Self.url(for: request, endpoint: endpoint), host: endpoint.host,
