@@ -15,14 +15,6 @@ enum DeleteOutcome: Sendable {
     /// The error codes of a 404 that mean the record no longer exists.
     static let goneErrorCodes: Set<String> = ["ENTITY_IS_DELETED", "NOT_FOUND"]
 
-    /// The edge statuses that say nothing about whether the org applied the request.
-    static let unknownStatuses: Set<Int> = [502, 503, 504]
-
-    /// Reasons of a `transportFailed` that mean the request was never sent.
-    static let neverSentReasons = [
-        "refused", "no such host", "unreachable", "connection timed out", "certificate", "tls handshake",
-    ]
-
     init(_ result: Result<RestResponse, RestClientError>) {
         switch result {
         case .success:
@@ -38,12 +30,11 @@ enum DeleteOutcome: Sendable {
             if status == 404, errors.contains(where: { goneErrorCodes.contains($0.errorCode) }) {
                 return .alreadyDeleted
             }
-            return unknownStatuses.contains(status) ? .unknown : .refused(error)
+            return RestClientError.edgeStatuses.contains(status) ? .unknown : .refused(error)
         case .timedOut:
             return .unknown
-        case .transportFailed(_, let reason):
-            let lowered = reason.lowercased()
-            return neverSentReasons.contains(where: lowered.contains) ? .refused(error) : .unknown
+        case .transportFailed:
+            return error.wasNeverSent ? .refused(error) : .unknown
         case .apiResponseIsEmpty, .decodingFailed, .jsonSerialization, .invalidRequest, .blockedByGate,
             .authenticationFailed, .cancelled:
             return .refused(error)

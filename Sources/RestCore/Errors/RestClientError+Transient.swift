@@ -8,7 +8,7 @@ extension RestClientError {
     func isTransient(hostHasAnswered: Bool) -> Bool {
         switch self {
         case .apiInvocationFailed(let status, _, let errors, _):
-            return [502, 503, 504].contains(status) || errors.contains { $0.errorCode == "SERVER_UNAVAILABLE" }
+            return Self.edgeStatuses.contains(status) || errors.contains { $0.errorCode == "SERVER_UNAVAILABLE" }
         case .transportFailed(_, let reason):
             let reason = reason.lowercased()
             return hostHasAnswered && Self.connectionLostReasons.contains { reason.contains($0) }
@@ -16,6 +16,24 @@ extension RestClientError {
             return false
         }
     }
+
+    /// Statuses of Salesforce's edge (bad gateway, unavailable, gateway timeout): they say nothing
+    /// about whether the org applied the request.
+    public static let edgeStatuses: Set<Int> = [502, 503, 504]
+
+    /// Whether a transport failure happened before the request left (refused, no such host,
+    /// unreachable, a connect timeout, a TLS failure): the server cannot have applied it.
+    /// Any other transport failure may have come after the server got the request.
+    public var wasNeverSent: Bool {
+        guard case .transportFailed(_, let reason) = self else { return false }
+        let lowered = reason.lowercased()
+        return Self.neverSentReasons.contains { lowered.contains($0) }
+    }
+
+    /// The transport reasons of a request that never left (see `AsyncHTTPClientTransport.classify`).
+    static let neverSentReasons = [
+        "refused", "no such host", "unreachable", "connection timed out", "certificate", "tls handshake",
+    ]
 
     /// The transport reasons of a connection that was lost or refused (see
     /// `AsyncHTTPClientTransport.classify`).
