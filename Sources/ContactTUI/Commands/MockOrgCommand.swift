@@ -120,14 +120,10 @@ struct MockOrgCommand: AsyncParsableCommand {
         return number
     }
 
-    static func duration(seconds: Double) -> Duration {
-        .milliseconds(Int64((seconds * 1000).rounded()))
-    }
-
     func run() async throws {
         var configuration = MockOrgConfiguration(
             host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
-            tokenTTL: tokenTTL.map(Self.duration(seconds:)),
+            tokenTTL: tokenTTL.map(Duration.seconds),
             latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate, tls: tlsMode)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.clientSecret = clientSecret
@@ -135,7 +131,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.compression = !noCompression
         configuration.loseReplyRate = loseReplyRate
         configuration.unavailableRate = unavailableRate
-        configuration.cursorTTL = cursorTTL.map(Self.duration(seconds:))
+        configuration.cursorTTL = cursorTTL.map(Duration.seconds)
         configuration.apiLimit = apiLimit
         let server = MockOrgServer(configuration: configuration)
         do {

@@ -29,13 +29,8 @@ public struct RetryPolicy: Sendable {
     func delay(beforeRetry number: Int, retryAfter: Duration?) -> Duration {
         if let retryAfter { return retryAfter }
         let growth = Double(1 << min(max(number - 1, 0), 30))
-        let ceiling = min(Self.seconds(maximumDelay), Self.seconds(baseDelay) * growth)
+        let ceiling = min(maximumDelay / .seconds(1), baseDelay / .seconds(1) * growth)
         return .seconds(ceiling * min(max(random(), 0), 1))
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
 

@@ -4,9 +4,9 @@ import Hummingbird
 /// Counts every API request, refuses it with 403 `REQUEST_LIMIT_EXCEEDED` past `--api-limit`, and
 /// reports the count in `Sforce-Limit-Info` on every answer, errors included, as Salesforce does.
 struct APIUsageMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var limitInfoHeader: HTTPField.Name { HTTPField.Name("Sforce-Limit-Info")! }
-
     let usage: APIUsage
+    /// Made once with the middleware, not per request (a generic type holds no static stored value).
+    let limitInfoHeader = HTTPField.Name("Sforce-Limit-Info")!
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -15,7 +15,7 @@ struct APIUsageMiddleware<Context: RequestContext>: RouterMiddleware {
     {
         guard let used = usage.admit() else {
             var refused = try APIError.requestLimitExceeded.response(from: request, context: context)
-            refused.headers[Self.limitInfoHeader] = usage.headerValue(used: usage.limit)
+            refused.headers[limitInfoHeader] = usage.headerValue(used: usage.limit)
             return refused
         }
         var response: Response
@@ -24,7 +24,7 @@ struct APIUsageMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             response = try error.response(from: request, context: context)
         }
-        response.headers[Self.limitInfoHeader] = usage.headerValue(used: used)
+        response.headers[limitInfoHeader] = usage.headerValue(used: used)
         return response
     }
 }
