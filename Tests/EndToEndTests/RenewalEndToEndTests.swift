@@ -1,5 +1,6 @@
 import Foundation
 import MockOrg
+import RestCore
 import TestSupport
 import Testing
 
@@ -30,22 +31,27 @@ struct RenewalEndToEndTests {
     func refreshGrantWithRotationAndSecret() async throws {
         // Long enough that a renewed token outlives its replay on a busy machine.
         let tokenTTL = Duration.seconds(2)
-        let started = ContinuousClock.now
         try await LiveOrg.with(Self.strictOrg(contacts: 3_000, tokenTTL: tokenTTL, latency: .milliseconds(400))) {
             org in
             let outcome = try await ListCommandTests.run(
                 ["list"] + Self.query + Self.refreshArguments(org)
                     + ["--client-secret", "app-s3cret", "--login-url", org.endpoint.url.absoluteString]
             ).checked()
-            let elapsed = ContinuousClock.now - started
             let rows = outcome.output.split(separator: "\n").dropFirst()
             #expect(rows.count == 3_000)
             #expect(Set(rows.map { $0.prefix(18) }).count == 3_000)
             #expect(outcome.error.isEmpty)
-            // Fifteen pages, one after the other (each names the next), of at least 400 ms each:
-            // requests went on past two token lifetimes from the org's start, so a second refresh
-            // went out, with the refresh token the first one rotated to.
-            #expect(elapsed > tokenTTL * 2 + .milliseconds(400))
+            // Fifteen pages, one after the other (each names the next), of at least 400 ms each, go
+            // past three token lifetimes: later refreshes could only work with the refresh token
+            // the first one rotated to, since the org now refuses the one the run started with.
+            let transport = AsyncHTTPClientTransport()
+            let original = RefreshTokenGrant(
+                refreshToken: org.endpoint.refreshToken, clientID: "contact-tui", clientSecret: "app-s3cret",
+                tokenHost: org.endpoint.url)
+            await #expect(throws: TokenRenewalError.self) {
+                try await original.renewToken(replacing: "stale", transport: transport, timeout: .seconds(10))
+            }
+            await transport.shutdown()
         }
     }
 
