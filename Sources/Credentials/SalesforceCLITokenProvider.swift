@@ -18,21 +18,17 @@ public struct SalesforceCLITokenProvider: TokenProvider {
         let cli = cli
         let alias = alias
         // `nil`: the time ran out first (the sf child is then torn down with its task).
-        let outcome = await withTaskGroup(of: Result<String, CredentialError>?.self) { group in
-            group.addTask {
+        let outcome: Result<String, CredentialError>?
+        do {
+            outcome = try await withTimeout(timeout) { () async throws(RestClientError) in
                 do throws(CredentialError) {
                     return .success(try await cli.accessToken(alias: alias))
                 } catch {
                     return .failure(error)
                 }
             }
-            group.addTask {
-                try? await Task.sleep(for: timeout)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        } catch {
+            outcome = nil
         }
         let signIn = "sign in again with 'sf org login web --alias \(alias)'."
         switch outcome {

@@ -1,5 +1,6 @@
 /// Runs `operation`, failing with `.timedOut` (and cancelling it) when it takes longer than `limit`.
-func withTimeout<Value: Sendable>(
+/// Package-wide, so that a token provider outside RestCore bounds its work the same way.
+package func withTimeout<Value: Sendable>(
     _ limit: Duration, _ operation: @escaping @Sendable () async throws(RestClientError) -> Value
 ) async throws(RestClientError) -> Value {
     let outcome: Result<Value, RestClientError> = await withTaskGroup(
