@@ -29,5 +29,5 @@ extension RestClient: ContactRequestFactory {
         configuration.shouldMakeRequest?(request) ?? true
     }
 
-    public var apiVersionInUse: String? { configuration.apiVersion }
+    public var apiVersionInUse: String? { apiVersion }
 }

@@ -51,6 +51,11 @@ public final class RestClient: Sendable {
         session.configuration
     }
 
+    /// The API version requests built without one go to now (the org's newest after a fallback).
+    public var apiVersion: String {
+        session.apiVersion
+    }
+
     /// The org's API usage as its latest answer reported it; nil until an answer carries it.
     public var apiUsage: APIUsage? {
         latestAPIUsage.withLock { $0 }

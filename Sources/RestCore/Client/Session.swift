@@ -34,6 +34,12 @@ final class Session: Sendable {
         state.withLock { $0.configuration }
     }
 
+    /// The API version requests built without one use now: one field, read without copying the
+    /// whole configuration (the list's header asks on every frame).
+    var apiVersion: String {
+        state.withLock { $0.configuration.apiVersion }
+    }
+
     /// How many renewals this session has started (for logs and tests).
     var refreshCount: Int {
         state.withLock { $0.renewalCount }
