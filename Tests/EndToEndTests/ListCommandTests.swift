@@ -21,9 +21,12 @@ struct ListCommandTests {
         }
     }
 
-    /// Runs the binary with a clean environment whose PATH is `path`.
-    static func run(_ arguments: [String], path: String = "/usr/bin:/bin") async throws -> ProcessRunner.Outcome {
-        try await ProcessRunner.run(try Binary.path, arguments, environment: environment(path: path))
+    /// Runs the binary with a clean environment whose PATH is `path`, plus `extra` variables.
+    static func run(
+        _ arguments: [String], path: String = "/usr/bin:/bin", extra: [String: String] = [:]
+    ) async throws -> ProcessRunner.Outcome {
+        try await ProcessRunner.run(
+            try Binary.path, arguments, environment: environment(path: path).merging(extra) { $1 })
     }
 
     static func orgArguments(_ endpoint: MockOrgEndpoint) -> [String] {

@@ -10,13 +10,11 @@ struct ProxyEndToEndTests {
     static let query = ["list", "--batch-size", "200", "--query", "SELECT Id, Name FROM Contact"]
 
     static func run(_ arguments: [String], environment: [String: String]) async throws -> ProcessRunner.Outcome {
-        try await ProcessRunner.run(
-            try Binary.path, arguments,
-            environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()].merging(environment) { $1 })
+        try await ListCommandTests.run(arguments, extra: environment)
     }
 
     static func orgArguments(_ endpoint: MockOrgEndpoint) -> [String] {
-        ["--instance-url", endpoint.url.absoluteString, "--access-token", endpoint.accessToken]
+        ListCommandTests.orgArguments(endpoint)
     }
 
     @Test("http through HTTP_PROXY: every page goes through the proxy's tunnel, loopback included")
