@@ -20,13 +20,11 @@ package enum RawSocket {
         return try result.get()
     }
 
-    /// The same exchange on the calling thread.
-    package static func blockingExchange(
-        port: Int, bytes: [UInt8], timeoutSeconds: Int = 10
-    ) throws(TestSupportFailure) -> [UInt8] {
+    /// A TCP connection to 127.0.0.1:`port` whose reads and writes give up after
+    /// `timeoutSeconds`; the caller closes it.
+    package static func connect(port: Int, timeoutSeconds: Int = 10) throws(TestSupportFailure) -> Int32 {
         let connection = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard connection >= 0 else { throw TestSupportFailure("socket() failed") }
-        defer { close(connection) }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -36,10 +34,22 @@ package enum RawSocket {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard connected == 0 else { throw TestSupportFailure("cannot connect to 127.0.0.1:\(port)") }
+        guard connected == 0 else {
+            close(connection)
+            throw TestSupportFailure("cannot connect to 127.0.0.1:\(port)")
+        }
+        return connection
+    }
+
+    /// The same exchange on the calling thread.
+    package static func blockingExchange(
+        port: Int, bytes: [UInt8], timeoutSeconds: Int = 10
+    ) throws(TestSupportFailure) -> [UInt8] {
+        let connection = try connect(port: port, timeoutSeconds: timeoutSeconds)
+        defer { close(connection) }
         sendAll(bytes, to: connection)
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -75,17 +75,9 @@ final class TinyProxy: Sendable {
 
     /// Whether the proxy's port takes a connection.
     private func accepts() -> Bool {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
-        }
+        guard let connection = try? RawSocket.connect(port: port) else { return false }
+        close(connection)
+        return true
     }
 
     private func stop() {
