@@ -8,7 +8,7 @@ struct APIContext: ChildRequestContext {
     let version: String
 
     init(context: MockOrgContext) throws {
-        guard let version = context.parameters.get("version"), Resources.isSupported(version: version) else {
+        guard let version = context.apiVersion, Resources.isSupported(version: version) else {
             throw APIError.notFound
         }
         coreContext = context.coreContext

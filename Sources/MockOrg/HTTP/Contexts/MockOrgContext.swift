@@ -6,6 +6,8 @@ import NIOCore
 struct MockOrgContext: RequestContext {
     var coreContext: CoreRequestContextStorage
     let channel: any Channel
+    /// The version a data API path names, as `APIVersionMiddleware` read it; nil elsewhere.
+    var apiVersion: String?
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

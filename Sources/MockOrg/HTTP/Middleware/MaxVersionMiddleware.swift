@@ -2,7 +2,8 @@ import Hummingbird
 
 /// `--max-api-version`: a version newer than the org's newest is 404 `NOT_FOUND`, as an org that
 /// was never upgraded to it answers.
-struct MaxVersionMiddleware<Context: RequestContext>: RouterMiddleware {
+struct MaxVersionMiddleware: RouterMiddleware {
+    typealias Context = MockOrgContext
     let newestVersion: Int
 
     func handle(
@@ -10,7 +11,7 @@ struct MaxVersionMiddleware<Context: RequestContext>: RouterMiddleware {
     )
         async throws -> Response
     {
-        if let version = context.parameters.get("version"), Resources.isSupported(version: version),
+        if let version = context.apiVersion, Resources.isSupported(version: version),
             let number = Int(version.dropFirst().dropLast(2)), number > newestVersion
         {
             throw APIError.notFound

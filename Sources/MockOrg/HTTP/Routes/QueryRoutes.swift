@@ -15,7 +15,7 @@ struct QueryRoutes {
                 try self.firstPage(request, context, includeDeleted: includeDeleted)
             }
             group.getAndHead(use: firstPage)
-            group.getAndHead(":locator", use: nextPage)
+            group.getAndHead("*", use: nextPage)
         }
     }
 
@@ -31,7 +31,7 @@ struct QueryRoutes {
 
     @Sendable private func nextPage(_ request: Request, _ context: APIContext) throws -> Response {
         // `{locator}-{offset}`: the cursor and how many of its rows were delivered already.
-        let parts = context.parameters.get("locator")?.split(separator: "-", maxSplits: 1) ?? []
+        let parts = PathComponents.last(of: request.uri.string).split(separator: "-", maxSplits: 1)
         guard parts.count == 2, let offset = Int(parts[1]) else { throw APIError.invalidQueryLocator }
         let page = try store.nextPage(
             locator: String(parts[0]), offset: offset, batchSize: Self.batchSize(from: request.headers),

@@ -3,6 +3,11 @@ import Hummingbird
 /// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`
 /// and `sobjects/{type}/{id}` (GET retrieves, PATCH updates, DELETE deletes). Writes pass the fail
 /// fault first, when one is configured.
+///
+/// Each object of the schema has its routes under its own name (`sobjects/Contact/*`), which the
+/// router matches as text, and the id is read from the path: no named parameter on the paths
+/// clients use. A `:type` group takes any other spelling (`contact`); an unknown object is 404 there,
+/// before its method is looked at.
 struct SObjectRoutes {
     let store: OrgStore
     let faults: FaultInjector
@@ -10,56 +15,53 @@ struct SObjectRoutes {
     func addRoutes(to api: some RouterMethods<APIContext>) {
         let objects = api.group("sobjects")
         objects.getAndHead { _, context in Response.json(Resources.describeGlobal(version: context.version)) }
+        for object in SObjectType.allCases {
+            addRoutes(to: objects.group(RouterPath(object.name))) { _ in object }
+        }
+        addRoutes(to: objects.group(":type", context: SObjectContext.self)) { context in context.object }
+    }
 
-        let object = objects.group(":type", context: SObjectContext.self)
-        let writes = object.group()
+    /// The routes of one object, which `object` reads from the request's context.
+    private func addRoutes<Context: DataAPIRequestContext>(
+        to routes: some RouterMethods<Context>, object: @escaping @Sendable (Context) -> SObjectType
+    ) {
+        let writes = routes.group()
         if faults.failRate > 0 { writes.add(middleware: WriteFaultMiddleware(faults: faults)) }
 
-        object.getAndHead(alsoAllowed: [.post], use: basicInfo)
-        writes.post(use: create)
-
-        object.getAndHead("describe", use: describe)
-
-        object.getAndHead(":id", alsoAllowed: [.patch, .delete], use: retrieve)
-        writes.patch(":id", use: update)
-        writes.delete(":id", use: delete)
-    }
-
-    @Sendable private func basicInfo(_ request: Request, _ context: SObjectContext) -> Response {
-        .json(Resources.basicInfo(context.object, version: context.version))
-    }
-
-    @Sendable private func describe(_ request: Request, _ context: SObjectContext) -> Response {
-        .json(Resources.describe(context.object, version: context.version))
-    }
-
-    @Sendable private func create(_ request: Request, _ context: SObjectContext) async throws -> Response {
-        let body = try await Self.bytes(of: request)
-        let reply = try store.create(context.object, body: body, now: WallClock.nowMillis())
-        return .json(reply, status: .init(code: 201))
-    }
-
-    @Sendable private func retrieve(_ request: Request, _ context: SObjectContext) throws -> Response {
-        let fields = FormDecoding.value("fields", inQuery: request.uri.query ?? "").map {
-            $0.split(separator: ",").map(String.init)
+        routes.getAndHead(alsoAllowed: [.post]) { _, context in
+            Response.json(Resources.basicInfo(object(context), version: context.version))
         }
-        return .json(
-            try store.retrieve(context.object, id: Self.id(context), fields: fields, apiVersion: context.version))
+        writes.post { request, context in
+            let body = try await Self.bytes(of: request)
+            return Response.json(
+                try store.create(object(context), body: body, now: WallClock.nowMillis()), status: .init(code: 201))
+        }
+
+        routes.getAndHead("describe") { _, context in
+            Response.json(Resources.describe(object(context), version: context.version))
+        }
+
+        routes.getAndHead("*", alsoAllowed: [.patch, .delete]) { request, context in
+            let fields = FormDecoding.value("fields", inQuery: request.uri.query ?? "").map {
+                $0.split(separator: ",").map(String.init)
+            }
+            return Response.json(
+                try store.retrieve(object(context), id: Self.id(request), fields: fields, apiVersion: context.version))
+        }
+        writes.patch("*") { request, context in
+            let body = try await Self.bytes(of: request)
+            try store.update(object(context), id: Self.id(request), body: body, now: WallClock.nowMillis())
+            return Response.noContent
+        }
+        writes.delete("*") { request, context in
+            try store.delete(object(context), id: Self.id(request))
+            return Response.noContent
+        }
     }
 
-    @Sendable private func update(_ request: Request, _ context: SObjectContext) async throws -> Response {
-        let body = try await Self.bytes(of: request)
-        try store.update(context.object, id: Self.id(context), body: body, now: WallClock.nowMillis())
-        return .noContent
-    }
-
-    @Sendable private func delete(_ request: Request, _ context: SObjectContext) throws -> Response {
-        try store.delete(context.object, id: Self.id(context))
-        return .noContent
-    }
-
-    private static func id(_ context: SObjectContext) -> String {
-        context.parameters.get("id") ?? ""
+    /// The record's id: the last component of `sobjects/{type}/{id}`.
+    private static func id(_ request: Request) -> String {
+        PathComponents.last(of: request.uri.string)
     }
 
     /// The body `BodyLimitMiddleware` collected already, as the store reads it.
