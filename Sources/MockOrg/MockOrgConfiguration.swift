@@ -34,6 +34,15 @@ public struct MockOrgConfiguration: Sendable {
     public var clientSecret: String?
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
+
+    /// The versions MockOrg serves, `"31.0"` and `"66.0"`, for messages.
+    public static let servedVersions = (oldest: "\(Resources.oldestVersion).0", newest: "\(Resources.newestVersion).0")
+
+    /// 60 for `60.0`, `v60.0` or `60`, when MockOrg serves that version; nil otherwise.
+    public static func apiVersionNumber(_ text: String) -> Int? {
+        let version = (text.hasPrefix("v") ? "" : "v") + text + (text.contains(".") ? "" : ".0")
+        return Resources.isSupported(version: version) ? Resources.versionNumber(version) : nil
+    }
     /// Whether answers are compressed with gzip for requests that accept it (as Salesforce
     /// does); off, every answer goes uncompressed (the bench's baseline).
     public var compression = true

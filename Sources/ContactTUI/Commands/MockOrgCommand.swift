@@ -98,8 +98,10 @@ struct MockOrgCommand: AsyncParsableCommand {
         }
         guard apiLimit >= 0 else { throw ValidationError("--api-limit must not be negative.") }
         if let tokenTTL, !(tokenTTL > 0) { throw ValidationError("--token-ttl must be a positive number of seconds.") }
-        if let maxAPIVersion, Self.versionNumber(maxAPIVersion) == nil {
-            throw ValidationError("--max-api-version must be a version from 31.0 to 66.0, e.g. 60.0.")
+        if let maxAPIVersion, MockOrgConfiguration.apiVersionNumber(maxAPIVersion) == nil {
+            let served = MockOrgConfiguration.servedVersions
+            throw ValidationError(
+                "--max-api-version must be a version from \(served.oldest) to \(served.newest), e.g. 60.0.")
         }
         if let clientSecret, clientSecret.isEmpty || clientSecret.contains(where: \.isWhitespace) {
             throw ValidationError("--client-secret must be non-empty and without spaces.")
@@ -112,14 +114,6 @@ struct MockOrgCommand: AsyncParsableCommand {
         }
     }
 
-    /// `60.0`, `v60.0` or `60` → 60, when MockOrg serves that version.
-    static func versionNumber(_ text: String) -> Int? {
-        var digits = text.hasPrefix("v") ? text.dropFirst() : Substring(text)
-        if digits.hasSuffix(".0") { digits = digits.dropLast(2) }
-        guard let number = Int(digits), (31...66).contains(number) else { return nil }
-        return number
-    }
-
     func run() async throws {
         var configuration = MockOrgConfiguration(
             host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
@@ -127,7 +121,7 @@ struct MockOrgCommand: AsyncParsableCommand {
             latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate, tls: tlsMode)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.clientSecret = clientSecret
-        configuration.maxAPIVersion = maxAPIVersion.flatMap(Self.versionNumber)
+        configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
         configuration.loseReplyRate = loseReplyRate
         configuration.unavailableRate = unavailableRate

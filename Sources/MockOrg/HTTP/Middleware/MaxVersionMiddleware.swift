@@ -12,7 +12,7 @@ struct MaxVersionMiddleware: RouterMiddleware {
         async throws -> Response
     {
         if let version = context.apiVersion, Resources.isSupported(version: version),
-            let number = Int(version.dropFirst().dropLast(2)), number > newestVersion
+            let number = Resources.versionNumber(version), number > newestVersion
         {
             throw APIError.notFound
         }

@@ -5,10 +5,14 @@ enum Resources {
     static let oldestVersion = 31
     static let newestVersion = 66
 
+    /// 66 for `v66.0`, as a data API path names a version; nil for any other text.
+    static func versionNumber(_ version: some StringProtocol) -> Int? {
+        guard version.hasPrefix("v"), version.hasSuffix(".0") else { return nil }
+        return Int(version.dropFirst().dropLast(2))
+    }
+
     static func isSupported(version: String) -> Bool {
-        guard version.hasPrefix("v"), version.hasSuffix(".0"), let number = Int(version.dropFirst().dropLast(2))
-        else { return false }
-        return (oldestVersion...newestVersion).contains(number)
+        versionNumber(version).map((oldestVersion...newestVersion).contains) ?? false
     }
 
     /// `GET /services/data/`: every supported version up to `newest`, oldest first.
