@@ -1,13 +1,11 @@
 /// Evaluates WHERE conditions and ORDER BY comparisons against stored rows.
 enum SOQLEvaluator {
+    /// Whether `row` meets one comparison, range, LIKE or IN list. `RowPredicate` composes AND, OR,
+    /// NOT and semi-joins once per scan and asks this only about those leaves.
     static func matches(_ condition: SOQLCondition, in tables: OrgTables, row: Int) -> Bool {
         switch condition {
-        case .and(let left, let right):
-            return matches(left, in: tables, row: row) && matches(right, in: tables, row: row)
-        case .or(let left, let right):
-            return matches(left, in: tables, row: row) || matches(right, in: tables, row: row)
-        case .not(let inner):
-            return !matches(inner, in: tables, row: row)
+        case .and, .or, .not, .semiJoin:
+            preconditionFailure("RowPredicate composes AND, OR, NOT and semi-joins")
         case .compare(let path, let op, let literal):
             return compare(path.value(in: tables, row: row), op, literal)
         case .compareRange(let path, let op, let lower, let upper):
@@ -33,10 +31,6 @@ enum SOQLEvaluator {
             let value = path.value(in: tables, row: row)
             let found = values.contains { compare(value, .equal, $0) }
             return negated ? !found : found
-        case .semiJoin(let path, let join, let negated):
-            let inner = join.filter.map { filter in { (row: Int) in matches(filter, in: tables, row: row) } }
-            guard case .string(let id) = path.value(in: tables, row: row) else { return negated }
-            return join.values(in: tables, matches: inner).contains(id) != negated
         }
     }
 
