@@ -13,17 +13,9 @@ import Testing
 @Suite struct MockOrgCommandTests {
     @Test(.timeLimit(.minutes(2)), arguments: [Signal.interrupt, .terminate])
     func printsThreeLinesServesAndStopsOnSignal(_ signal: Signal) async throws {
-        let result = try await Subprocess.run(
-            .path(FilePath(try Binary.path)),
-            arguments: ["mock-org", "--port", "0", "--contacts", "300", "--seed", "4", "--access-token", "T0K3N"],
-            input: .none, output: .sequence, error: .discarded
-        ) { execution in
-            var lines: [String] = []
-            for try await line in execution.standardOutput.strings() {
-                lines.append(line)
-                if lines.count == 3 { break }
-            }
-            try #require(lines.count == 3, "mock-org printed \(lines)")
+        let (lines, status) = try await MockOrgProcess.run(
+            ["--contacts", "300", "--seed", "4", "--access-token", "T0K3N"], lines: 3, stopWith: signal
+        ) { lines in
             let url = try #require(lines[0].wholeMatch(of: /mock org listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
             #expect(lines[1] == "access token: T0K3N")
             #expect(lines[2].hasPrefix("refresh token: ") && lines[2].count > 40)
@@ -32,9 +24,9 @@ import Testing
             let reply = try await LiveHTTP.send(
                 "GET", URL(string: url + "/services/data/v66.0/query?q=SELECT+COUNT()+FROM+Contact")!, token: "T0K3N")
             #expect((reply.json as? [String: Any])?["totalSize"] as? Int == 300)
-            try execution.send(signal: signal)
         }
-        #expect(result.terminationStatus == .exited(0))
+        #expect(lines.count == 3, "mock-org printed \(lines)")
+        #expect(status == .exited(0))
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -54,18 +46,10 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func theFailureFlagsReachTheOrg() async throws {
         let arguments = [
-            "mock-org", "--port", "0", "--contacts", "300", "--access-token", "T", "--api-limit", "2",
-            "--cursor-ttl", "0.2", "--unavailable-rate", "0", "--lose-reply-rate", "0",
+            "--contacts", "300", "--access-token", "T", "--api-limit", "2", "--cursor-ttl", "0.2",
+            "--unavailable-rate", "0", "--lose-reply-rate", "0",
         ]
-        _ = try await Subprocess.run(
-            .path(FilePath(try Binary.path)), arguments: Subprocess.Arguments(arguments), input: .none,
-            output: .sequence, error: .discarded
-        ) { execution in
-            var lines: [String] = []
-            for try await line in execution.standardOutput.strings() {
-                lines.append(line)
-                if lines.count == 3 { break }
-            }
+        _ = try await MockOrgProcess.run(arguments, lines: 3) { lines in
             let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
             var request = URLRequest(url: URL(string: url + "/services/data/v66.0/query?q=SELECT+Id+FROM+Contact")!)
             request.setValue("Bearer T", forHTTPHeaderField: "Authorization")
@@ -80,7 +64,6 @@ import Testing
             let limited = try await LiveHTTP.send("GET", URL(string: url + "/services/data/v66.0")!, token: "T")
             #expect(limited.status == 403)
             #expect(LiveHTTP.errorCode(limited.json) == "REQUEST_LIMIT_EXCEEDED")
-            try execution.send(signal: .terminate)
         }
     }
 

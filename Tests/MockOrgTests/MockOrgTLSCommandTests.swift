@@ -23,35 +23,13 @@ import Testing
             print(json.load(token_answer)["instance_url"])
         """
 
-    /// Runs `mock-org` with `arguments`, gives `check` the first `count` lines of its output, then
-    /// stops it with SIGTERM; returns every line it printed and how it ended.
-    static func runMockOrg(
-        _ arguments: [String], lines count: Int, _ check: @escaping @Sendable ([String]) async throws -> Void
-    ) async throws -> (lines: [String], status: TerminationStatus) {
-        let result = try await Subprocess.run(
-            .path(FilePath(try Binary.path)), arguments: Arguments(["mock-org", "--port", "0"] + arguments),
-            input: .none, output: .sequence, error: .discarded
-        ) { execution in
-            var lines: [String] = []
-            for try await line in execution.standardOutput.strings() {
-                lines.append(line.trimmingCharacters(in: .newlines))
-                if lines.count == count {
-                    defer { try? execution.send(signal: .terminate) }
-                    try await check(lines)
-                }
-            }
-            return lines
-        }
-        return (result.closureResult, result.terminationStatus)
-    }
-
     static func port(of url: String) throws -> String {
         try #require(url.split(separator: ":").last.map(String.init))
     }
 
     @Test(.timeLimit(.minutes(2)))
     func tlsPrintsTheCAFileAndServesHTTPSOnItsOwnCertificate() async throws {
-        let (lines, status) = try await Self.runMockOrg(
+        let (lines, status) = try await MockOrgProcess.run(
             ["--tls", "--contacts", "120", "--access-token", "T0K3N"], lines: 4
         ) { lines in
             let url = try #require(lines[0].wholeMatch(of: /mock org listening on (https:\/\/127\.0\.0\.1:\d+)/)?.1)
@@ -78,7 +56,7 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func tlsCertAndKeyServeTheUsersCertificate() async throws {
         try await withCertificateFiles { files in
-            let (lines, status) = try await Self.runMockOrg(
+            let (lines, status) = try await MockOrgProcess.run(
                 ["--tls-cert", files.certificate, "--tls-key", files.key, "--access-token", "T0K3N"], lines: 3
             ) { lines in
                 let url = try #require(lines[0].wholeMatch(of: /mock org listening on (https:\/\/127\.0\.0\.1:\d+)/)?.1)
