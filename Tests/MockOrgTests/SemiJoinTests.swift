@@ -9,8 +9,8 @@ import Testing
 @Suite struct SemiJoinTests {
     static let store = OrgStore(generator: SeedGenerator(seed: 3, contactCount: 300))
 
-    /// The ids of a query's rows, following every page.
-    static func ids(_ soql: String) throws -> [String] {
+    /// The ids of a query's rows (one page of up to 2,000).
+    static func ids(_ soql: String, in store: OrgStore = store) throws -> [String] {
         let page = try store.query(soql, includeDeleted: false, batchSize: 2000, apiVersion: "v66.0", now: 0)
         let json = try JSONSerialization.jsonObject(with: Data(buffer: page)) as? [String: Any]
         return (json?["records"] as? [[String: Any]] ?? []).compactMap { $0["Id"] as? String }
@@ -48,11 +48,7 @@ import Testing
 
     @Test func aDeletedChildNoLongerJoins() throws {
         let store = OrgStore(generator: SeedGenerator(seed: 3, contactCount: 300))
-        func ids(_ soql: String) throws -> [String] {
-            let page = try store.query(soql, includeDeleted: false, batchSize: 2000, apiVersion: "v66.0", now: 0)
-            let json = try JSONSerialization.jsonObject(with: Data(buffer: page)) as? [String: Any]
-            return (json?["records"] as? [[String: Any]] ?? []).compactMap { $0["Id"] as? String }
-        }
+        func ids(_ soql: String) throws -> [String] { try Self.ids(soql, in: store) }
         let cases = try ids("SELECT Id FROM Case WHERE ContactId IN (SELECT Id FROM Contact)")
         #expect(!cases.isEmpty)
         let joined = try ids("SELECT Id FROM Contact WHERE Id IN (SELECT ContactId FROM Case)")
