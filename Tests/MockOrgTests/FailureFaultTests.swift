@@ -53,28 +53,6 @@ import Testing
         #expect((80...160).contains(unavailable), "\(unavailable) of 400")
     }
 
-    @Test func anExpiredCursorIsAnInvalidQueryLocator() async throws {
-        var configuration = MockOrgConfiguration(contacts: 450, accessToken: "T")
-        // Long enough that the first next page is read in time on a busy machine.
-        configuration.cursorTTL = .seconds(10)
-        let org = TestOrg(configuration)
-        var headers = org.authorization
-        headers[HTTPField.Name("Sforce-Query-Options")!] = "batchSize=200"
-        try await org.test { [headers] client in
-            let first = try await client.execute(
-                uri: Self.base + "/query?q=SELECT+Id+FROM+Contact", method: .get, headers: headers
-            ) { JSONReply($0) }
-            let next = try #require(first.object?["nextRecordsUrl"] as? String)
-            #expect(try await client.get(next, headers: org.authorization).status == 200)
-            try await Task.sleep(for: .milliseconds(10_500))
-            let expired = try await client.execute(uri: next, method: .get, headers: org.authorization) {
-                (Int($0.status.code), String(buffer: $0.body))
-            }
-            #expect(expired.0 == 400)
-            #expect(expired.1 == #"[{"message":"invalid query locator","errorCode":"INVALID_QUERY_LOCATOR"}]"#)
-        }
-    }
-
     @Test func aLostReplyStillAppliesTheWrite() async throws {
         var configuration = MockOrgConfiguration(contacts: 10, accessToken: "T")
         configuration.loseReplyRate = 1
