@@ -10,8 +10,6 @@ public struct OrgCredentials: Sendable {
     public var clientSecret: String?
     /// Where the refresh grant goes; nil means the instance.
     public var loginURL: URL?
-    /// The signed-in user, when the Salesforce CLI says.
-    public var username: String?
     /// The org's REST API version as the Salesforce CLI gives it (`"v66.0"`), else `nil`.
     public var apiVersion: String?
     /// Where these came from, for messages: `"sf org (alias)"`, `"sf default org (alias)"`,
@@ -22,7 +20,7 @@ public struct OrgCredentials: Sendable {
 
     public init(
         instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
-        clientSecret: String? = nil, loginURL: URL? = nil, username: String? = nil, apiVersion: String? = nil,
+        clientSecret: String? = nil, loginURL: URL? = nil, apiVersion: String? = nil,
         source: String, tokenProvider: (any TokenProvider)? = nil
     ) {
         self.instanceURL = instanceURL
@@ -31,7 +29,6 @@ public struct OrgCredentials: Sendable {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.loginURL = loginURL
-        self.username = username
         self.apiVersion = apiVersion
         self.source = source
         self.tokenProvider = tokenProvider

@@ -41,7 +41,6 @@ import Testing
             environment: environment)
         #expect(credentials.instanceURL == Self.instanceURL)
         #expect(credentials.accessToken == "00D!sf-token")
-        #expect(credentials.username == "admin@acme.test")
         #expect(credentials.apiVersion == "v61.0")
         #expect(credentials.source == "sf org (myorg)")
         #expect((credentials.tokenProvider as? SalesforceCLITokenProvider)?.alias == "myorg")

@@ -1,7 +1,7 @@
 import Foundation
 
 extension SalesforceCLI {
-    /// The org an alias names: instance URL, username and API version from `sf org display`,
+    /// The org an alias names: instance URL and API version from `sf org display`,
     /// the token from `sf org auth show-access-token`, and a provider that asks `sf` again.
     func org(alias: String, source: String) async throws(CredentialError) -> OrgCredentials {
         let display = try await result(of: ["org", "display"], alias: alias, as: DisplayResult.self)
@@ -13,7 +13,7 @@ extension SalesforceCLI {
                     + "sign in with 'sf org login web --alias \(alias)'.")
         }
         return OrgCredentials(
-            instanceURL: url, accessToken: try await accessToken(alias: alias), username: display.username?.nonEmpty,
+            instanceURL: url, accessToken: try await accessToken(alias: alias),
             apiVersion: display.apiVersion.flatMap(Self.restVersion), source: source,
             tokenProvider: SalesforceCLITokenProvider(cli: self, alias: alias))
     }
@@ -46,7 +46,6 @@ extension SalesforceCLI {
     /// The fields of `sf org display --json` that are used (its `accessToken` is redacted).
     private struct DisplayResult: Decodable, Sendable {
         var instanceUrl: String?
-        var username: String?
         var apiVersion: String?
     }
 
