@@ -3,9 +3,9 @@ import Hummingbird
 /// The mock org's HTTP side: Hummingbird's router with the org's middleware and a route group per
 /// resource. The order of the middleware is the order a request meets them: gzip (outermost, so
 /// that every answer can be compressed), latency, the drop and lost-reply faults, the body limit,
-/// then (under the data API) the version read from the path, the unavailable fault,
-/// authentication, the API usage count and the version check; the org's own 404 comes last, on
-/// the router's not-found path only.
+/// then (under the data API) the unavailable fault, authentication, the API usage count and the
+/// version read from the path and checked; the org's own 404 comes last, on the router's
+/// not-found path only.
 enum OrgRouter {
     static func make(
         store: OrgStore, tokens: TokenStore, configuration: MockOrgConfiguration,
@@ -28,13 +28,11 @@ enum OrgRouter {
         // The version, the object's id and the cursor's locator are wildcards that the routes read
         // from the path themselves (`PathComponents`): a named parameter costs an entry in the
         // router's parameter dictionary on every request.
-        let authenticated = router.group("services/data/*").add(middleware: APIVersionMiddleware())
+        let authenticated = router.group("services/data/*")
         if faults.unavailableRate > 0 { authenticated.add(middleware: UnavailableMiddleware(faults: faults)) }
         authenticated.add(middleware: AuthenticationMiddleware(tokens: tokens))
             .add(middleware: APIUsageMiddleware(usage: usage))
-        if let maxAPIVersion = configuration.maxAPIVersion {
-            authenticated.add(middleware: MaxVersionMiddleware(newestVersion: maxAPIVersion))
-        }
+            .add(middleware: APIVersionMiddleware(newestVersion: configuration.maxAPIVersion))
         let api = authenticated.group(context: APIContext.self)
         versions.addResources(to: api)
         LimitsRoutes(usage: usage).addRoutes(to: api)
