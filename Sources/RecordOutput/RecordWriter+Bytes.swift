@@ -8,6 +8,10 @@ import SOQL
 extension RecordWriter {
     /// Appends the records of `page` to `output` (and the header row first, once, for TSV).
     public mutating func write(_ page: QueryPageBytes, into output: inout [UInt8]) throws(RestClientError) {
+        if countsRows {
+            write([.object(["totalSize": .number(Double(page.totalSize))])], into: &output)
+            return
+        }
         guard format == .tsv, let columns, let columnTree else {
             write(try page.parsedRecords(), into: &output)
             return

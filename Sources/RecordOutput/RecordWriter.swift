@@ -6,7 +6,8 @@ import SOQL
 ///
 /// Columns follow the SELECT list (`Account.Name` is read from the nested `Account` record);
 /// when the list cannot be known (`FIELDS(ALL)`), the first record's fields in name order are used.
-/// The `attributes` members Salesforce adds to each record are left out.
+/// The `attributes` members Salesforce adds to each record are left out. `SELECT COUNT()` gives
+/// one record, the page's `totalSize`; aggregate columns are read under their alias or `exprN`.
 public struct RecordWriter: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         /// Tab-separated values with a header row; tab, newline, carriage return and backslash
@@ -21,11 +22,14 @@ public struct RecordWriter: Sendable {
     /// The columns as a tree of keys, for reading fields straight from bytes.
     private(set) var columnTree: ColumnNode?
     private var topLevelOrder: [String] = []
+    /// `SELECT COUNT() FROM …`: the count is the page's `totalSize`, written as one record.
+    let countsRows: Bool
     var headerWritten = false
 
     public init(format: Format, selectList: SelectList?) {
         self.format = format
         self.columns = selectList?.columns
+        self.countsRows = selectList?.countsRows ?? false
         if let columns {
             topLevelOrder = Self.uniqueFirstKeys(columns)
             columnTree = ColumnNode(columns: columns)

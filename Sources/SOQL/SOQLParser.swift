@@ -38,6 +38,13 @@ package struct SOQLParser {
 
     private mutating func parseStatement() throws(SOQLError) -> SOQLStatement {
         let (items, object, filter) = try parseSelectFromWhere()
+        var grouping = [SOQLStatement.Path]()
+        if consumeKeyword("GROUP") {
+            try expectKeyword("BY")
+            repeat {
+                grouping.append(try parsePath())
+            } while consumeSymbol(",")
+        }
         var ordering = [SOQLStatement.Ordering]()
         if consumeKeyword("ORDER") {
             try expectKeyword("BY")
@@ -56,8 +63,8 @@ package struct SOQLParser {
         }
         guard current.kind == .end else { throw unexpected() }
         return SOQLStatement(
-            text: statement, items: items, object: object, filter: filter, ordering: ordering, limit: limit,
-            offset: offset)
+            text: statement, items: items, object: object, filter: filter, grouping: grouping, ordering: ordering,
+            limit: limit, offset: offset)
     }
 
     /// `SELECT … FROM object [WHERE …]`, the part a statement shares with a semi-join's inner SELECT.
@@ -81,7 +88,8 @@ package struct SOQLParser {
     private mutating func parseSemiJoin() throws(SOQLError) -> SOQLStatement {
         let (items, object, filter) = try parseSelectFromWhere()
         return SOQLStatement(
-            text: statement, items: items, object: object, filter: filter, ordering: [], limit: nil, offset: nil)
+            text: statement, items: items, object: object, filter: filter, grouping: [], ordering: [], limit: nil,
+            offset: nil)
     }
 
     // MARK: - Tokens

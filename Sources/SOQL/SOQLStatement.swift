@@ -8,6 +8,11 @@ package struct SOQLStatement: Sendable {
         package let parts: [String]
         /// Offset of the first part in the statement.
         package let offset: Int
+
+        package init(parts: [String], offset: Int) {
+            self.parts = parts
+            self.offset = offset
+        }
     }
 
     /// One entry of the SELECT list.
@@ -66,6 +71,8 @@ package struct SOQLStatement: Sendable {
     /// The object after FROM.
     package let object: SOQLToken
     package let filter: Condition?
+    /// The GROUP BY fields, in order; empty without GROUP BY.
+    package let grouping: [Path]
     package let ordering: [Ordering]
     package let limit: Int?
     /// The OFFSET value and its token (Salesforce caps it at 2,000).

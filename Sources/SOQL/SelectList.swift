@@ -22,6 +22,9 @@ public struct SelectList: Sendable, Hashable {
     }
 
     public var columns: [Column]
+    /// `SELECT COUNT() FROM …`: Salesforce answers the number in `totalSize` with no records;
+    /// the one column is `totalSize`.
+    public var countsRows = false
 
     /// The columns of `soql`, or `nil` when they cannot be known from the text alone.
     ///
@@ -30,10 +33,24 @@ public struct SelectList: Sendable, Hashable {
     /// can name; `FIELDS(…)` still gives `nil`, since then no column at all is known.
     public init?(soql: String, skippingUnknownItems: Bool = false) {
         guard let items = SOQLParser.selectItems(of: soql) else { return nil }
+        if items.count == 1, case .function(let name, _, let arguments, _, alias: nil) = items[0],
+            name.keyword == "COUNT", arguments.isEmpty
+        {
+            columns = [Column(name: "totalSize", path: ["totalSize"], isField: false)]
+            countsRows = true
+            return
+        }
+        // Beside an aggregate function a field is grouped, and an AggregateResult holds it under its
+        // own name: `Account.Name` is the record's `Name`.
+        let groups = items.contains { item in
+            if case .function(let name, _, _, _, _) = item { return Self.aggregates.contains(name.keyword ?? "") }
+            return false
+        }
         var columns: [Column] = []
         var unnamedAggregates = 0
         for item in items {
-            if let column = Self.column(for: item, unnamedAggregates: &unnamedAggregates) {
+            if var column = Self.column(for: item, unnamedAggregates: &unnamedAggregates) {
+                if groups, case .field(_, alias: nil) = item, let last = column.path.last { column.path = [last] }
                 columns.append(column)
             } else if !skippingUnknownItems || Self.isFieldsFunction(item) {
                 return nil

@@ -37,4 +37,24 @@ struct CommandLineTests {
         #expect(outcome.status == 2)
         #expect(outcome.error.contains("--batch-size"))
     }
+
+    @Test(
+        "--demo --contacts is range-checked as mock-org --contacts is",
+        arguments: ["--contacts=-1", "--contacts=1000001"])
+    func demoContactsRange(contacts: String) async throws {
+        let demo = try await ProcessRunner.run(try Binary.path, ["--demo", contacts])
+        let mockOrg = try await ProcessRunner.run(try Binary.path, ["mock-org", "--port", "0", contacts])
+        #expect(demo.status == 2)
+        #expect(mockOrg.status == 2)
+        #expect(demo.error.hasPrefix("contact-tui: --contacts must be between 0 and 1000000.\n"))
+        #expect(demo.error == mockOrg.error)
+    }
+
+    @Test("--demo --contacts takes the upper bound itself")
+    func demoContactsUpperBound() async throws {
+        // Past validation, the next check is the terminal's.
+        let outcome = try await ProcessRunner.run(try Binary.path, ["--demo", "--contacts", "1000000"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains("needs an interactive terminal"))
+    }
 }

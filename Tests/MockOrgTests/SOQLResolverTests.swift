@@ -24,7 +24,7 @@ import Testing
         ("SELECT Name n FROM Contact", "unexpected token: 'n'", 13),
         ("SELECT toLabel(Name) FROM Contact", "unexpected token: '('", 15),
         ("SELECT Id, COUNT() FROM Contact", "unexpected token: '('", 17),
-        ("SELECT COUNT(Id) FROM Contact", "unexpected token: 'Id'", 14),
+        ("SELECT CALENDAR_YEAR(Birthdate) FROM Contact", "unexpected token: '('", 21),
         ("SELECT COUNT(), Id FROM Contact", "unexpected token: ','", 15),
         ("SELECT COUNT() c FROM Contact", "unexpected token: 'c'", 16),
         ("SELECT Id, (SELECT Id FROM Cases) FROM Account", "unexpected token: '('", 12),
@@ -43,6 +43,27 @@ import Testing
             Issue.record("expected a count")
             return
         }
+    }
+
+    @Test func aggregateColumnsAreKeyedByAliasThenExprNThenFieldName() throws {
+        let query = try SOQLResolver.query(
+            "SELECT AccountId, COUNT(Id), MAX(LastName) newest, min(Account.Name) FROM Contact GROUP BY AccountId",
+            now: 0)
+        guard case .aggregate(let columns) = query.selection else {
+            Issue.record("expected an aggregate")
+            return
+        }
+        #expect(columns.map(\.key) == ["AccountId", "expr0", "newest", "expr1"])
+        #expect(query.grouping.map(\.canonicalName) == ["AccountId"])
+    }
+
+    @Test func groupByWithoutAggregatesGroups() throws {
+        let query = try SOQLResolver.query("SELECT LastName l FROM Contact GROUP BY LastName", now: 0)
+        guard case .aggregate(let columns) = query.selection else {
+            Issue.record("expected an aggregate")
+            return
+        }
+        #expect(columns.map(\.key) == ["l"])
     }
 
     @Test func namesAreResolvedInTheOrderWritten() {

@@ -202,8 +202,8 @@ import Testing
                 + "unexpected token: 'LIMT'"),
         .unexpectedToken("<EOF>", in: "SELECT Id FROM Contact WHERE", column: 29),
         ErrorCase(
-            soql: "SELECT Id FROM Contact\nGROUP BY Name", code: "MALFORMED_QUERY",
-            message: "\nGROUP BY Name\n^\nERROR at Row:2:Column:1\nunexpected token: 'GROUP'"),
+            soql: "SELECT Id FROM Contact\nHAVING Name", code: "MALFORMED_QUERY",
+            message: "\nHAVING Name\n^\nERROR at Row:2:Column:1\nunexpected token: 'HAVING'"),
         ErrorCase(
             soql: "SELECT Id FROM Contact OFFSET 2001", code: "NUMBER_OUTSIDE_VALID_RANGE", row: 1, column: 31,
             "Maximum SOQL offset allowed is 2000"),
@@ -218,6 +218,18 @@ import Testing
         ErrorCase(
             soql: "SELECT Id, Id FROM Contact", code: "MALFORMED_QUERY", row: 1, column: 12,
             "duplicate field selected: Id"),
+        ErrorCase(
+            soql: "SELECT LastName, COUNT(Id) FROM Contact", code: "MALFORMED_QUERY", row: 1, column: 8,
+            "Field must be grouped or aggregated: LastName"),
+        ErrorCase(
+            soql: "SELECT SUM(LastName) FROM Contact", code: "INVALID_FIELD", row: 1, column: 12,
+            "field LastName does not support aggregate operator SUM"),
+        ErrorCase(
+            soql: "SELECT COUNT(Id) FROM Contact GROUP BY CreatedDate", code: "INVALID_FIELD", row: 1, column: 40,
+            "field 'CreatedDate' can not be grouped in a query call"),
+        ErrorCase(
+            soql: "SELECT LastName FROM Contact GROUP BY LastName ORDER BY FirstName", code: "MALFORMED_QUERY",
+            row: 1, column: 57, "Ordered field must be grouped or aggregated: FirstName"),
     ]
 
     @Test(arguments: errorCases)

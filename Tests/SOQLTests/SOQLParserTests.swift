@@ -93,6 +93,16 @@ import Testing
         #expect(subject.text == "What")
     }
 
+    @Test func groupByComesBetweenWhereAndOrderBy() throws {
+        let statement = try SOQLParser.parse(
+            "SELECT AccountId, COUNT(Id) n FROM Contact WHERE Email != null GROUP BY AccountId, Account.Name "
+                + "ORDER BY AccountId LIMIT 3")
+        #expect(statement.grouping.map(\.parts) == [["AccountId"], ["Account", "Name"]])
+        #expect(statement.ordering.count == 1)
+        #expect(statement.limit == 3)
+        #expect(try SOQLParser.parse("SELECT Id FROM Contact").grouping.isEmpty)
+    }
+
     @Test func theSelectListIsReadEvenWhenTheRestIsNotThisGrammar() {
         #expect(SOQLParser.selectItems(of: "SELECT Id FROM Contact WHERE Name = :name; -- *") != nil)
         #expect(SOQLParser.selectItems(of: "SELECT Id, Näme FROM Contact") == nil)
@@ -108,6 +118,8 @@ import Testing
         ("SELECT Id FROM Contact WHERE A = 'a' AND B = 'b' OR C = 'c'", "unexpected token: 'OR'"),
         ("SELECT Id FROM Contact LIMIT -1", "unexpected token: '-1'"),
         ("SELECT COUNT( FROM Contact", "unexpected token: '<EOF>'"),
+        ("SELECT Id FROM Contact GROUP Id", "unexpected token: 'Id'"),
+        ("SELECT Id FROM Contact GROUP BY", "unexpected token: '<EOF>'"),
         ("SELECT Id FROM Contact WHERE Name = 'a' #", "unexpected token: '#'"),
     ])
     func syntaxErrorsNeedNoSchema(soql: String, reason: String) {

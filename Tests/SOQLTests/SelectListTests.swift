@@ -20,6 +20,22 @@ import Testing
         #expect(list.columns.map(\.name) == ["expr0", "newest", "expr1", "Cases"])
     }
 
+    @Test func countAloneIsTheTotalSize() throws {
+        let list = try #require(SelectList(soql: "select count() from Contact where Email != null"))
+        #expect(list.countsRows)
+        #expect(list.columns.map(\.name) == ["totalSize"])
+        #expect(try #require(SelectList(soql: "SELECT COUNT(Id) FROM Contact")).countsRows == false)
+        #expect(try #require(SelectList(soql: "SELECT Id FROM Contact")).countsRows == false)
+    }
+
+    @Test func aGroupedFieldIsReadUnderItsOwnName() throws {
+        // An AggregateResult holds `Account.Name` grouped as `Name`.
+        let list = try #require(
+            SelectList(soql: "SELECT Account.Name, COUNT(Id) FROM Contact GROUP BY Account.Name"))
+        #expect(list.columns.map(\.name) == ["Account.Name", "expr0"])
+        #expect(list.columns.map(\.path) == [["Name"], ["expr0"]])
+    }
+
     @Test(arguments: [
         "SELECT FIELDS(ALL) FROM Contact LIMIT 200", "DELETE Contact", "SELECT Id", "SELECT , FROM Contact", "",
     ])

@@ -21,7 +21,7 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "Run against a mock org started inside the process.")
     var demo = false
 
-    @Option(help: "With --demo: the number of contacts in the mock org.")
+    @Option(help: "With --demo: the number of contacts in the mock org (up to 1000000).")
     var contacts: Int = 200
 
     @Option(help: "With --demo: milliseconds of latency added to every request.")
@@ -36,7 +36,7 @@ struct BrowseCommand: AsyncParsableCommand {
     @OptionGroup(title: "Display options") var display: DisplayOptions
 
     func validate() throws {
-        guard contacts >= 0 else { throw ValidationError("--contacts must not be negative.") }
+        try MockOrgCommand.validateContacts(contacts)
         guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
     }

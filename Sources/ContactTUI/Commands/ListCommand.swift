@@ -33,27 +33,55 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let output = StandardOutput()
+        // A closed pipe is then an EPIPE to handle, not a death by signal (NIO ignores it too, but
+        // only once it opens a socket).
+        signal(SIGPIPE, SIG_IGN)
+        // Before anything opens a file that could be given a closed descriptor 1.
+        do throws(StandardOutput.Failure) {
+            try output.checkOpen()
+        } catch {
+            throw CommandFailure.runtime(error.sentence)
+        }
         let configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         let client = try AppClient.make(configuration)
         let outcome = await Self.printRecords(
-            of: view.query, batchSize: view.batchSize, format: format, client: client, output: StandardOutput())
+            of: view.query, batchSize: view.batchSize, format: format, client: client, output: output)
         await client.shutdown()
-        let versionInUse = client.configuration.apiVersion
-        if versionInUse != configuration.apiVersion {
-            FileHandle.standardError.write(
-                Data(
-                    "contact-tui: the org does not serve API \(configuration.apiVersion); used \(versionInUse), the newest it serves.\n"
-                        .utf8))
-        }
-        if case .failure(let error) = outcome {
+        switch outcome {
+        case .readerGone:
+            // The reader has what it wanted (`| head -1`): stop quietly with status 0, as ripgrep
+            // and fd do, so that a pipeline under `set -o pipefail` does not fail for it.
+            return
+        case .requestFailed(let error):
             throw CommandFailure.runtime(error.description)
+        case .outputFailed(let failure):
+            throw CommandFailure.runtime(failure.sentence)
+        case .printed:
+            let versionInUse = client.configuration.apiVersion
+            if versionInUse != configuration.apiVersion {
+                FileHandle.standardError.write(
+                    Data(
+                        "contact-tui: the org does not serve API \(configuration.apiVersion); used \(versionInUse), the newest it serves.\n"
+                            .utf8))
+            }
         }
     }
 
-    /// Streams every page of `soql` to `output`; the first error ends it.
+    /// How printing the records ended.
+    enum Outcome: Sendable {
+        case printed
+        /// Standard output's reader went away; no further page was asked for.
+        case readerGone
+        case requestFailed(RestClientError)
+        case outputFailed(StandardOutput.Failure)
+    }
+
+    /// Streams every page of `soql` to `output`. The first error ends it; so does an output that
+    /// takes no more bytes, and leaving the loop drops the page being fetched ahead, which cancels it.
     static func printRecords(
         of soql: String, batchSize: Int, format: Format, client: RestClient, output: StandardOutput
-    ) async -> Result<Void, RestClientError> {
+    ) async -> Outcome {
         var writer = RecordWriter(
             format: format == .json ? .json : .tsv, selectList: SelectList(soql: soql))
         var buffer: [UInt8] = []
@@ -62,14 +90,25 @@ struct ListCommand: AsyncParsableCommand {
             for try await page in client.pages(startingWith: first, as: QueryPageBytes.self, prefetch: true) {
                 buffer.removeAll(keepingCapacity: true)
                 try writer.write(page, into: &buffer)
-                output.write(buffer)
+                if let failure = write(buffer, to: output) { return failure }
             }
-            buffer.removeAll(keepingCapacity: true)
-            writer.finish(into: &buffer)
-            output.write(buffer)
-            return .success(())
         } catch {
-            return .failure(error)
+            return .requestFailed(error)
+        }
+        buffer.removeAll(keepingCapacity: true)
+        writer.finish(into: &buffer)
+        return write(buffer, to: output) ?? .printed
+    }
+
+    /// The outcome that ends printing when `output` refuses `bytes`; nil when they were written.
+    private static func write(_ bytes: [UInt8], to output: StandardOutput) -> Outcome? {
+        do throws(StandardOutput.Failure) {
+            try output.write(bytes)
+            return nil
+        } catch .readerGone {
+            return .readerGone
+        } catch {
+            return .outputFailed(error)
         }
     }
 }

@@ -81,9 +81,7 @@ struct MockOrgCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-        guard (0...1_000_000).contains(contacts) else {
-            throw ValidationError("--contacts must be between 0 and 1000000.")
-        }
+        try Self.validateContacts(contacts)
         guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
         guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
         guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
@@ -111,6 +109,16 @@ struct MockOrgCommand: AsyncParsableCommand {
         }
         if let accessToken, accessToken.isEmpty || accessToken.contains(where: \.isWhitespace) {
             throw ValidationError("--access-token must be non-empty and without spaces.")
+        }
+    }
+
+    /// The contacts a mock org can hold, for `mock-org --contacts` and `--demo --contacts` alike.
+    static let contactRange = 0...1_000_000
+
+    static func validateContacts(_ contacts: Int) throws {
+        guard contactRange.contains(contacts) else {
+            throw ValidationError(
+                "--contacts must be between \(contactRange.lowerBound) and \(contactRange.upperBound).")
         }
     }
 

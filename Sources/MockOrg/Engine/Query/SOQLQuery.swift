@@ -5,11 +5,15 @@ struct SOQLQuery: Sendable {
     enum Selection: Sendable {
         case count
         case fields([FieldPath])
+        /// Grouped fields and aggregate functions: one `AggregateResult` record per group.
+        case aggregate([AggregateColumn])
     }
 
     let object: SObjectType
     let selection: Selection
     let filter: SOQLCondition?
+    /// The GROUP BY fields; empty without GROUP BY.
+    let grouping: [FieldPath]
     let ordering: [SOQLOrdering]
     let limit: Int?
     let offset: Int?

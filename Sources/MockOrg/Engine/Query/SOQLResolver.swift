@@ -4,14 +4,15 @@ import SOQL
 /// name, each literal checked against its field's type, relative dates against "now".
 ///
 /// Names are resolved in the order they are written (the object, the SELECT list, WHERE,
-/// ORDER BY), so the first unknown name is the one reported. What the org does not support
-/// (aliases, functions other than `COUNT()`, subqueries) is refused at the token where it begins.
+/// GROUP BY, ORDER BY), so the first unknown name is the one reported. What the org does not
+/// support (functions other than `COUNT()` and the aggregates, subqueries, TYPEOF) is refused at
+/// the token where it begins.
 struct SOQLResolver {
-    private let statement: SOQLStatement
+    let statement: SOQLStatement
     /// "Now" for TODAY and LAST_N_DAYS, in milliseconds since 1970.
     private let now: Int64
 
-    private var text: String { statement.text }
+    var text: String { statement.text }
 
     /// Parses `text` and resolves it; syntax errors come first, then unknown names.
     static func query(_ text: String, now: Int64) throws(SOQLError) -> SOQLQuery {
@@ -20,14 +21,50 @@ struct SOQLResolver {
     }
 
     private func resolve() throws(SOQLError) -> SOQLQuery {
-        let isCount = try checkSupportedItems()
+        let kind = try checkSupportedItems()
         let objectToken = statement.object
         guard case .identifier(let objectName) = objectToken.kind, let object = SObjectType(named: objectName) else {
             throw SOQLError.noSuchObject(objectToken.text, at: objectToken.offset, in: text)
         }
+        var selection = SOQLQuery.Selection.count
+        var aggregateItems: [AggregateItem] = []
+        switch kind {
+        case .count:
+            if let group = statement.grouping.first {
+                throw SOQLError.at(
+                    group.offset, in: text, code: "MALFORMED_QUERY",
+                    "COUNT() cannot be used with GROUP BY; use COUNT(fieldName)")
+            }
+        case .fields:
+            selection = .fields(try resolveSelectedFields(on: object))
+        case .aggregate:
+            aggregateItems = try resolveAggregateItems(on: object)
+        }
+        let filter = try statement.filter.map { (condition) throws(SOQLError) in try resolve(condition, on: object) }
+        var grouping = [FieldPath]()
+        if kind == .aggregate {
+            grouping = try resolveGrouping(on: object)
+            selection = .aggregate(try aggregateColumns(aggregateItems, grouping: grouping))
+        }
+        var ordering = [SOQLOrdering]()
+        for item in statement.ordering {
+            ordering.append(try resolve(item, on: object, grouping: kind == .aggregate ? grouping : nil))
+        }
+        if let offset = statement.offset, offset.value > 2000 {
+            throw SOQLError.at(
+                offset.token.offset, in: text, code: "NUMBER_OUTSIDE_VALID_RANGE", "Maximum SOQL offset allowed is 2000"
+            )
+        }
+        return SOQLQuery(
+            object: object, selection: selection, filter: filter, grouping: grouping, ordering: ordering,
+            limit: statement.limit, offset: statement.offset?.value)
+    }
+
+    /// The plain fields of a query that neither groups nor aggregates, each once.
+    private func resolveSelectedFields(on object: SObjectType) throws(SOQLError) -> [FieldPath] {
         var seen = Set<String>()
         var selected = [FieldPath]()
-        for case .field(let raw, alias: nil) in statement.items where !isCount {
+        for case .field(let raw, alias: nil) in statement.items {
             let path = try resolve(raw, on: object)
             // Salesforce refuses a field selected twice.
             guard seen.insert(path.canonicalName.lowercased()).inserted else {
@@ -36,47 +73,50 @@ struct SOQLResolver {
             }
             selected.append(path)
         }
-        let filter = try statement.filter.map { (condition) throws(SOQLError) in try resolve(condition, on: object) }
-        var ordering = [SOQLOrdering]()
-        for item in statement.ordering {
-            ordering.append(try resolve(item, on: object))
-        }
-        if let offset = statement.offset, offset.value > 2000 {
-            throw SOQLError.at(
-                offset.token.offset, in: text, code: "NUMBER_OUTSIDE_VALID_RANGE", "Maximum SOQL offset allowed is 2000"
-            )
-        }
-        return SOQLQuery(
-            object: object, selection: isCount ? .count : .fields(selected), filter: filter, ordering: ordering,
-            limit: statement.limit, offset: statement.offset?.value)
+        return selected
     }
 
-    /// Plain fields, or `COUNT()` alone; true for the latter.
-    private func checkSupportedItems() throws(SOQLError) -> Bool {
+    enum SelectionKind {
+        case count, fields, aggregate
+    }
+
+    /// What the SELECT list asks for: `COUNT()` alone, plain fields, or (with an aggregate
+    /// function or GROUP BY) grouped fields and aggregate functions. Anything else is refused at
+    /// the token where it begins.
+    private func checkSupportedItems() throws(SOQLError) -> SelectionKind {
+        var aggregates = !statement.grouping.isEmpty
+        var fieldAlias: SOQLToken?
         for (index, item) in statement.items.enumerated() {
             switch item {
             case .field(_, alias: nil):
                 continue
             case .field(_, alias: let alias?):
-                throw SOQLError.unexpected(alias, in: text)
+                // An alias names a grouped field; a query that does not group has none.
+                fieldAlias = fieldAlias ?? alias
             case .function(let name, let open, let arguments, let after, let alias):
-                guard index == 0, name.keyword == "COUNT" else { throw SOQLError.unexpected(open, in: text) }
-                if let argument = arguments.first { throw SOQLError.unexpected(argument, in: text) }
-                if let alias { throw SOQLError.unexpected(alias, in: text) }
-                if statement.items.count > 1 { throw SOQLError.unexpected(after, in: text) }
-                return true
+                if name.keyword == "COUNT", arguments.isEmpty {
+                    guard index == 0 else { throw SOQLError.unexpected(open, in: text) }
+                    if let alias { throw SOQLError.unexpected(alias, in: text) }
+                    if statement.items.count > 1 { throw SOQLError.unexpected(after, in: text) }
+                    return .count
+                }
+                guard name.keyword.flatMap(AggregateFunction.init(rawValue:)) != nil else {
+                    throw SOQLError.unexpected(open, in: text)
+                }
+                aggregates = true
             case .subquery(let open, _):
                 throw SOQLError.unexpected(open, in: text)
             case .typeOf(let subject):
                 throw SOQLError.unexpected(subject, in: text)
             }
         }
-        return false
+        if !aggregates, let fieldAlias { throw SOQLError.unexpected(fieldAlias, in: text) }
+        return aggregates ? .aggregate : .fields
     }
 
     // MARK: - Fields
 
-    private func resolve(_ raw: SOQLStatement.Path, on object: SObjectType) throws(SOQLError) -> FieldPath {
+    func resolve(_ raw: SOQLStatement.Path, on object: SObjectType) throws(SOQLError) -> FieldPath {
         var parts = raw.parts[...]
         // `Contact.Name` in a query on Contact names the queried object itself.
         if parts.count > 1, parts.first?.lowercased() == object.name.lowercased(),
@@ -116,8 +156,16 @@ struct SOQLResolver {
 
     // MARK: - ORDER BY
 
-    private func resolve(_ item: SOQLStatement.Ordering, on object: SObjectType) throws(SOQLError) -> SOQLOrdering {
+    /// - Parameter grouping: the GROUP BY fields of an aggregate query, which alone may order it.
+    private func resolve(
+        _ item: SOQLStatement.Ordering, on object: SObjectType, grouping: [FieldPath]?
+    ) throws(SOQLError) -> SOQLOrdering {
         let path = try resolve(item.path, on: object)
+        if let grouping, !grouping.contains(where: { $0.isSameField(as: path) }) {
+            throw SOQLError.at(
+                item.path.offset, in: text, code: "MALFORMED_QUERY",
+                "Ordered field must be grouped or aggregated: " + path.canonicalName)
+        }
         // Describe reports text areas as not sortable; ORDER BY agrees.
         guard path.field.type != .textarea else {
             throw SOQLError.at(

@@ -14,6 +14,9 @@ extension OrgStore {
             throw APIError(error)
         }
         return state.withLock { state in
+            if case .aggregate(let columns) = query.selection {
+                return Self.aggregatePage(query, columns: columns, includeDeleted: includeDeleted, state: &state)
+            }
             let rows = Self.select(query, includeDeleted: includeDeleted, state: &state)
             if case .count = query.selection {
                 return Self.renderPage(
@@ -70,7 +73,7 @@ extension OrgStore {
     }
 
     /// Evaluates the WHERE clause row by row in ORDER BY order, stopping once `wanted` rows matched.
-    private static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
+    static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
         let tables = state.tables
         let object = query.object
         let matches = query.filter.map {
