@@ -31,29 +31,33 @@ struct SearchIndex: Sendable {
         plainRows.removeAll(keepingCapacity: true)
     }
 
-    mutating func append(_ record: ContactRecord) {
-        insert(record, at: count)
-    }
-
     /// Adds a row at `row` (a delete rolled back); later rows move up by one.
     mutating func insert(_ record: ContactRecord, at row: Int) {
+        guard row < count else { return append(record) }
+        var moved = SearchIndex(stride: stride)
+        moved.append(record)
         let start = self.start(ofRow: row)
-        var key: [UInt8] = []
-        var ends: [UInt32] = []
-        ends.reserveCapacity(stride)
+        let length = moved.bytes.count
+        bytes.insert(contentsOf: moved.bytes, at: start)
+        for index in (row * stride)..<valueEnds.count { valueEnds[index] += UInt32(length) }
+        valueEnds.insert(contentsOf: moved.valueEnds.map { $0 + UInt32(start) }, at: row * stride)
+        plainRows.insert(moved.plainRows[0], at: row)
+    }
+
+    /// Adds a row at the end, its folded values written straight into `bytes` (ASCII is
+    /// lower-cased in place, as `SearchText.fold` does, without a string per value).
+    mutating func append(_ record: ContactRecord) {
+        let start = bytes.count
         for column in 0..<stride {
-            key += SearchText.fold(record.value(at: column)).utf8
-            ends.append(UInt32(start + key.count))
+            let value = record.value(at: column)
+            if value.utf8.allSatisfy({ $0 < 0x80 }) {
+                for byte in value.utf8 { bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte) }
+            } else {
+                bytes += SearchText.fold(value).utf8
+            }
+            valueEnds.append(UInt32(bytes.count))
         }
-        if row == count {
-            bytes += key
-            valueEnds += ends
-        } else {
-            bytes.insert(contentsOf: key, at: start)
-            for index in (row * stride)..<valueEnds.count { valueEnds[index] += UInt32(key.count) }
-            valueEnds.insert(contentsOf: ends, at: row * stride)
-        }
-        plainRows.insert(key.allSatisfy { $0 < 0x80 }, at: row)
+        plainRows.append(bytes[start...].allSatisfy { $0 < 0x80 })
     }
 
     /// Removes the row at `row`; later rows move down by one.
