@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactListTests",
-            dependencies: ["ContactList", "RestCore", "TestSupport"],
+            dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(

@@ -19,13 +19,17 @@ struct Driver {
 
     static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// Runs every step, or only the one named `only` (`json`, `compression`).
+    /// Runs every step, or only the one named `only` (`keys`, `json`, `compression`).
     mutating func run(only: String? = nil) {
         let started = Date()
         if only == nil {
             step("contact-tui list of 100,000 vs simple-salesforce") { try $0.listAndThroughput() }
             step("MockOrg at 1,000,000 contacts") { try $0.millionContacts() }
+        }
+        if only == nil || only == "keys" {
             step("ContactList keypress CPU and memory") { try $0.contactList() }
+        }
+        if only == nil {
             step("TUI idle in tmux") { try $0.idle() }
         }
         if only == nil || only == "json" {
@@ -276,6 +280,28 @@ struct Driver {
                 measured: format(seconds: large), goal: "< 1 ms, within 20% of 1,000 rows",
                 peer: format(seconds: small) + " at 1,000 rows", ratio: String(format: "%.2fx", ratio),
                 verdict: large < 0.001 && ratio <= 1.2 ? "met" : "missed"))
+        func filterCPU(rows count: Int) throws -> (char: Double, backspace: Double) {
+            let (_, output) = try runToEnd(selfPath, ["filter", "\(count)"])
+            func value(_ name: String) throws -> Double {
+                guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(name + ": ") }),
+                    let value = Double(line.dropFirst(name.count + 2))
+                else { throw BenchFailure("filter printed: \(output)") }
+                return value
+            }
+            return (try value("cpu-per-char"), try value("cpu-per-backspace"))
+        }
+        let filterSmall = try filterCPU(rows: 1000)
+        let filterLarge = try filterCPU(rows: 100_000)
+        for (name, large, small) in [
+            ("a typed character", filterLarge.char, filterSmall.char),
+            ("a Backspace", filterLarge.backspace, filterSmall.backspace),
+        ] {
+            rows.append(
+                Row(
+                    what: "Filter: \(name) to a finished frame (CPU, 100x30, slowest key of `number 12`), 100,000 rows",
+                    measured: format(seconds: large), goal: "< 16 ms", peer: format(seconds: small) + " at 1,000 rows",
+                    verdict: large < 0.016 ? "met" : "missed"))
+        }
         let (usage, output) = try runToEnd(selfPath, ["model-rss", "100000"])
         let rss =
             output.split(separator: "\n").first { $0.hasPrefix("rss: ") }.flatMap { Int($0.dropFirst(5)) } ?? 0

@@ -118,6 +118,36 @@ enum Modes {
         say("rows: \(model.dataRows.count)")
     }
 
+    /// `filter ROWS`: CPU seconds from a filter key press to a finished frame (handle(key:) and the
+    /// whole screen drawn into 100x30), for each character of a query typed after `/` and for each
+    /// Backspace that takes it away again; the median of several rounds for each key, then the
+    /// slowest key, printed as `cpu-per-char: SECONDS` and `cpu-per-backspace: SECONDS`.
+    static func filterKeys(rows: Int) {
+        var model = loadedModel(rows: rows)
+        var buffer = CellBuffer(width: 100, height: 30)
+        let text = "number 12"
+        func timed(_ key: Key) -> Double {
+            let start = Proc.threadCPUSeconds()
+            _ = model.handle(key: key)
+            ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
+            return Proc.threadCPUSeconds() - start
+        }
+        var typed = Array(repeating: [Double](), count: text.count)
+        var erased = Array(repeating: [Double](), count: text.count)
+        for _ in 0..<7 {
+            _ = model.handle(key: .escape)
+            _ = model.handle(key: .character("/"))
+            for (index, character) in text.enumerated() { typed[index].append(timed(.character(character))) }
+            for index in 0..<text.count { erased[index].append(timed(.backspace)) }
+        }
+        func slowestMedian(_ samples: [[Double]]) -> Double {
+            samples.map { $0.sorted()[$0.count / 2] }.max() ?? 0
+        }
+        say("cpu-per-char: \(slowestMedian(typed))")
+        say("cpu-per-backspace: \(slowestMedian(erased))")
+        say("rows: \(model.dataRows.count)")
+    }
+
     /// `model-rss ROWS`: resident memory with ROWS records loaded into the model.
     static func modelRSS(rows: Int) {
         let model = loadedModel(rows: rows)

@@ -1,8 +1,8 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only json|compression]` prints the
-/// benchmark table (`--only json`: just the JSON parsing rows; `--only compression`: just the gzip
-/// rows); the other modes are the children it starts
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|compression]` prints the
+/// benchmark table (`--only keys`: just the ContactList keypress rows; `--only json`: just the JSON
+/// parsing rows; `--only compression`: just the gzip rows); the other modes are the children it starts
 /// (see `Modes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
@@ -17,6 +17,7 @@ enum Entry {
         switch arguments.first ?? "run" {
         case "bare": try await Modes.bare(bodyFile: try argument(1))
         case "keys": Modes.keys(rows: Int(try argument(1)) ?? 1000)
+        case "filter": Modes.filterKeys(rows: Int(try argument(1)) ?? 100_000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
         case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
         default:

@@ -32,9 +32,9 @@ struct FieldCaseTests {
             query: "select id, name, email from contact",
             visibleRows: ScreenLayout(screen: Rect(width: 40, height: 8)).visibleRowCount)
         let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
-        #expect(lines[1] == " name                email")
-        #expect(lines[2] == " Contact 0000        c0@example.com")
-        #expect(lines[3] == " Contact 0001        c1@example.com")
+        #expect(lines[1] == " name                     email")
+        #expect(lines[2] == " Contact 0000             c0@example.com")
+        #expect(lines[3] == " Contact 0001             c1@example.com")
     }
 
     @Test(

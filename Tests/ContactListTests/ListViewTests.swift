@@ -33,10 +33,10 @@ struct ListViewTests {
         #expect(
             frame == """
                  contact-tui · 127.0.0.1:1 · v66.0
-                 Name                Email
-                 Contact 0000        c0@example.com
-                 Contact 0001        c1@example.com
-                 Contact 0002        c2@example.com
+                 Name                     Email
+                 Contact 0000             c0@example.com
+                 Contact 0001             c1@example.com
+                 Contact 0002             c2@example.com
 
                  3 of 3 loaded
                  j/k move  Enter open  ? help  q quit
@@ -58,9 +58,10 @@ struct ListViewTests {
                 Fixtures.contact(2, name: "Maximilian Alexander Fitzgerald"),
             ], query: Self.narrowQuery, visibleRows: 4)
         let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
-        #expect(lines[2] == " 山田太郎😀" + String(repeating: " ", count: 10) + "c0@example.com")
-        #expect(lines[3] == " ␛]52;c;AAAA␇Eve     c1@example.com")
-        #expect(lines[4] == " Maximilian Alexan…  c2@example.com")
+        // Name gets 23 cells: the longest name (31) gives way down to what fits beside Email (14).
+        #expect(lines[2] == " 山田太郎😀" + String(repeating: " ", count: 15) + "c0@example.com")
+        #expect(lines[3] == " ␛]52;c;AAAA␇Eve" + String(repeating: " ", count: 10) + "c1@example.com")
+        #expect(lines[4] == " Maximilian Alexander F…  c2@example.com")
     }
 
     @Test("the status line counts pending deletes with a spinner and shows the last message")

@@ -79,26 +79,31 @@ struct OverlayViewTests {
         #expect(next.contains("┌─ Cannot delete item ──────── 1 of 2 ─┐"))
     }
 
-    @Test("the help lists the keys in a box")
+    @Test("the help lists the keys in a box, by section, and says how far it is scrolled")
     func help() async {
-        var model = Fixtures.loadedModel(count: 3)
+        var model = Fixtures.loadedModel(count: 3, visibleRows: 14)
         _ = model.handle(key: .character("?"))
         let lines = ContactListScreen(model: model).frame(width: 60, height: 18).text.components(separatedBy: "\n")
         let margin = String(repeating: " ", count: 7)
+        let row = { (text: String) in margin + "│ " + DisplayWidth.pad(text, toWidth: 42) + " │" }
         #expect(lines[0] == " contact-tui · Keys")
-        #expect(lines[1] == margin + "┌─ Keys " + String(repeating: "─", count: 37) + "┐")
+        #expect(
+            lines[1] == margin + "┌─ Keys " + String(repeating: "─", count: 29) + " 12/\(HelpOverlay.lines.count) ─┐")
         #expect(lines[2] == margin + "│" + String(repeating: " ", count: 44) + "│")
-        #expect(lines[3] == margin + "│ j k ↓ ↑          move the selection        │")
-        #expect(lines[7] == margin + "│ d Delete         delete the contact        │")
-        #expect(lines[13] == margin + "│ q ^C             quit                      │")
-        #expect(lines[15] == margin + "└" + String(repeating: "─", count: 27) + " any key closes ─┘")
+        #expect(lines[3] == row("List"))
+        #expect(lines[4] == row("j k ↓ ↑          move the selection"))
+        #expect(lines[5] == row("wheel            move three rows"))
+        #expect(lines[9] == row("d Delete         delete the contact"))
+        #expect(lines[14] == row("?                this help"))
+        #expect(lines[15] == margin + "└" + String(repeating: "─", count: 12) + " j/k scroll · other keys close ─┘")
         #expect(lines[16] == " 3 of 3 loaded")
-        #expect(lines[17] == " any key closes the help")
+        #expect(lines[17] == " j/k scroll  any other key closes the help")
     }
 
     @Test("the detail view lists every field of the retrieve, Id and Name first")
     func detail() async throws {
-        var model = Fixtures.loadedModel(count: 3)
+        var model = Fixtures.loadedModel(
+            count: 3, visibleRows: ScreenLayout(screen: Rect(width: 50, height: 10)).visibleRowCount)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
         let loading = ContactListScreen(model: model).frame(width: 50, height: 10).text.components(separatedBy: "\n")
         #expect(loading[0] == " Contact · Contact 0000")

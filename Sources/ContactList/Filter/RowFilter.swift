@@ -1,71 +1,114 @@
 /// The incremental filter of the loaded rows.
 ///
-/// It keeps the indices (into `dataRows`) of the rows that match, in order, so
-/// that drawing reads only the visible slice. A longer query narrows the previous
-/// matches instead of rescanning every row; deletes and insertions shift the
-/// indices instead of matching again.
+/// It keeps the indices (into `dataRows`) of the rows that match, in order, so that
+/// drawing reads only the visible slice. The match sets of the queries typed before are
+/// kept too (a few of them): a query that contains one of them narrows its set instead
+/// of scanning every row (a typed character), and a query typed before takes its set back
+/// (Backspace). Deletes, insertions and new pages update every kept set, so none goes stale.
 public struct RowFilter: Hashable, Sendable {
+    /// A query and the rows it matches.
+    struct Stage: Hashable, Sendable {
+        var query: SearchQuery
+        /// Indices of matching rows in `dataRows`, ascending.
+        var matches: [Int]
+    }
+
+    /// How many earlier match sets are kept.
+    static let keptStages = 16
+
+    private var current: Stage
+    /// Earlier stages, the most recent last.
+    private var earlier: [Stage] = []
+
     /// The query as typed.
-    public private(set) var query: String
-    private(set) var foldedQuery: String
+    public var query: String { current.query.text }
     /// Indices of matching rows in `dataRows`, ascending.
-    public private(set) var matches: [Int]
+    public var matches: [Int] { current.matches }
 
     public init(query: String = "") {
-        self.query = query
-        self.foldedQuery = SearchText.fold(query)
-        self.matches = []
+        current = Stage(query: SearchQuery(query), matches: [])
     }
 
-    /// Whether a record matches the query in any of the columns.
+    /// Whether a record matches the query in any of the columns: the reference the
+    /// index's byte search must agree with.
     func matches(_ record: ContactRecord, columns: [Column]) -> Bool {
-        guard !foldedQuery.isEmpty else { return true }
-        return record.values.contains { SearchText.matches($0, foldedQuery: foldedQuery) }
+        let folded = current.query.folded
+        guard !folded.isEmpty else { return true }
+        return record.values.contains { SearchText.matches($0, foldedQuery: folded) }
     }
 
-    /// Changes the query and recomputes the matches (narrowing when the query grew).
-    mutating func setQuery(_ newQuery: String, rows: [ContactRecord], columns: [Column]) {
-        let narrowing = !query.isEmpty && newQuery.hasPrefix(query)
-        query = newQuery
-        foldedQuery = SearchText.fold(newQuery)
-        if narrowing {
-            matches = matches.filter { matches(rows[$0], columns: columns) }
+    /// Changes the query and recomputes the matches, from a kept set where one helps.
+    mutating func setQuery(_ newQuery: String, index: SearchIndex) {
+        guard newQuery != query else { return }
+        let next = SearchQuery(newQuery)
+        if !current.query.bytes.isEmpty { earlier.append(current) }
+        if let same = earlier.lastIndex(where: { $0.query.text == newQuery }) {
+            current = earlier.remove(at: same)
+        } else if next.bytes.isEmpty {
+            current = Stage(query: next, matches: Array(0..<index.count))
+        } else if let base = earlier.filter({ next.implies($0.query) }).min(by: { $0.matches.count < $1.matches.count })
+        {
+            // The smallest kept set that holds every match of the new query.
+            current = Stage(query: next, matches: index.rows(matching: next, among: base.matches))
         } else {
-            rebuild(rows: rows, columns: columns)
+            current = Stage(query: next, matches: index.rows(matching: next, among: 0..<index.count))
         }
+        if earlier.count > Self.keptStages { earlier.removeFirst(earlier.count - Self.keptStages) }
     }
 
-    /// Matches every row again (after a refresh replaced them).
-    mutating func rebuild(rows: [ContactRecord], columns: [Column]) {
-        matches = rows.indices.filter { matches(rows[$0], columns: columns) }
+    /// Matches every row again (after a refresh replaced them); earlier sets are dropped.
+    mutating func rebuild(index: SearchIndex) {
+        earlier.removeAll()
+        current.matches = index.rows(matching: current.query, among: 0..<index.count)
     }
 
     /// Rows were appended at `start...`.
-    mutating func appended(rows: [ContactRecord], from start: Int, columns: [Column]) {
-        for index in start..<rows.count where matches(rows[index], columns: columns) { matches.append(index) }
+    mutating func appended(from start: Int, index: SearchIndex) {
+        current.append(from: start, index: index)
+        for stage in earlier.indices { earlier[stage].append(from: start, index: index) }
     }
 
-    /// The row at `index` was removed from `dataRows`.
-    mutating func removed(at index: Int) {
-        let position = lowerBound(index)
-        if position < matches.count, matches[position] == index { matches.remove(at: position) }
+    /// The row at `row` was removed from `dataRows`.
+    mutating func removed(at row: Int) {
+        current.removed(at: row)
+        for stage in earlier.indices { earlier[stage].removed(at: row) }
+    }
+
+    /// A row was inserted at `row` of `dataRows`.
+    mutating func inserted(at row: Int, index: SearchIndex) {
+        current.inserted(at: row, index: index)
+        for stage in earlier.indices { earlier[stage].inserted(at: row, index: index) }
+    }
+
+    /// The position in `matches` of the first index not below `row`.
+    func lowerBound(_ row: Int) -> Int {
+        current.lowerBound(row)
+    }
+}
+
+extension RowFilter.Stage {
+    mutating func append(from start: Int, index: SearchIndex) {
+        matches += index.rows(matching: query, among: start..<index.count)
+    }
+
+    mutating func removed(at row: Int) {
+        let position = lowerBound(row)
+        if position < matches.count, matches[position] == row { matches.remove(at: position) }
         for i in position..<matches.count { matches[i] -= 1 }
     }
 
-    /// A row was inserted at `index` of `dataRows`.
-    mutating func inserted(_ record: ContactRecord, at index: Int, columns: [Column]) {
-        let position = lowerBound(index)
+    mutating func inserted(at row: Int, index: SearchIndex) {
+        let position = lowerBound(row)
         for i in position..<matches.count { matches[i] += 1 }
-        if matches(record, columns: columns) { matches.insert(index, at: position) }
+        if index.matches(row: row, query: query) { matches.insert(row, at: position) }
     }
 
-    /// The position in `matches` of the first index not below `index`.
-    func lowerBound(_ index: Int) -> Int {
+    func lowerBound(_ row: Int) -> Int {
         var low = 0
         var high = matches.count
         while low < high {
             let middle = (low + high) / 2
-            if matches[middle] < index { low = middle + 1 } else { high = middle }
+            if matches[middle] < row { low = middle + 1 } else { high = middle }
         }
         return low
     }

@@ -15,6 +15,13 @@ public enum SearchText {
 
     /// Whether `text` contains the already folded `foldedQuery`.
     public static func matches(_ text: String, foldedQuery: String) -> Bool {
-        foldedQuery.isEmpty || fold(text).contains(foldedQuery)
+        foldedQuery.isEmpty || contains(fold(text), foldedQuery)
+    }
+
+    /// Whether already folded text contains the folded query: the one comparison every
+    /// match that is not plain ASCII goes through (`SearchIndex` takes a byte path for those
+    /// that are, with the same outcome).
+    static func contains(_ foldedText: String, _ foldedQuery: String) -> Bool {
+        foldedText.contains(foldedQuery)
     }
 }

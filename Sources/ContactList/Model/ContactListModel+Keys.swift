@@ -10,7 +10,7 @@ extension ContactListModel {
         }
         switch mode {
         case .help:
-            mode = .list
+            handleHelp(key: key)
             return []
         case .detail(var detail):
             return handleDetail(key: key, detail: &detail)
@@ -23,6 +23,7 @@ extension ContactListModel {
 
     private mutating func handleList(key: Key) -> [ContactListEffect] {
         let page = max(visibleRowCount, 1)
+        let wasOnLastRow = selection >= shownCount - 1
         switch key {
         case .character("q"):
             return [.quit]
@@ -50,11 +51,14 @@ extension ContactListModel {
             return refresh()
         case .character("?"):
             mode = .help
+            helpScrollOffset = 0
             return []
         case .character("/"):
             isEditingFilter = true
-            if filter == nil { filter = RowFilter() }
-            updateFilter { $0.rebuild(rows: $1, columns: $2) }
+            if filter == nil {
+                filter = RowFilter()
+                updateFilter { $0.rebuild(index: $1) }
+            }
             return []
         case .escape:
             clearFilter()
@@ -65,7 +69,38 @@ extension ContactListModel {
         default:
             return []
         }
-        return loadMoreIfNeeded()
+        return loadMoreIfNeeded(pastTheEnd: wasOnLastRow && Self.movesDown(key))
+    }
+
+    /// Keys that move the selection down, which past the last row ask for the next page.
+    static func movesDown(_ key: Key) -> Bool {
+        switch key {
+        case .character("j"), .down, .wheelDown, .pageDown, .control("f"), .character("G"), .end: return true
+        default: return false
+        }
+    }
+
+    /// The help: the scroll keys scroll it, any other key closes it.
+    private mutating func handleHelp(key: Key) {
+        let page = max(HelpOverlay.visibleLines(listRows: visibleRowCount), 1)
+        guard let offset = Self.scrolled(helpScrollOffset, by: key, page: page) else {
+            mode = .list
+            return
+        }
+        helpScrollOffset = max(0, min(offset, HelpOverlay.lines.count - page))
+    }
+
+    /// A scroll offset moved by a scroll key (nil for any other key); `Int.max` is the end.
+    static func scrolled(_ offset: Int, by key: Key, page: Int) -> Int? {
+        switch key {
+        case .character("j"), .down, .wheelDown: return offset + 1
+        case .character("k"), .up, .wheelUp: return offset - 1
+        case .pageDown, .control("f"), .character(" "): return offset + page
+        case .pageUp, .control("b"): return offset - page
+        case .character("g"), .home: return 0
+        case .character("G"), .end: return Int.max / 2
+        default: return nil
+        }
     }
 
     private mutating func handleDetail(key: Key, detail: inout DetailState) -> [ContactListEffect] {
@@ -73,28 +108,22 @@ extension ContactListModel {
         case .escape, .character("q"), .backspace:
             mode = .list
             return []
-        case .character("j"), .down, .wheelDown:
-            detail.scrollOffset += 1
-        case .character("k"), .up, .wheelUp:
-            detail.scrollOffset -= 1
-        case .pageDown, .control("f"), .character(" "):
-            detail.scrollOffset += max(visibleRowCount, 1)
-        case .pageUp, .control("b"):
-            detail.scrollOffset -= max(visibleRowCount, 1)
-        case .character("g"), .home:
-            detail.scrollOffset = 0
         default:
-            return []
+            break
         }
+        let page = max(visibleRowCount, 1)
+        guard let offset = Self.scrolled(detail.scrollOffset, by: key, page: page) else { return [] }
         let lines: Int
         if case .fields(let fields) = detail.content { lines = fields.count } else { lines = 0 }
-        detail.scrollOffset = max(0, min(detail.scrollOffset, lines - 1))
+        // The last line stops at the bottom of the view.
+        detail.scrollOffset = max(0, min(offset, lines - page))
         mode = .detail(detail)
         return []
     }
 
     private mutating func handleFilterEditing(key: Key) -> [ContactListEffect] {
         let current = filter?.query ?? ""
+        let wasOnLastRow = selection >= shownCount - 1
         switch key {
         case .character(let character):
             setFilterQuery(current + String(character))
@@ -114,7 +143,7 @@ extension ContactListModel {
         default:
             return []
         }
-        return loadMoreIfNeeded()
+        return loadMoreIfNeeded(pastTheEnd: wasOnLastRow && key == .down)
     }
 
     // MARK: - Moves
@@ -139,11 +168,15 @@ extension ContactListModel {
     // MARK: - Filter
 
     private mutating func setFilterQuery(_ text: String) {
-        let selected = selectedRecord?.id
+        let selected = selection < shownCount ? dataIndex(ofShown: selection) : nil
         if filter == nil { filter = RowFilter() }
-        updateFilter { $0.setQuery(text, rows: $1, columns: $2) }
+        updateFilter { $0.setQuery(text, index: $1) }
         selection = 0
-        if let selected, let position = shownPosition(ofID: selected) { selection = position }
+        // The selected row keeps the selection when it still matches (a binary search, not a scan).
+        if let selected, let filter {
+            let position = filter.lowerBound(selected)
+            if position < filter.matches.count, filter.matches[position] == selected { selection = position }
+        }
         clampSelection()
         statusMessage = ""
     }

@@ -58,6 +58,8 @@ extension ContactListModel {
         if replacing {
             dataRows.removeAll(keepingCapacity: true)
             loadedIDs.removeAll(keepingCapacity: true)
+            searchIndex.removeAll()
+            contentWidths = contentWidths.map { _ in 0 }
         }
         if replacing {
             reinstatedIDs.removeAll()
@@ -72,13 +74,13 @@ extension ContactListModel {
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id),
                 loadedIDs.insert(record.id).inserted
             else { continue }
-            dataRows.append(record)
+            appendRow(record)
         }
         if replacing {
-            updateFilter { $0.rebuild(rows: $1, columns: $2) }
+            updateFilter { $0.rebuild(index: $1) }
             if let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
         } else {
-            updateFilter { $0.appended(rows: $1, from: firstNew, columns: $2) }
+            updateFilter { $0.appended(from: firstNew, index: $1) }
         }
         totalSize = page.totalSize
         nextRecordsURL = page.done ? nil : page.nextRecordsUrl
@@ -90,10 +92,18 @@ extension ContactListModel {
         return loadMoreIfNeeded()
     }
 
+    /// Whether a filter with text is set: it searches the loaded rows only.
+    var isFiltering: Bool { !(filter?.query.isEmpty ?? true) }
+
     /// Fetches the next page when the selection comes within a screen of the end.
-    mutating func loadMoreIfNeeded() -> [ContactListEffect] {
+    ///
+    /// While a filter with text is set, a page is fetched only when the user moves down past
+    /// the last shown row (`pastTheEnd`): one page per key press, never by itself, so a filter
+    /// that matches nothing does not page through the whole org.
+    mutating func loadMoreIfNeeded(pastTheEnd: Bool = false) -> [ContactListEffect] {
         guard let url = nextRecordsURL, !isLoading,
-            selection + max(visibleRowCount, 1) >= shownCount
+            selection + max(visibleRowCount, 1) >= shownCount,
+            pastTheEnd || !isFiltering
         else { return [] }
         let request = requests.request(forNextRecordsURL: url)
         inFlight[request.id] = .nextPage(generation: generation)

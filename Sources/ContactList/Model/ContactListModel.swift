@@ -42,6 +42,13 @@ public struct ContactListModel: Sendable {
     public internal(set) var mode: ContactListMode = .list
     /// The filter of the rows; nil when none is set.
     public internal(set) var filter: RowFilter?
+    /// The rows' text folded for the filter, row for row with `dataRows`.
+    var searchIndex: SearchIndex
+    /// The widest loaded value of each column, in cells, up to `ColumnLayout.measuredCap`:
+    /// what the list's column widths follow, so they change with new pages, never while scrolling.
+    public internal(set) var contentWidths: [Int]
+    /// The first line of the help shown, when it is taller than the screen.
+    public internal(set) var helpScrollOffset = 0
     /// Whether keys go to the filter's text.
     public internal(set) var isEditingFilter = false
     /// Advances while something is in flight, for the spinner.
@@ -70,6 +77,8 @@ public struct ContactListModel: Sendable {
         self.query = query
         self.batchSize = batchSize
         self.columns = Column.visibleColumns(ofQuery: query)
+        self.searchIndex = SearchIndex(stride: columns.count)
+        self.contentWidths = Array(repeating: 0, count: columns.count)
         self.origin = origin
         self.requests = requests
     }
@@ -129,21 +138,32 @@ public struct ContactListModel: Sendable {
         let record = dataRows.remove(at: index)
         loadedIDs.remove(record.id)
         reinstatedIDs.remove(record.id)
+        searchIndex.remove(at: index)
         filter?.removed(at: index)
     }
 
     mutating func insertRow(_ record: ContactRecord, at index: Int) {
         dataRows.insert(record, at: index)
         loadedIDs.insert(record.id)
-        updateFilter { filter, _, columns in filter.inserted(record, at: index, columns: columns) }
+        searchIndex.insert(record, at: index)
+        updateFilter { $0.inserted(at: index, index: $1) }
     }
 
-    /// Changes the filter with the rows and columns at hand (the filter is moved out
+    /// Appends a loaded row, measuring its values for the column widths.
+    mutating func appendRow(_ record: ContactRecord) {
+        dataRows.append(record)
+        searchIndex.append(record)
+        for column in contentWidths.indices {
+            contentWidths[column] = max(contentWidths[column], ColumnLayout.measure(record.value(at: column)))
+        }
+    }
+
+    /// Changes the filter with the search index at hand (the filter is moved out
     /// meanwhile, so its matches are not copied).
-    mutating func updateFilter(_ change: (inout RowFilter, [ContactRecord], [Column]) -> Void) {
+    mutating func updateFilter(_ change: (inout RowFilter, SearchIndex) -> Void) {
         guard var current = filter else { return }
         filter = nil
-        change(&current, dataRows, columns)
+        change(&current, searchIndex)
         filter = current
     }
 

@@ -22,7 +22,7 @@ package struct ContactListScreen: Widget {
         case .detail:
             guard case .detail(let detail) = model.mode else { return }
             DetailView(detail: detail, spinnerFrame: model.spinnerFrame).render(area: area, buffer: &buffer)
-        case .help: HelpOverlay().render(area: area, buffer: &buffer)
+        case .help: HelpOverlay(scrollOffset: model.helpScrollOffset).render(area: area, buffer: &buffer)
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)
         case .filterBar: FilterBar(query: model.filter?.query ?? "").render(area: area, buffer: &buffer)

@@ -16,8 +16,10 @@ package struct DetailView: Widget {
             }
         case .fields(let fields):
             let nameWidth = min(max(10, area.width / 3), (fields.map { DisplayWidth.of($0.name) }.max() ?? 0))
+            // Never scrolled past the end, even when the terminal grew since.
+            let offset = max(0, min(detail.scrollOffset, fields.count - area.height))
             for line in 0..<area.height {
-                let index = detail.scrollOffset + line
+                let index = offset + line
                 guard index < fields.count else { break }
                 let y = area.y + line
                 buffer.write(

@@ -1,27 +1,39 @@
-/// The `?` overlay: every key of the list, in a box.
+/// The `?` overlay: every key of `KeyTable`, by section, in a box that scrolls when the
+/// terminal is shorter than the list of keys.
 package struct HelpOverlay: Widget {
-    static let keys: [(keys: String, action: String)] = [
-        ("j k ↓ ↑", "move the selection"),
-        ("PgDn PgUp ^F ^B", "move a page"),
-        ("g G Home End", "first or last row"),
-        ("Enter", "open the record's details"),
-        ("d Delete", "delete the contact"),
-        ("/", "filter the loaded rows"),
-        ("n N", "next or previous match"),
-        ("Esc", "clear the filter, go back"),
-        ("r", "refresh from the server"),
-        ("?", "this help"),
-        ("q ^C", "quit"),
-    ]
+    /// The first line shown.
+    var scrollOffset = 0
+
+    /// The lines of the help: a heading per section, then its keys in two columns.
+    static let lines: [(text: String, style: Style)] = {
+        let keyWidth = KeyTable.sections.flatMap { $0.keys.map { DisplayWidth.of($0.keys) } }.max() ?? 0
+        var lines: [(text: String, style: Style)] = []
+        for section in KeyTable.sections {
+            if !lines.isEmpty { lines.append(("", .plain)) }
+            lines.append((section.title, Theme.helpHeading))
+            for entry in section.keys {
+                lines.append((DisplayWidth.pad(entry.keys, toWidth: keyWidth) + "  " + entry.action, .plain))
+            }
+        }
+        return lines
+    }()
+
+    /// How many lines of the help the body shows, for a body of `listRows` list rows: the
+    /// body also holds the headings row, and the box takes its border and a blank line.
+    package static func visibleLines(listRows: Int) -> Int {
+        listRows + ListView.headingRows - Panel.chromeRows
+    }
 
     package func render(area: Rect, buffer: inout CellBuffer) {
-        let keyWidth = Self.keys.map { DisplayWidth.of($0.keys) }.max() ?? 0
-        let lines = Self.keys.map { entry in
-            (DisplayWidth.pad(entry.keys, toWidth: keyWidth) + "  " + entry.action, Style.plain)
-        }
-        let contentWidth = lines.map { DisplayWidth.of($0.0) }.max() ?? 1
+        let contentWidth = Self.lines.map { DisplayWidth.of($0.text) }.max() ?? 1
+        let shown = max(1, area.height - Panel.chromeRows)
+        // Never scrolled past the end, even when the terminal grew since.
+        let offset = max(0, min(scrollOffset, Self.lines.count - shown))
+        let scrolls = Self.lines.count > shown
         Panel(
-            title: "Keys", lines: lines, footer: "any key closes", style: Theme.helpPanel, maxContentWidth: contentWidth
+            title: "Keys", badge: scrolls ? "\(offset + min(shown, Self.lines.count))/\(Self.lines.count)" : "",
+            lines: Array(Self.lines[offset...]), footer: scrolls ? "j/k scroll · other keys close" : "any key closes",
+            style: Theme.helpPanel, maxContentWidth: contentWidth
         )
         .render(area: area, buffer: &buffer)
     }

@@ -13,7 +13,7 @@ package struct KeyHintBar: Widget {
     var hints: (optional: [String], always: [String]) {
         if !model.alerts.isEmpty { return ([], ["Enter/Esc/Space dismiss", "^C quit"]) }
         switch model.mode {
-        case .help: return ([], ["any key closes the help"])
+        case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"], ["Esc/q back", "^C quit"])
         case .list where model.filter != nil:
             return (["n/N next/prev", "Enter open", "d delete"], ["Esc clear filter", "q quit"])

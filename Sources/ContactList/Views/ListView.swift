@@ -14,11 +14,12 @@ package struct ListView: Widget {
 
     package func render(area: Rect, buffer: inout CellBuffer) {
         let (headings, rows) = area.split(top: Self.headingRows)
-        let widths = Self.columnWidths(for: model.columns, totalWidth: area.width - 1)
+        let widths = ColumnLayout.widths(
+            for: model.columns, contentWidths: model.contentWidths, totalWidth: area.width - 1)
         var x = area.x + 1
         for (column, width) in zip(model.columns, widths) {
             buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: Theme.columnHeading)
-            x += width + 2
+            x += width + ColumnLayout.gap
         }
 
         let shown = model.shownCount
@@ -33,29 +34,17 @@ package struct ListView: Widget {
             var x = row.x + 1
             for (index, width) in widths.enumerated() {
                 buffer.write(record.value(at: index), x: x, y: row.y, in: row, maxWidth: width, style: style)
-                x += width + 2
+                x += width + ColumnLayout.gap
             }
         }
         if shown == 0 && !model.isLoading {
-            let notice = model.filter == nil ? "No contacts." : "No contact matches the filter."
+            let notice =
+                model.filter == nil
+                ? "No contacts."
+                : model.nextRecordsURL == nil
+                    ? "No contact matches the filter."
+                    : "No loaded contact matches the filter; ↓ loads the next page."
             buffer.write(notice, x: rows.x + 1, y: rows.y, in: rows, style: Theme.notice)
         }
-    }
-
-    /// Splits the width among the columns, two spaces apart, wider for names and emails.
-    static func columnWidths(for columns: [Column], totalWidth: Int) -> [Int] {
-        guard !columns.isEmpty else { return [] }
-        let gaps = 2 * (columns.count - 1)
-        let available = max(columns.count, totalWidth - gaps)
-        let weights = columns.map { column -> Int in
-            switch column.field.lowercased() {
-            case "name", "email", "account.name": return 3
-            default: return 2
-            }
-        }
-        let totalWeight = weights.reduce(0, +)
-        var widths = weights.map { available * $0 / totalWeight }
-        widths[widths.count - 1] += available - widths.reduce(0, +)
-        return widths
     }
 }

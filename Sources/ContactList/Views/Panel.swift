@@ -9,6 +9,9 @@ struct Panel: Widget {
     /// The widest the text inside may be; the box is as wide as that allows.
     var maxContentWidth: Int
 
+    /// Rows of the box that are not text: the top border, the blank line under it, the bottom border.
+    static let chromeRows = 3
+
     func render(area: Rect, buffer: inout CellBuffer) {
         let contentWidth = min(maxContentWidth, max(1, area.width - 4))
         let boxWidth = contentWidth + 4

@@ -32,6 +32,8 @@ package enum Theme {
     package static let alert = Style(color: .error)
     /// The frame of the help.
     package static let helpPanel = Style(color: .accent)
+    /// A section's title in the help.
+    package static let helpHeading = Style(bold: true)
     /// The first line of the notice of a terminal under the minimum size.
     package static let tooSmallTitle = Style(color: .warning, bold: true)
     /// The rest of that notice.

@@ -1,0 +1,144 @@
+import Glibc
+
+/// The loaded rows' text, folded once for the filter, in one byte buffer.
+///
+/// Each row's values are folded (`SearchText.fold`) when the row arrives and appended
+/// one after another; `valueEnds` says where each value ends, `stride` values a row, in
+/// the order of `dataRows`. A keystroke then scans bytes with `memchr` instead of folding
+/// strings: a hundred thousand rows cost a few milliseconds. Rows whose folded text is not
+/// all ASCII, and queries that are not printable ASCII, are compared as strings through
+/// `SearchText.contains`, so what matches is the same either way.
+struct SearchIndex: Sendable {
+    /// Values a row: the number of columns.
+    let stride: Int
+    private var bytes: [UInt8] = []
+    /// The end in `bytes` of each value (its start is the previous value's end); 32 bits, as a
+    /// hundred thousand rows hold a few megabytes of text and this array is half a million long.
+    private var valueEnds: [UInt32] = []
+    /// Whether each row's folded text is ASCII only.
+    private var plainRows: [Bool] = []
+
+    init(stride: Int) {
+        self.stride = max(1, stride)
+    }
+
+    /// The number of rows.
+    var count: Int { plainRows.count }
+
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        valueEnds.removeAll(keepingCapacity: true)
+        plainRows.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds a row at `row` (a delete rolled back); later rows move up by one.
+    mutating func insert(_ record: ContactRecord, at row: Int) {
+        guard row < count else { return append(record) }
+        var moved = SearchIndex(stride: stride)
+        moved.append(record)
+        let start = self.start(ofRow: row)
+        let length = moved.bytes.count
+        bytes.insert(contentsOf: moved.bytes, at: start)
+        for index in (row * stride)..<valueEnds.count { valueEnds[index] += UInt32(length) }
+        valueEnds.insert(contentsOf: moved.valueEnds.map { $0 + UInt32(start) }, at: row * stride)
+        plainRows.insert(moved.plainRows[0], at: row)
+    }
+
+    /// Adds a row at the end, its folded values written straight into `bytes` (ASCII is
+    /// lower-cased in place, as `SearchText.fold` does, without a string per value).
+    mutating func append(_ record: ContactRecord) {
+        let start = bytes.count
+        for column in 0..<stride {
+            let value = record.value(at: column)
+            if value.utf8.allSatisfy({ $0 < 0x80 }) {
+                for byte in value.utf8 { bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte) }
+            } else {
+                bytes += SearchText.fold(value).utf8
+            }
+            valueEnds.append(UInt32(bytes.count))
+        }
+        plainRows.append(bytes[start...].allSatisfy { $0 < 0x80 })
+    }
+
+    /// Removes the row at `row`; later rows move down by one.
+    mutating func remove(at row: Int) {
+        let start = self.start(ofRow: row)
+        let end = Int(valueEnds[(row + 1) * stride - 1])
+        bytes.removeSubrange(start..<end)
+        valueEnds.removeSubrange((row * stride)..<((row + 1) * stride))
+        for index in (row * stride)..<valueEnds.count { valueEnds[index] -= UInt32(end - start) }
+        plainRows.remove(at: row)
+    }
+
+    /// The rows among `candidates` (ascending) that match `query`, in order.
+    func rows(matching query: SearchQuery, among candidates: some Sequence<Int>) -> [Int] {
+        if query.bytes.isEmpty { return Array(candidates) }
+        return bytes.withUnsafeBufferPointer { all in
+            candidates.filter { matches(row: $0, query: query, in: all) }
+        }
+    }
+
+    /// Whether the row at `row` matches `query`.
+    func matches(row: Int, query: SearchQuery) -> Bool {
+        if query.bytes.isEmpty { return true }
+        return bytes.withUnsafeBufferPointer { matches(row: row, query: query, in: $0) }
+    }
+
+    private func matches(row: Int, query: SearchQuery, in all: UnsafeBufferPointer<UInt8>) -> Bool {
+        let first = row * stride
+        var start = self.start(ofRow: row)
+        if query.isPlain && plainRows[row] {
+            // One scan over the row; a hit must lie inside one value.
+            let rowEnd = Int(valueEnds[first + stride - 1])
+            var from = start
+            while let hit = Self.firstHit(of: query.bytes, in: all, from: from, to: rowEnd) {
+                var valueStart = start
+                for column in first..<(first + stride) {
+                    let valueEnd = Int(valueEnds[column])
+                    if hit < valueEnd {
+                        if hit >= valueStart && hit + query.bytes.count <= valueEnd { return true }
+                        break
+                    }
+                    valueStart = valueEnd
+                }
+                from = hit + 1
+            }
+            return false
+        }
+        for column in first..<(first + stride) {
+            let end = Int(valueEnds[column])
+            let text = String(decoding: UnsafeBufferPointer(rebasing: all[start..<end]), as: UTF8.self)
+            if SearchText.contains(text, query.folded) { return true }
+            start = end
+        }
+        return false
+    }
+
+    private func start(ofRow row: Int) -> Int {
+        row == 0 ? 0 : Int(valueEnds[row * stride - 1])
+    }
+
+    /// The first position in `from..<to` where `needle` (not empty) begins.
+    private static func firstHit(of needle: [UInt8], in all: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard let base = all.baseAddress else { return nil }
+        let last = to - needle.count
+        var position = from
+        return needle.withUnsafeBufferPointer { needle in
+            while position <= last {
+                guard let found = memchr(base + position, Int32(needle[0]), last - position + 1) else { return nil }
+                let hit = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                if needle.count == 1 || memcmp(base + hit + 1, needle.baseAddress! + 1, needle.count - 1) == 0 {
+                    return hit
+                }
+                position = hit + 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack`, as bytes.
+    static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Bool {
+        needle.isEmpty
+            || haystack.withUnsafeBufferPointer { firstHit(of: needle, in: $0, from: 0, to: $0.count) != nil }
+    }
+}

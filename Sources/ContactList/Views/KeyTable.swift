@@ -1,0 +1,49 @@
+/// Every key of the app and what it does, by where it acts: the help is drawn from this
+/// table alone, so a new key is listed by adding its row here, next to its handling in
+/// `ContactListModel+Keys`.
+package enum KeyTable {
+    /// A group of keys that act in one place (the list, the filter, …).
+    package struct Section: Sendable {
+        package var title: String
+        package var keys: [(keys: String, action: String)]
+    }
+
+    package static let sections: [Section] = [
+        Section(
+            title: "List",
+            keys: [
+                ("j k ↓ ↑", "move the selection"),
+                ("wheel", "move three rows"),
+                ("PgDn PgUp ^F ^B", "move a page"),
+                ("g G Home End", "first or last row"),
+                ("Enter", "open the record's details"),
+                ("d Delete", "delete the contact"),
+                ("/", "filter the loaded rows"),
+                ("n N", "next or previous match"),
+                ("Esc", "clear the filter"),
+                ("r", "refresh from the server"),
+                ("?", "this help"),
+                ("q", "quit"),
+            ]),
+        Section(
+            title: "Filter",
+            keys: [
+                ("text", "narrow the loaded rows"),
+                ("Backspace", "delete a character"),
+                ("↓ ↑", "move the selection"),
+                ("↓ on the last", "load the next page"),
+                ("Enter", "keep the filter"),
+                ("Esc", "clear the filter"),
+            ]),
+        Section(
+            title: "Details and help",
+            keys: [
+                ("j k ↓ ↑ wheel", "scroll a line"),
+                ("PgDn PgUp Space", "scroll a page"),
+                ("g G Home End", "top or bottom"),
+                ("Esc q Backspace", "back to the list"),
+            ]),
+        Section(title: "Alerts", keys: [("Enter Esc Space", "dismiss the alert")]),
+        Section(title: "Anywhere", keys: [("^C", "quit")]),
+    ]
+}
