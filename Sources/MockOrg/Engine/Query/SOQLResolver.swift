@@ -118,8 +118,8 @@ struct SOQLResolver {
 
     private func resolve(_ item: SOQLStatement.Ordering, on object: SObjectType) throws(SOQLError) -> SOQLOrdering {
         let path = try resolve(item.path, on: object)
-        // Describe reports text areas as not sortable; ORDER BY agrees.
-        guard path.field.type != .textarea else {
+        // Describe reports text areas and addresses as not sortable; ORDER BY agrees.
+        guard path.field.type.isSortable else {
             throw SOQLError.at(
                 item.path.offset, in: text, code: "INVALID_FIELD",
                 "field '" + path.canonicalName + "' can not be sorted in a query call")
@@ -148,6 +148,11 @@ struct SOQLResolver {
             return .not(try resolve(inner, on: object, semiJoinRefusal: semiJoinRefusal))
         case .test(let raw, let test):
             let path = try resolve(raw, on: object)
+            guard path.field.type.isFilterable else {
+                throw SOQLError.at(
+                    raw.offset, in: text, code: "INVALID_FIELD",
+                    "field '" + path.canonicalName + "' can not be filtered in query call")
+            }
             switch test {
             case .semiJoin(let inner, let open, let negated):
                 if let semiJoinRefusal {
