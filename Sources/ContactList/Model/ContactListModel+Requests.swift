@@ -1,4 +1,5 @@
 import RestCore
+import SOQL
 
 extension ContactListModel {
     /// Applies the outcome of a request this model asked for; outcomes of requests
@@ -94,6 +95,7 @@ extension ContactListModel {
             reinstatedIDs.removeAll()
         }
         if restarting { nextQueryOrder = 0 }
+        for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
         for json in page.records {
             guard let record = ContactRecord(json: json, columns: columns) else { continue }
@@ -168,10 +170,10 @@ extension ContactListModel {
         var lines: [DetailState.Field] = []
         for name in names {
             let value = members[name]!
-            if value.objectValue != nil {
+            if let fields = value.objectValue, CompoundAddress.line(fields, text: \.stringValue) == nil {
                 lines += fieldLines(of: value, prefix: prefix + name + ".")
             } else {
-                lines.append(DetailState.Field(name: prefix + name, value: value.stringValue ?? ""))
+                lines.append(DetailState.Field(name: prefix + name, value: ContactRecord.text(of: value)))
             }
         }
         return lines

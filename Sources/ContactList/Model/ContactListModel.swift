@@ -21,7 +21,8 @@ public struct ContactListModel: Sendable {
 
     public let query: String
     public let batchSize: Int
-    public let columns: [Column]
+    /// The columns shown; their titles take the org's spelling of the fields once a page shows it.
+    public internal(set) var columns: [Column]
     /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
 
