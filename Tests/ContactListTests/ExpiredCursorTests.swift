@@ -63,11 +63,11 @@ struct ExpiredCursorTests {
         #expect(Set(model.dataRows.map(\.id)).count == model.dataRows.count)
     }
 
-    @Test("a second expiry in a row shows the page error, and scrolling never resends the dead cursor")
-    func secondExpiryInARow() throws {
-        var (model, pageTwo) = try Self.modelWaitingForPageTwo()
-        let restart = Fixtures.sentRequests(model.handle(response: Self.expired, for: pageTwo.id))
-        // The restart's first page holds only what is shown: the selection is still near the end.
+    /// A model whose page-two cursor expired, whose restart's first page held only the rows shown
+    /// (so the selection is still near the end), and whose next page on the new cursor is in flight.
+    static func modelAfterRestart() throws -> (ContactListModel, next: RestRequest) {
+        var (model, pageTwo) = try modelWaitingForPageTwo()
+        let restart = Fixtures.sentRequests(model.handle(response: expired, for: pageTwo.id))
         let next = Fixtures.sentRequests(
             model.handle(
                 response: Fixtures.page(
@@ -75,8 +75,14 @@ struct ExpiredCursorTests {
                 for: try #require(restart.first).id))
         #expect(next.map(\.path) == ["/next-b-20"])
         #expect(model.dataRows.count == 20)
+        return (model, try #require(next.first))
+    }
 
-        let afterSecond = model.handle(response: Self.expired, for: try #require(next.first).id)
+    @Test("a second expiry in a row shows the page error, and scrolling never resends the dead cursor")
+    func secondExpiryInARow() throws {
+        var (model, next) = try Self.modelAfterRestart()
+
+        let afterSecond = model.handle(response: Self.expired, for: next.id)
         #expect(afterSecond.isEmpty)
         #expect(
             model.statusMessage
@@ -97,17 +103,11 @@ struct ExpiredCursorTests {
 
     @Test("an expiry after the restarted cursor served a page restarts again")
     func expiryAfterRecovery() throws {
-        var (model, pageTwo) = try Self.modelWaitingForPageTwo()
-        let restart = Fixtures.sentRequests(model.handle(response: Self.expired, for: pageTwo.id))
-        let next = Fixtures.sentRequests(
-            model.handle(
-                response: Fixtures.page(
-                    (0..<20).map { Fixtures.contact($0) }, totalSize: 60, nextRecordsUrl: "/next-b-20"),
-                for: restart[0].id))
+        var (model, next) = try Self.modelAfterRestart()
         _ = model.handle(
             response: Fixtures.page(
                 (20..<40).map { Fixtures.contact($0) }, totalSize: 60, nextRecordsUrl: "/next-b-40"),
-            for: next[0].id)
+            for: next.id)
         #expect(model.dataRows.count == 40)
         var sent: [RestRequest] = []
         for _ in 0..<25 { sent += Fixtures.sentRequests(model.handle(key: .down)) }
