@@ -27,6 +27,33 @@ struct FieldCaseEndToEndTests {
         }
     }
 
+    @Test("the detail view shows the mailing address on one line")
+    func detailAddress() async throws {
+        try await LiveOrg.with { org in
+            let contacts = try await org.contactNames()
+            let records = try await org.records("SELECT Id, MailingAddress FROM Contact ORDER BY Name")
+            let session = try await TmuxSession(
+                try org.appCommand(["--query", "select id, name, account.name from contact order by name"]),
+                width: 120, height: 40)
+            let list = try await session.waitUntil("the first contacts are listed") { screen in
+                Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
+            }
+            #expect(list.components(separatedBy: "\n")[1].contains("Account Name"))
+            try await session.send("Enter")
+            let street = records[0]["MailingAddress"]?["street"]?.stringValue ?? ""
+            let city = records[0]["MailingAddress"]?["city"]?.stringValue ?? ""
+            let detail = try await session.waitUntil("the detail view shows the address") { screen in
+                screen.contains("MailingAddress") && screen.contains("MailingCity")
+            }
+            let line = try #require(detail.components(separatedBy: "\n").first { $0.contains("MailingAddress") })
+            #expect(line.contains("\(street), \(city)"))
+            #expect(!detail.contains("MailingAddress.") && !detail.contains("null"))
+            try await session.send("q")
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+
     @Test("list prints the org's header and the records' values, an address on one line")
     func listCommand() async throws {
         try await LiveOrg.with { org in
