@@ -16,6 +16,10 @@ extension RecordWriter {
             write(try page.parsedRecords(), into: &output)
             return
         }
+        if !headerWritten {
+            // The org's spelling of the fields, from the first records (parsed only for this).
+            spellHeader(from: (try? page.parsedRecords(limit: Self.recordsSpellingTheHeader)) ?? [])
+        }
         writeHeaderIfNeeded(into: &output)
         var ranges = [Range<Int>?](repeating: nil, count: columns.count)
         let outcome: Result<Void, JSONFailure> = page.body.withUnsafeBufferPointer { buffer in
@@ -43,6 +47,9 @@ extension RecordWriter {
             throw .jsonSerialization(failure.description)
         }
     }
+
+    /// How many records of the first page the header's spelling is looked for in.
+    static let recordsSpellingTheHeader = 100
 
     /// Records in `ranges` where each wanted field of the object at the cursor lies.
     private static func locate(

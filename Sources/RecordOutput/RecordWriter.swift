@@ -45,6 +45,7 @@ public struct RecordWriter: Sendable {
         }
         switch format {
         case .tsv:
+            if !headerWritten { spellHeader(from: records) }
             guard let columns else { return }
             writeHeaderIfNeeded(into: &output)
             for record in records {
@@ -75,6 +76,22 @@ public struct RecordWriter: Sendable {
         output.append(UInt8(ascii: "\n"))
     }
 
+    /// Spells each field's header as the org does (`Name` for `name`, `Account.Name` for
+    /// `account.name`), from the first of `records` that has the whole path; a field no record
+    /// has keeps the query's spelling.
+    mutating func spellHeader(from records: [JSONValue]) {
+        guard var columns else { return }
+        for index in columns.indices where columns[index].isField {
+            for record in records {
+                if let keys = FieldLookup.keys(at: columns[index].path, in: record, fields: \.objectValue) {
+                    columns[index].name = keys.joined(separator: ".")
+                    break
+                }
+            }
+        }
+        self.columns = columns
+    }
+
     /// Writes only the header row (TSV with known columns), for a query that returned no records.
     public mutating func finish(into output: inout [UInt8]) {
         write([], into: &output)
@@ -99,6 +116,11 @@ public struct RecordWriter: Sendable {
         case .number(let number)?: JSONNumber.append(number, to: &output)
         case .bool(let flag)?: output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .array?, .object?:
+            // A compound address reads as one line; JSON output keeps the object.
+            if let members = value?.objectValue, let line = CompoundAddress.line(members, text: \.stringValue) {
+                appendTSV(line, to: &output)
+                return
+            }
             var json: [UInt8] = []
             appendJSON(value!, keyOrder: [], to: &json)
             output.append(contentsOf: json)

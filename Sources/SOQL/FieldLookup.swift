@@ -10,16 +10,18 @@ public enum FieldLookup {
     ) -> Record? {
         var current = record
         for key in path {
-            guard let members = fields(current) else { return nil }
-            if let exact = members[String(key)] {
-                current = exact
-            } else if let match = members.first(where: { keyMatches($0.key, key) }) {
-                current = match.value
-            } else {
-                return nil
-            }
+            guard let members = fields(current), let found = member(key, of: members) else { return nil }
+            current = found.value
         }
         return current
+    }
+
+    /// The member named `key`: the exact key first, then ignoring ASCII case.
+    static func member<Record>(
+        _ key: some StringProtocol, of members: [String: Record]
+    ) -> (key: String, value: Record)? {
+        if let exact = members[String(key)] { return (String(key), exact) }
+        return members.first { keyMatches($0.key, key) }
     }
 
     /// Whether a record's key is the path's key, ignoring ASCII case.
@@ -31,5 +33,22 @@ public enum FieldLookup {
     @inline(__always)
     public static func folded(_ byte: UInt8) -> UInt8 {
         (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+    }
+}
+
+extension FieldLookup {
+    /// The keys of `record` that `path` matches, in the record's own spelling (`["Account",
+    /// "Name"]` for `account.name`); nil unless every step is found.
+    public static func keys<Record>(
+        at path: some Sequence<some StringProtocol>, in record: Record, fields: (Record) -> [String: Record]?
+    ) -> [String]? {
+        var current = record
+        var keys: [String] = []
+        for key in path {
+            guard let members = fields(current), let found = member(key, of: members) else { return nil }
+            current = found.value
+            keys.append(found.key)
+        }
+        return keys
     }
 }

@@ -4,7 +4,8 @@ import Testing
 @testable import ContactList
 
 /// A query may spell its fields in any case; Salesforce answers with each field's canonical
-/// spelling. The headings show the fields as the query wrote them, the rows show the values.
+/// spelling. The headings show the fields as the query wrote them until the records show the
+/// org's spelling; the rows show the values.
 @Suite("Fields spelled in another case than the answer's")
 struct FieldCaseTests {
     static let lowerCaseQuery = "select id, name, email, account.name from contact"
@@ -32,7 +33,8 @@ struct FieldCaseTests {
             query: "select id, name, email from contact",
             visibleRows: ScreenLayout(screen: Rect(width: 40, height: 8)).visibleRowCount)
         let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
-        #expect(lines[1] == " name                     email")
+        // The headings take the org's spelling from the records.
+        #expect(lines[1] == " Name                     Email")
         #expect(lines[2] == " Contact 0000             c0@example.com")
         #expect(lines[3] == " Contact 0001             c1@example.com")
     }

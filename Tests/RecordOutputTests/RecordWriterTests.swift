@@ -22,7 +22,7 @@ import Testing
         writer.write([], into: &output)
         #expect(
             String(decoding: output, as: UTF8.self) == """
-                Id\tName\tAge\taccount.name
+                Id\tName\tAge\tAccount.Name
                 003A\tZoë\\tO'Brien\\nJr \\\\\t42\tAcme 日本
                 003B\t\t2.5\t
 
@@ -72,7 +72,8 @@ import Testing
           {"attributes":{"type":"Contact"},"Id":"003B","Name":"Bo","Email":null,"Account":null}
         ]}
         """#
-    static let expectedTSV = "id\tname\temail\taccount.name\n003A\tAnn\tann@example.com\tAcme\n003B\tBo\t\t\n"
+    /// The header takes the org's spelling from the records.
+    static let expectedTSV = "Id\tName\tEmail\tAccount.Name\n003A\tAnn\tann@example.com\tAcme\n003B\tBo\t\t\n"
 
     @Test func valuesPathFindsCanonicalKeys() throws {
         var writer = RecordWriter(format: .tsv, selectList: SelectList(soql: Self.soql))

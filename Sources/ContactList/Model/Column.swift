@@ -9,10 +9,15 @@ public struct Column: Hashable, Sendable {
     /// The keys to follow in a record (`["Account", "Name"]`), split once rather than per record.
     let path: [String]
 
+    /// Whether the title is the field as typed, to be spelled as the org spells it once a record
+    /// shows that spelling (`name` becomes `Name`).
+    var awaitsOrgSpelling: Bool
+
     public init(field: String, title: String? = nil) {
         self.field = field
         path = field.split(separator: ".").map(String.init)
         self.title = title ?? path.joined(separator: " ")
+        awaitsOrgSpelling = title == nil
     }
 
     /// The visible columns of a SOQL query: the fields of its SELECT list without `Id`.

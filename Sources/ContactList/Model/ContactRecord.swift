@@ -39,8 +39,14 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
     }
 
     /// The text at a field path such as `["Account", "Name"]` (or `["account", "name"]`: keys
-    /// match ignoring case); "" for null or missing.
+    /// match ignoring case); "" for null or missing (a null relationship included).
     static func text(at path: [String], in json: JSONValue) -> String {
-        FieldLookup.value(at: path, in: json, fields: \.objectValue)?.stringValue ?? ""
+        FieldLookup.value(at: path, in: json, fields: \.objectValue).map(text(of:)) ?? ""
+    }
+
+    /// The text of one field's value: a compound address as one line, other records and arrays "".
+    static func text(of value: JSONValue) -> String {
+        if let members = value.objectValue { return CompoundAddress.line(members, text: \.stringValue) ?? "" }
+        return value.stringValue ?? ""
     }
 }

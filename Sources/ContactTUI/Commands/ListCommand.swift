@@ -53,8 +53,8 @@ struct ListCommand: AsyncParsableCommand {
             // The reader has what it wanted (`| head -1`): stop quietly with status 0, as ripgrep
             // and fd do, so that a pipeline under `set -o pipefail` does not fail for it.
             return
-        case .requestFailed(let error):
-            throw CommandFailure.runtime(error.description)
+        case .requestFailed(let error, let printed):
+            throw CommandFailure.runtime(Self.sentence(for: error, printed: printed))
         case .outputFailed(let failure):
             throw CommandFailure.runtime(failure.sentence)
         case .printed:
@@ -73,7 +73,8 @@ struct ListCommand: AsyncParsableCommand {
         case printed
         /// Standard output's reader went away; no further page was asked for.
         case readerGone
-        case requestFailed(RestClientError)
+        /// The org failed after `printed` records had been written.
+        case requestFailed(RestClientError, printed: Int)
         case outputFailed(StandardOutput.Failure)
     }
 
@@ -85,15 +86,17 @@ struct ListCommand: AsyncParsableCommand {
         var writer = RecordWriter(
             format: format == .json ? .json : .tsv, selectList: SelectList(soql: soql))
         var buffer: [UInt8] = []
+        var printed = 0
         do throws(RestClientError) {
             let first = client.request(forQuery: soql, batchSize: batchSize)
             for try await page in client.pages(startingWith: first, as: QueryPageBytes.self, prefetch: true) {
                 buffer.removeAll(keepingCapacity: true)
                 try writer.write(page, into: &buffer)
                 if let failure = write(buffer, to: output) { return failure }
+                printed += page.records.count
             }
         } catch {
-            return .requestFailed(error)
+            return .requestFailed(error, printed: printed)
         }
         buffer.removeAll(keepingCapacity: true)
         writer.finish(into: &buffer)
@@ -110,5 +113,13 @@ struct ListCommand: AsyncParsableCommand {
         } catch {
             return .outputFailed(error)
         }
+    }
+
+    /// The one sentence `list` ends with. Records already printed cannot be taken back, so an
+    /// expired cursor is not restarted (that would print the first pages twice): it says so.
+    static func sentence(for error: RestClientError, printed: Int) -> String {
+        guard error.isExpiredQueryCursor, printed > 0 else { return error.description }
+        return "The org's query cursor expired after \(printed) records were printed, "
+            + "so the output is incomplete; run the command again (INVALID_QUERY_LOCATOR)."
     }
 }

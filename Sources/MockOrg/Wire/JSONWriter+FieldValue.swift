@@ -10,6 +10,18 @@ extension JSONWriter {
         case .boolean(let flag): bool(flag)
         case .date(let days): string(DateText.date(days: days))
         case .dateTime(let millis): string(DateText.dateTime(millis: millis))
+        case .address(let street, let city, let state, let postalCode, let country):
+            // Salesforce's compound address: its members in name order, no geocode in this org.
+            beginObject()
+            let members: [(String, String?)] = [
+                ("city", city), ("country", country), ("geocodeAccuracy", nil), ("latitude", nil),
+                ("longitude", nil), ("postalCode", postalCode), ("state", state), ("street", street),
+            ]
+            for (name, part) in members {
+                key(name)
+                self.value(FieldValue(part))
+            }
+            endObject()
         }
     }
 }

@@ -79,14 +79,15 @@ public struct QueryPageBytes: QueryPageDecodable {
         String(decoding: UnsafeBufferPointer(rebasing: buffer[key]), as: UTF8.self)
     }
 
-    /// The records parsed into values (for callers that want the tree after all).
-    public func parsedRecords() throws(RestClientError) -> [JSONValue] {
+    /// The records parsed into values (for callers that want the tree after all); the first
+    /// `limit` of them when a limit is given.
+    public func parsedRecords(limit: Int = .max) throws(RestClientError) -> [JSONValue] {
         // Each record is parsed where it lies in the body, with no copy of its bytes.
         let outcome: Result<[JSONValue], JSONFailure> = body.withUnsafeBufferPointer { buffer in
             var values: [JSONValue] = []
-            values.reserveCapacity(records.count)
+            values.reserveCapacity(min(records.count, limit))
             do throws(JSONFailure) {
-                for range in records {
+                for range in records.prefix(limit) {
                     var scanner = JSONScanner(bytes: buffer, index: range.lowerBound)
                     values.append(try scanner.parseValue())
                 }

@@ -166,8 +166,8 @@ struct SOQLResolver {
                 item.path.offset, in: text, code: "MALFORMED_QUERY",
                 "Ordered field must be grouped or aggregated: " + path.canonicalName)
         }
-        // Describe reports text areas as not sortable; ORDER BY agrees.
-        guard path.field.type != .textarea else {
+        // Describe reports text areas and addresses as not sortable; ORDER BY agrees.
+        guard path.field.type.isSortable else {
             throw SOQLError.at(
                 item.path.offset, in: text, code: "INVALID_FIELD",
                 "field '" + path.canonicalName + "' can not be sorted in a query call")
@@ -196,6 +196,11 @@ struct SOQLResolver {
             return .not(try resolve(inner, on: object, semiJoinRefusal: semiJoinRefusal))
         case .test(let raw, let test):
             let path = try resolve(raw, on: object)
+            guard path.field.type.isFilterable else {
+                throw SOQLError.at(
+                    raw.offset, in: text, code: "INVALID_FIELD",
+                    "field '" + path.canonicalName + "' can not be filtered in query call")
+            }
             switch test {
             case .semiJoin(let inner, let open, let negated):
                 if let semiJoinRefusal {

@@ -1,14 +1,22 @@
 /// The Salesforce field types the describe call reports.
 enum FieldType: String, Sendable {
     case id, string, email, phone, reference, datetime, date, boolean, picklist, textarea, int, currency
+    /// A compound address (`MailingAddress`): read as one object of its parts, never filtered or sorted.
+    case address
 
     /// Free text (not an id, a number, a date or a flag).
     var isText: Bool {
         switch self {
         case .string, .email, .phone, .picklist, .textarea: true
-        case .id, .reference, .datetime, .date, .boolean, .int, .currency: false
+        case .id, .reference, .datetime, .date, .boolean, .int, .currency, .address: false
         }
     }
+
+    /// Whether ORDER BY takes the field (describe's `sortable`).
+    var isSortable: Bool { self != .textarea && self != .address }
+
+    /// Whether WHERE takes the field (describe's `filterable`).
+    var isFilterable: Bool { self != .address }
 
     /// The digits a number field holds (describe's `digits` or `precision`); 0 for other fields.
     var digits: Int {

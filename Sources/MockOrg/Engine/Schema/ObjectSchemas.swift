@@ -89,6 +89,17 @@ enum ContactSchema {
             .text("MailingCountry", .string, label: "Mailing Country", length: 80, in: \.contacts, \.mailingCountry) {
                 $0.contacts[$1].mailingCountry
             },
+            FieldSpec(
+                "MailingAddress", .address, label: "Mailing Address", createable: false, updateable: false,
+                read: { tables, row in
+                    let street = tables.contacts[row].mailingStreet
+                    let city = tables.contacts[row].mailingCity
+                    let state = tables.contacts[row].mailingState
+                    let postalCode = tables.contacts[row].mailingPostalCode
+                    let country = tables.contacts[row].mailingCountry
+                    if street == nil, city == nil, state == nil, postalCode == nil, country == nil { return .null }
+                    return .address(street: street, city: city, state: state, postalCode: postalCode, country: country)
+                }),
             .text("Phone", .phone, label: "Business Phone", length: 40, in: \.contacts, \.phone) {
                 $0.contacts[$1].phone
             },

@@ -8,6 +8,8 @@ enum FieldValue: Sendable, Hashable {
     case date(Int)
     /// Milliseconds since 1970-01-01T00:00:00Z.
     case dateTime(Int64)
+    /// A compound address, made of its parts' fields; `null` when every part is.
+    case address(street: String?, city: String?, state: String?, postalCode: String?, country: String?)
 
     var isNull: Bool {
         if case .null = self { return true }

@@ -98,8 +98,8 @@ enum Resources {
             writer.pair("nillable", field.nillable)
             writer.pair("createable", field.createable)
             writer.pair("updateable", field.updateable)
-            writer.pair("filterable", true)
-            writer.pair("sortable", field.type != .textarea)
+            writer.pair("filterable", field.type.isFilterable)
+            writer.pair("sortable", field.type.isSortable)
             writer.key("referenceTo")
             writer.beginArray()
             if let target = field.referenceTo { writer.string(target.name) }
