@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "RestCore", "MockOrg",
+                "RestCore", "MockOrg", "ContactList",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -161,7 +161,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContactListTests",
-            dependencies: ["ContactList", "RestCore", "TestSupport"],
+            dependencies: ["ContactList", "RestCore", "MockOrg", "TestSupport"],
             swiftSettings: strictConcurrency
         ),
         .testTarget(
