@@ -8,12 +8,16 @@ extension ContactListModel {
     ) -> [ContactListEffect] {
         guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
         switch purpose {
-        case .firstPage(let generation):
+        case .firstPage(let generation, let merging):
             guard generation == self.generation else { return [] }
-            return applyPage(result, replacing: true)
+            return applyPage(result, replacing: !merging, restarting: true)
         case .nextPage(let generation):
             guard generation == self.generation else { return [] }
-            return applyPage(result, replacing: false)
+            if case .failure(let error) = result, error.isExpiredQueryCursor {
+                return restartAfterExpiredCursor(error)
+            }
+            if case .success = result { restartedAfterExpiredCursor = false }
+            return applyPage(result, replacing: false, restarting: false)
         case .delete:
             return settleDelete(requestID, result: result) + loadMoreIfNeeded()
         case .reconcileDelete(let deleteID):
@@ -29,6 +33,28 @@ extension ContactListModel {
 
     /// `r`: loads the first page again; rows of pending deletes stay hidden.
     mutating func refresh() -> [ContactListEffect] {
+        restartedAfterExpiredCursor = false
+        return runQueryAgain(merging: false, status: "Refreshing…")
+    }
+
+    /// The status while the query runs again after its cursor expired.
+    static let cursorRestartStatus = "The query's cursor expired; loading the rest again…"
+
+    /// A next page's cursor expired on the org: the query runs again once, from its first page,
+    /// and its pages add only the rows not shown yet, so the rows and the selection stay where
+    /// they are. The dead cursor is never sent again; a second expiry in a row is a page error.
+    private mutating func restartAfterExpiredCursor(_ error: RestClientError) -> [ContactListEffect] {
+        nextRecordsURL = nil
+        guard !restartedAfterExpiredCursor else {
+            statusMessage = Self.pageFailureStatus(error)
+            return []
+        }
+        restartedAfterExpiredCursor = true
+        return runQueryAgain(merging: true, status: Self.cursorRestartStatus)
+    }
+
+    /// Drops the pages in flight and sends the query's first page under a new generation.
+    private mutating func runQueryAgain(merging: Bool, status: String) -> [ContactListEffect] {
         generation += 1
         nextRecordsURL = nil
         inFlight = inFlight.filter {
@@ -37,20 +63,27 @@ extension ContactListModel {
             return true
         }
         let request = requests.request(forQuery: query, apiVersion: nil, batchSize: batchSize)
-        inFlight[request.id] = .firstPage(generation: generation)
-        statusMessage = "Refreshing…"
+        inFlight[request.id] = .firstPage(generation: generation, merging: merging)
+        statusMessage = status
         return [.send(request)]
     }
 
+    static func pageFailureStatus(_ error: RestClientError) -> String {
+        "Could not load contacts: \(error.description) — r to retry"
+    }
+
+    /// Applies a page of the query. `replacing`: the first page of a load, which replaces the rows
+    /// shown; `restarting`: the first page of any run of the query, which numbers the query's
+    /// order from the start (a merging restart keeps the rows and adds the new ones).
     private mutating func applyPage(
-        _ result: Result<RestResponse, RestClientError>, replacing: Bool
+        _ result: Result<RestResponse, RestClientError>, replacing: Bool, restarting: Bool
     ) -> [ContactListEffect] {
         let page: QueryResult
         do {
             page = try result.get().decode(QueryResult.self)
         } catch {
             // Nothing shown is dropped; `r` runs the query again.
-            statusMessage = "Could not load contacts: \(error.description) — r to retry"
+            statusMessage = Self.pageFailureStatus(error)
             return []
         }
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
@@ -58,11 +91,9 @@ extension ContactListModel {
         if replacing {
             dataRows.removeAll(keepingCapacity: true)
             loadedIDs.removeAll(keepingCapacity: true)
-        }
-        if replacing {
             reinstatedIDs.removeAll()
-            nextQueryOrder = 0
         }
+        if restarting { nextQueryOrder = 0 }
         let firstNew = dataRows.count
         for json in page.records {
             guard let record = ContactRecord(json: json, columns: columns) else { continue }
@@ -83,7 +114,9 @@ extension ContactListModel {
         totalSize = page.totalSize
         nextRecordsURL = page.done ? nil : page.nextRecordsUrl
         // Only the messages about loading end here; "Deleted NAME" and the like stay.
-        if ["Loading…", "Refreshing…"].contains(statusMessage) || statusMessage.hasPrefix("Could not load") {
+        if ["Loading…", "Refreshing…", Self.cursorRestartStatus].contains(statusMessage)
+            || statusMessage.hasPrefix("Could not load")
+        {
             statusMessage = ""
         }
         clampSelection()

@@ -10,7 +10,8 @@ public struct ContactListModel: Sendable {
     /// Why a request was sent, so that its response is applied correctly.
     enum Purpose: Sendable, Hashable {
         /// The first page of the query; `generation` tells a refresh from the one it replaced.
-        case firstPage(generation: Int)
+        /// `merging`: a restart after an expired cursor, whose rows join those shown.
+        case firstPage(generation: Int, merging: Bool)
         case nextPage(generation: Int)
         case delete
         /// Reading back the record of a DELETE that got no answer, keyed to its `deleteRequests` entry.
@@ -57,6 +58,9 @@ public struct ContactListModel: Sendable {
     /// Ids of the rows put back after a failed delete: they lead `dataRows`, in query order.
     var reinstatedIDs: Set<String> = []
     var nextRecordsURL: String?
+    /// Set when an expired cursor restarted the query, until a next page of the new cursor
+    /// arrives: a second expiry in a row shows the page error instead of restarting again.
+    var restartedAfterExpiredCursor = false
     var inFlight: [RestRequestID: Purpose] = [:]
     var generation = 0
     let requests: any ContactRequestFactory
@@ -78,7 +82,7 @@ public struct ContactListModel: Sendable {
     public var isLoading: Bool {
         inFlight.values.contains {
             switch $0 {
-            case .firstPage(let generation), .nextPage(let generation): return generation == self.generation
+            case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
             case .delete, .reconcileDelete, .retrieve: return false
             }
         }
@@ -94,7 +98,7 @@ public struct ContactListModel: Sendable {
     /// The effects that start the app: the first page of the query.
     public mutating func start() -> [ContactListEffect] {
         let request = requests.request(forQuery: query, apiVersion: nil, batchSize: batchSize)
-        inFlight[request.id] = .firstPage(generation: generation)
+        inFlight[request.id] = .firstPage(generation: generation, merging: false)
         return [.send(request)]
     }
 

@@ -45,31 +45,42 @@ struct ListCommand: AsyncParsableCommand {
                     "contact-tui: the org does not serve API \(configuration.apiVersion); used \(versionInUse), the newest it serves.\n"
                         .utf8))
         }
-        if case .failure(let error) = outcome {
-            throw CommandFailure.runtime(error.description)
+        if let failure = outcome.failure {
+            throw CommandFailure.runtime(Self.sentence(for: failure, printed: outcome.printed))
         }
     }
 
-    /// Streams every page of `soql` to `output`; the first error ends it.
+    /// Streams every page of `soql` to `output`; the first error ends it. Gives the number of
+    /// records printed and the error, if any.
     static func printRecords(
         of soql: String, batchSize: Int, format: Format, client: RestClient, output: StandardOutput
-    ) async -> Result<Void, RestClientError> {
+    ) async -> (printed: Int, failure: RestClientError?) {
         var writer = RecordWriter(
             format: format == .json ? .json : .tsv, selectList: SelectList(soql: soql))
         var buffer: [UInt8] = []
+        var printed = 0
         do throws(RestClientError) {
             let first = client.request(forQuery: soql, batchSize: batchSize)
             for try await page in client.pages(startingWith: first, as: QueryPageBytes.self, prefetch: true) {
                 buffer.removeAll(keepingCapacity: true)
                 try writer.write(page, into: &buffer)
                 output.write(buffer)
+                printed += page.records.count
             }
             buffer.removeAll(keepingCapacity: true)
             writer.finish(into: &buffer)
             output.write(buffer)
-            return .success(())
+            return (printed, nil)
         } catch {
-            return .failure(error)
+            return (printed, error)
         }
+    }
+
+    /// The one sentence `list` ends with. Records already printed cannot be taken back, so an
+    /// expired cursor is not restarted (that would print the first pages twice): it says so.
+    static func sentence(for error: RestClientError, printed: Int) -> String {
+        guard error.isExpiredQueryCursor, printed > 0 else { return error.description }
+        return "The org's query cursor expired after \(printed) records were printed, "
+            + "so the output is incomplete; run the command again (INVALID_QUERY_LOCATOR)."
     }
 }

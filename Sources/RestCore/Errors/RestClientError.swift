@@ -33,6 +33,9 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
             if let limit = errors.first(where: { $0.errorCode == "REQUEST_LIMIT_EXCEEDED" }) {
                 return Self.requestLimitSentence(limit)
             }
+            if let cursor = errors.first(where: { $0.errorCode == Self.invalidQueryLocator }) {
+                return "The org's query cursor expired (INVALID_QUERY_LOCATOR: \(Self.oneLine(cursor.message)))."
+            }
             if let first = errors.first {
                 let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
                 return "The server refused the request with HTTP \(status) \(first.errorCode): "
