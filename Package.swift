@@ -108,7 +108,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "RestCore", "MockOrg",
+                "RestCore", "MockOrg", "ContactList",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],

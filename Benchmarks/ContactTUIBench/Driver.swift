@@ -19,7 +19,7 @@ struct Driver {
 
     static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// Runs every step, or only the one named `only` (`keys`, `json`, `compression`).
+    /// Runs every step, or only the one named `only` (`keys`, `json`, `faults`, `compression`).
     mutating func run(only: String? = nil) {
         let started = Date()
         if only == nil {
@@ -34,6 +34,11 @@ struct Driver {
         }
         if only == nil || only == "json" {
             step("JSON: a 2,000-record query page, hand-written vs Foundation") { try $0.jsonParsing() }
+        }
+        if only == nil || only == "faults" {
+            step("faults: 100 deletes under --lose-reply-rate 0.5") { try $0.faultDeletes() }
+            step("faults: list of 10,000 under --unavailable-rate 0.3") { try $0.listWhileUnavailable() }
+            step("faults: an expired cursor mid-list") { try $0.expiredCursor() }
         }
         if only == nil || only == "compression" {
             step("contact-tui list of 100,000 with and without gzip") { try $0.compression() }
@@ -51,7 +56,7 @@ struct Driver {
         }
     }
 
-    private func log(_ text: String) {
+    func log(_ text: String) {
         FileHandle.standardError.write(Data("bench: \(text)\n".utf8))
     }
 
@@ -66,7 +71,7 @@ struct Driver {
     }
 
     /// Starts `contact-tui mock-org` and waits for its banner.
-    private func startMockOrg(contacts: Int, _ extra: [String] = []) throws -> Server {
+    func startMockOrg(contacts: Int, _ extra: [String] = []) throws -> Server {
         let started = Date()
         let child = try Child(contactTUI, ["mock-org", "--port", "0", "--contacts", "\(contacts)"] + extra)
         return try server(child, started: started)
@@ -436,7 +441,7 @@ struct Driver {
         return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 
-    private func format(seconds: Double) -> String {
+    func format(seconds: Double) -> String {
         seconds < 0.001
             ? String(format: "%.1f µs", seconds * 1e6)
             : seconds < 1 ? String(format: "%.1f ms", seconds * 1e3) : String(format: "%.2f s", seconds)

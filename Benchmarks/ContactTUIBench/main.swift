@@ -1,9 +1,9 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|compression]` prints the
-/// benchmark table (`--only keys`: just the ContactList keypress rows; `--only json`: just the JSON
-/// parsing rows; `--only compression`: just the gzip rows); the other modes are the children it starts
-/// (see `Modes`, `JSONParsing`).
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|faults|compression]`
+/// prints the benchmark table (`--only keys`: just the ContactList keypress rows; `--only json`: just
+/// the JSON parsing rows; `--only faults`: just the fault suite; `--only compression`: just the gzip
+/// rows); the other modes are the children it starts (see `Modes`, `FaultModes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
         func argument(_ index: Int) throws -> String {
@@ -20,6 +20,12 @@ enum Entry {
         case "filter": Modes.filterKeys(rows: Int(try argument(1)) ?? 100_000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
         case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
+        case "fault-deletes":
+            try await FaultModes.deletes(
+                url: try argument(1), token: try argument(2), count: Int(try argument(3)) ?? 100)
+        case "cursor-expiry":
+            try await FaultModes.cursorExpiry(
+                url: try argument(1), token: try argument(2), wait: Double(try argument(3)) ?? 3)
         default:
             let selfPath = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             let directory = URL(fileURLWithPath: selfPath).deletingLastPathComponent().path

@@ -108,7 +108,7 @@ extension FieldType {
     /// date-times or currency amounts.
     var isGroupable: Bool {
         switch self {
-        case .textarea, .datetime, .currency: false
+        case .textarea, .datetime, .currency, .address: false
         default: true
         }
     }

@@ -1,0 +1,106 @@
+import ContactList
+import RestCore
+import Synchronization
+
+/// Runs a `ContactListModel` against a real `RestClient` the way the app's loop does: every
+/// `.send` effect goes out on the concurrency pool at once, and each outcome is applied to the
+/// model in the order it arrives, with the effects it returns performed in turn.
+package struct ModelRunner {
+    /// One request the model sent and what came back.
+    package struct Exchange: Sendable {
+        package let request: RestRequest
+        package let result: Result<RestResponse, RestClientError>
+    }
+
+    /// Outcomes that arrived and are not yet applied; shared with the sending tasks.
+    private final class Inbox: Sendable {
+        let arrived = Mutex<[Exchange]>([])
+    }
+
+    package private(set) var model: ContactListModel
+    package let client: RestClient
+    /// Every exchange applied so far, in the order applied.
+    package private(set) var exchanges: [Exchange] = []
+    /// Requests sent whose outcome is not applied yet.
+    package private(set) var outstanding = 0
+    private let inbox = Inbox()
+
+    package init(model: ContactListModel, client: RestClient) {
+        self.model = model
+        self.client = client
+    }
+
+    /// Starts the model (its first page goes out).
+    package mutating func start() {
+        perform(model.start())
+    }
+
+    /// Presses `key` and performs what the model asks. Outcomes wait for `applyArrived` or
+    /// `settle`, so that a run of keys behaves as one typed faster than the org answers.
+    package mutating func press(_ key: Key) {
+        perform(model.handle(key: key))
+    }
+
+    /// Selects the row shown at `position` (counted from the top) and presses `d`; returns the
+    /// record deleted, nil when there is no such row.
+    @discardableResult
+    package mutating func delete(atShown position: Int) -> ContactRecord? {
+        press(.character("g"))
+        for _ in 0..<position { press(.character("j")) }
+        guard model.selection == position, let record = model.selectedRecord else { return nil }
+        let pending = model.deleteRequests.count
+        press(.character("d"))
+        return model.deleteRequests.count > pending ? record : nil
+    }
+
+    /// Changes how many rows the screen shows, as a resize does.
+    package mutating func setVisibleRows(_ count: Int) {
+        model.visibleRowCount = count
+    }
+
+    /// Applies outcomes as they arrive until nothing is in flight; false if `limit` passed first.
+    @discardableResult
+    package mutating func settle(within limit: Duration = .seconds(120)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        applyArrived()
+        while outstanding > 0 {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(5))
+            applyArrived()
+        }
+        return true
+    }
+
+    /// Applies every outcome that has arrived, without waiting.
+    package mutating func applyArrived() {
+        while true {
+            let batch = inbox.arrived.withLock { arrived in
+                defer { arrived.removeAll() }
+                return arrived
+            }
+            if batch.isEmpty { return }
+            for exchange in batch {
+                outstanding -= 1
+                exchanges.append(exchange)
+                perform(model.handle(response: exchange.result, for: exchange.request.id))
+            }
+        }
+    }
+
+    private mutating func perform(_ effects: [ContactListEffect]) {
+        for case .send(let request) in effects {
+            outstanding += 1
+            let client = client
+            let inbox = inbox
+            Task {
+                let result: Result<RestResponse, RestClientError>
+                do throws(RestClientError) {
+                    result = .success(try await client.send(request))
+                } catch {
+                    result = .failure(error)
+                }
+                inbox.arrived.withLock { $0.append(Exchange(request: request, result: result)) }
+            }
+        }
+    }
+}
