@@ -60,6 +60,31 @@ import Testing
         #expect(text.contains("NOT_FOUND"))
     }
 
+    @Test func anEmptyAnswerIsLeftAlone() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 20))
+        var headers = org.authorization
+        headers[.acceptEncoding] = "gzip"
+        // Some contacts have cases and refuse deletion; every one that is deleted answers 204, empty.
+        let replies = try await org.test { [headers] client in
+            var replies: [Reply] = []
+            for serial in 1...20 {
+                let uri = "/services/data/v66.0/sobjects/Contact/" + SalesforceID.make(keyPrefix: "003", serial: serial)
+                replies.append(
+                    try await client.execute(uri: uri, method: .delete, headers: headers) {
+                        Reply(status: Int($0.status.code), headers: $0.headers, body: $0.body)
+                    })
+            }
+            return replies
+        }
+        let deleted = replies.filter { $0.status == 204 }
+        #expect(!deleted.isEmpty)
+        for reply in deleted {
+            #expect(reply.headers[.contentEncoding] == nil)
+            #expect(reply.headers[.vary] == nil)
+            #expect(reply.body.readableBytes == 0)
+        }
+    }
+
     @Test func anOrgWithoutCompressionNeverCompresses() async throws {
         var configuration = MockOrgConfiguration(contacts: 50)
         configuration.compression = false
