@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["gzip", "gzip, deflate, br", "deflate;q=0.5, GZIP;q=0.8", "*"])
+    @Test(arguments: ["gzip", "gzip, deflate, br", "deflate;q=0.5, GZIP;q=0.8", "*", "x-gzip, GZip ; Q=0.5"])
     func compressesWhenAccepted(_ acceptEncoding: String) async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 500))
         let plain = try await Self.get(org, Self.query, acceptEncoding: nil)
@@ -42,7 +42,7 @@ import Testing
         #expect(decoded == plain.body)
     }
 
-    @Test(arguments: [nil, "identity", "gzip;q=0", "deflate, br"])
+    @Test(arguments: [nil, "identity", "gzip;q=0", "deflate, br", "gzip ; ; q=0 , identity"])
     func identityOtherwise(_ acceptEncoding: String?) async throws {
         let reply = try await Self.get(
             TestOrg(MockOrgConfiguration(contacts: 50)), Self.query, acceptEncoding: acceptEncoding)
