@@ -28,7 +28,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ["gzip", "gzip, deflate, br", "deflate;q=0.5, GZIP;q=0.8", "*"])
+    @Test(arguments: ["gzip", "gzip, deflate, br", "deflate;q=0.5, GZIP;q=0.8", "*", "x-gzip, GZip ; Q=0.5"])
     func compressesWhenAccepted(_ acceptEncoding: String) async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 500))
         let plain = try await Self.get(org, Self.query, acceptEncoding: nil)
@@ -42,7 +42,7 @@ import Testing
         #expect(decoded == plain.body)
     }
 
-    @Test(arguments: [nil, "identity", "gzip;q=0", "deflate, br"])
+    @Test(arguments: [nil, "identity", "gzip;q=0", "deflate, br", "gzip ; ; q=0 , identity"])
     func identityOtherwise(_ acceptEncoding: String?) async throws {
         let reply = try await Self.get(
             TestOrg(MockOrgConfiguration(contacts: 50)), Self.query, acceptEncoding: acceptEncoding)
@@ -58,6 +58,31 @@ import Testing
         #expect(reply.headers[.contentEncoding] == "gzip")
         let text = String(buffer: try reply.body.decompress(with: .gzip()))
         #expect(text.contains("NOT_FOUND"))
+    }
+
+    @Test func anEmptyAnswerIsLeftAlone() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 20))
+        var headers = org.authorization
+        headers[.acceptEncoding] = "gzip"
+        // Some contacts have cases and refuse deletion; every one that is deleted answers 204, empty.
+        let replies = try await org.test { [headers] client in
+            var replies: [Reply] = []
+            for serial in 1...20 {
+                let uri = "/services/data/v66.0/sobjects/Contact/" + SalesforceID.make(keyPrefix: "003", serial: serial)
+                replies.append(
+                    try await client.execute(uri: uri, method: .delete, headers: headers) {
+                        Reply(status: Int($0.status.code), headers: $0.headers, body: $0.body)
+                    })
+            }
+            return replies
+        }
+        let deleted = replies.filter { $0.status == 204 }
+        #expect(!deleted.isEmpty)
+        for reply in deleted {
+            #expect(reply.headers[.contentEncoding] == nil)
+            #expect(reply.headers[.vary] == nil)
+            #expect(reply.body.readableBytes == 0)
+        }
     }
 
     @Test func anOrgWithoutCompressionNeverCompresses() async throws {

@@ -67,7 +67,72 @@ import Testing
         }
     }
 
+    @Test(.timeLimit(.minutes(2)))
+    func theVersionRefreshAndCompressionFlagsReachTheOrg() async throws {
+        let arguments = [
+            "mock-org", "--port", "0", "--contacts", "300", "--access-token", "T", "--max-api-version", "60.0",
+            "--rotate-refresh-tokens", "--client-secret", "S3CR3T", "--no-compression",
+        ]
+        _ = try await Subprocess.run(
+            .path(FilePath(try Binary.path)), arguments: Subprocess.Arguments(arguments), input: .none,
+            output: .sequence, error: .discarded
+        ) { execution in
+            var lines: [String] = []
+            for try await line in execution.standardOutput.strings() {
+                lines.append(line)
+                if lines.count == 3 { break }
+            }
+            let match = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.]+:(\d+))/))
+            let (url, port) = (String(match.1), Int(match.2)!)
+            let refresh = String(try #require(lines.last?.wholeMatch(of: /refresh token: (\S+)/)?.1))
+
+            // --max-api-version: the list ends at 60.0, and 66.0 is not served.
+            let versions = try await LiveHTTP.send("GET", URL(string: url + "/services/data/")!, token: "T")
+            #expect(((versions.json as? [[String: Any]])?.last)?["version"] as? String == "60.0")
+            let newer = try await LiveHTTP.send("GET", URL(string: url + "/services/data/v66.0")!, token: "T")
+            #expect(newer.status == 404)
+            #expect(LiveHTTP.errorCode(newer.json) == "NOT_FOUND")
+
+            // --client-secret: a refresh without it is refused; --rotate-refresh-tokens: with it, a new
+            // refresh token comes back and the old one stops working.
+            func refreshGrant(_ token: String, secret: String?) async throws -> (status: Int, json: [String: Any]?) {
+                var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
+                request.httpMethod = "POST"
+                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                let form = "grant_type=refresh_token&client_id=C&refresh_token=" + token
+                request.httpBody = Data((form + (secret.map { "&client_secret=" + $0 } ?? "")).utf8)
+                let (data, response) = try await LiveHTTP.session.data(for: request)
+                return (
+                    (response as? HTTPURLResponse)?.statusCode ?? 0,
+                    try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+                )
+            }
+            let withoutSecret = try await refreshGrant(refresh, secret: nil)
+            #expect(withoutSecret.status == 400)
+            #expect(withoutSecret.json?["error"] as? String == "invalid_client")
+            let granted = try await refreshGrant(refresh, secret: "S3CR3T")
+            #expect(granted.status == 200)
+            let rotated = try #require(granted.json?["refresh_token"] as? String)
+            #expect(rotated != refresh)
+            #expect(try await refreshGrant(refresh, secret: "S3CR3T").status == 400)
+            #expect(try await refreshGrant(rotated, secret: "S3CR3T").status == 200)
+
+            // --no-compression: a request that accepts gzip still gets the answer as it is.
+            let head = try await RawSocket.exchange(
+                port: port,
+                bytes: Array(
+                    ("GET /services/data/v60.0/query?q=SELECT+Id+FROM+Contact HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Authorization: Bearer T\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n").utf8))
+            let reply = String(decoding: head, as: UTF8.self)
+            #expect(reply.hasPrefix("HTTP/1.1 200"))
+            #expect(!reply.lowercased().contains("content-encoding"))
+            #expect(reply.contains(#""totalSize":300"#))
+            try execution.send(signal: .terminate)
+        }
+    }
+
     @Test(arguments: [
+        ["--max-api-version", "99.0"], ["--client-secret", ""], ["--client-secret", "a b"],
         ["--port", "70000"], ["--fail-rate", "2"], ["--contacts", "-1"], ["--token-ttl", "0"],
         ["--lose-reply-rate", "1.5"], ["--unavailable-rate", "-0.1"], ["--cursor-ttl", "0"], ["--api-limit", "-1"],
     ])

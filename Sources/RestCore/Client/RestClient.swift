@@ -167,6 +167,7 @@ public final class RestClient: Sendable {
             method: request.method, url: Self.url(for: request, endpoint: endpoint), host: endpoint.host,
             headers: Self.headers(for: request, token: token, configuration: configuration), body: request.body,
             timeout: timeout)
+        outgoing.bodyHeadObserver = request.bodyHeadObserver
         for _ in 0...Self.maximumRedirects {
             let response: RestResponse
             do {

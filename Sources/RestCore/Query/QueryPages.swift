@@ -3,9 +3,11 @@ import HTTPTypes
 /// The pages of a query, fetched as they are iterated, following `nextRecordsUrl` until the
 /// last page. Errors are thrown, never swallowed.
 ///
-/// With `prefetch`, the next page is requested (and decoded) in the background as soon as a page
-/// is handed out, so the network works while the caller processes the page; at most one page is
-/// ever held ahead, so memory stays flat in the number of pages.
+/// With `prefetch`, the next page is requested (and decoded) in the background as soon as the
+/// head of the page the caller waits for names it, so the server makes the next page while this
+/// one is still decoded and parsed, and the network works while the caller processes a page; at
+/// most one page is ever in flight ahead of the one waited for, so memory stays flat in the
+/// number of pages (see `PageFetch`).
 public struct QueryPages<Page: QueryPageDecodable>: AsyncSequence, Sendable {
     public typealias Element = Page
     public typealias Failure = RestClientError
@@ -45,44 +47,34 @@ public struct QueryPages<Page: QueryPageDecodable>: AsyncSequence, Sendable {
             isolation actor: isolated (any Actor)?
         ) async throws(RestClientError) -> Page? {
             let outcome: Result<Page, RestClientError>
+            var current: PageFetch<Page>?
             switch pending {
             case nil: return nil
+            case .request(let request)? where prefetch:
+                current = PageFetch(request, client: client, startsNextEarly: true)
+                current?.arm()
+                outcome = await current!.result
             case .request(let request)?: outcome = await PageFetch<Page>.fetch(request, client: client)
-            case .fetching(let fetch)?: outcome = await fetch.result
+            case .fetching(let fetch)?:
+                current = fetch
+                fetch.arm()
+                outcome = await fetch.result
             }
             pending = nil
             let page = try outcome.get()
             if let next = page.nextRecordsUrl, !page.done {
-                var nextRequest = client.request(forNextRecordsURL: next)
-                nextRequest.headers = carriedHeaders
-                pending = prefetch ? .fetching(PageFetch(nextRequest, client: client)) : .request(nextRequest)
+                if prefetch, let early = current?.takeNextPage(at: next) {
+                    pending = .fetching(early)
+                } else {
+                    var nextRequest = client.request(forNextRecordsURL: next)
+                    nextRequest.headers = carriedHeaders
+                    pending =
+                        prefetch
+                        ? .fetching(PageFetch(nextRequest, client: client, startsNextEarly: true))
+                        : .request(nextRequest)
+                }
             }
             return page
-        }
-    }
-}
-
-/// One page being fetched in the background; dropping it cancels the request.
-final class PageFetch<Page: QueryPageDecodable>: Sendable {
-    private let task: Task<Result<Page, RestClientError>, Never>
-
-    init(_ request: RestRequest, client: RestClient) {
-        task = Task { await Self.fetch(request, client: client) }
-    }
-
-    deinit {
-        task.cancel()
-    }
-
-    var result: Result<Page, RestClientError> {
-        get async { await task.value }
-    }
-
-    static func fetch(_ request: RestRequest, client: RestClient) async -> Result<Page, RestClientError> {
-        do throws(RestClientError) {
-            return .success(try Page.decodePage(from: try await client.send(request)))
-        } catch {
-            return .failure(error)
         }
     }
 }

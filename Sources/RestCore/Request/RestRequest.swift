@@ -17,6 +17,8 @@ public struct RestRequest: Sendable, Identifiable {
     public var timeout: Duration?
     /// Why a factory could not build a valid request (e.g. an empty query); `send` reports it.
     var invalidReason: String?
+    /// Looks at the head of a 200 answer's body while it arrives (a query page's next path).
+    var bodyHeadObserver: BodyHeadObserver?
 
     public init(
         method: RestMethod, path: String, queryItems: [(name: String, value: String)] = [],

@@ -95,7 +95,12 @@ public final class AsyncHTTPClientTransport: RestTransport {
         let deadline = NIODeadline.now() + TimeAmount(request.timeout)
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
-            var buffer = try await response.body.collect(upTo: maximumBodyBytes)
+            var buffer =
+                if let observer = request.bodyHeadObserver, response.status == .ok {
+                    try await Self.collect(response.body, upTo: maximumBodyBytes, observing: observer)
+                } else {
+                    try await response.body.collect(upTo: maximumBodyBytes)
+                }
             let body = buffer.readBytes(length: buffer.readableBytes) ?? []
             return RestResponse(
                 status: Int(response.status.code),
@@ -107,6 +112,26 @@ public final class AsyncHTTPClientTransport: RestTransport {
         } catch {
             throw Self.classify(error, host: request.host, proxy: proxy)
         }
+    }
+
+    /// `collect(upTo:)` that shows the body's head to `observer` while the rest arrives.
+    private static func collect(
+        _ body: HTTPClientResponse.Body, upTo maximumBytes: Int, observing observer: BodyHeadObserver
+    ) async throws -> ByteBuffer {
+        var collected = ByteBuffer()
+        var observing = true
+        for try await var piece in body {
+            guard collected.readableBytes + piece.readableBytes <= maximumBytes else {
+                throw NIOTooManyBytesError(maxBytes: maximumBytes)
+            }
+            collected.writeBuffer(&piece)
+            if observing {
+                observing =
+                    !collected.withUnsafeReadableBytes(observer.observe)
+                    && collected.readableBytes < BodyHeadObserver.maximumHeadBytes
+            }
+        }
+        return collected
     }
 
     public func shutdown() async {

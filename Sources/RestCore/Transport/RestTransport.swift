@@ -21,6 +21,8 @@ public struct TransportRequest: Sendable {
     public var headers: HTTPFields
     public var body: [UInt8]?
     public var timeout: Duration
+    /// Looks at the head of a 200 answer's body while it arrives; a transport may ignore it.
+    var bodyHeadObserver: BodyHeadObserver?
 
     public init(
         method: RestMethod, url: String, host: String, headers: HTTPFields, body: [UInt8]?,

@@ -38,12 +38,41 @@ struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     /// `true` when the `Accept-Encoding` values name `gzip` (or `*`) with a non-zero quality.
+    /// It runs on every request, so it reads the values in place, with no arrays or strings made.
     static func acceptsGzip(_ values: [String]) -> Bool {
-        values.flatMap { $0.split(separator: ",") }.contains { entry in
-            let parts = entry.split(separator: ";").map { $0.trimmingSpaces.lowercased() }
-            guard let coding = parts.first, coding == "gzip" || coding == "*" else { return false }
-            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) }
-            return (quality ?? 1) > 0
+        values.contains { value in
+            var entries = value[...]
+            while let entry = nextPart(of: &entries, separator: ",") {
+                var parts = entry
+                guard let coding = nextPart(of: &parts, separator: ";"),
+                    coding.utf8.elementsEqual("gzip".utf8, by: { $0 | 0x20 == $1 }) || coding == "*"
+                else { continue }
+                var quality: Double?
+                while let parameter = nextPart(of: &parts, separator: ";") {
+                    let name = parameter.utf8.prefix(2)
+                    if name.elementsEqual("q=".utf8, by: { $0 | 0x20 == $1 }) {
+                        quality = Double(parameter.dropFirst(2))
+                        break
+                    }
+                }
+                if (quality ?? 1) > 0 { return true }
+            }
+            return false
         }
+    }
+
+    /// The next non-empty part of `text` up to `separator` (as `split` gives it), without
+    /// surrounding spaces; `text` keeps what follows.
+    private static func nextPart(of text: inout Substring, separator: Character) -> Substring? {
+        while !text.isEmpty {
+            let end = text.firstIndex(of: separator) ?? text.endIndex
+            let part = text[..<end]
+            text = end == text.endIndex ? text[end...] : text[text.index(after: end)...]
+            guard !part.isEmpty else { continue }
+            guard let first = part.firstIndex(where: { $0 != " " }), let last = part.lastIndex(where: { $0 != " " })
+            else { return part[part.endIndex...] }
+            return part[first...last]
+        }
+        return nil
     }
 }
