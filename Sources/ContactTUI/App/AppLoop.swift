@@ -66,8 +66,10 @@ final class AppLoop {
         }
         queue.markClosed()
         let report = QuitReport(changesInFlight: model.changesInFlight, alerts: model.alerts)
-        for change in report.changesInFlight {
-            logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: Self.metadata(change))
+        for (id, change) in model.deleteRequests {
+            var metadata = Self.metadata(change)
+            metadata["id"] = "\(id)"
+            logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: metadata)
         }
         return report
     }
@@ -149,10 +151,11 @@ final class AppLoop {
                 logger?.info("response", metadata: ["id": "\(request.id)", "status": "\(response.status)"])
             case .failure(let error):
                 // A change cut off by the quit may well have been applied: never call it cancelled.
-                let outcomeUnknown = request.method.isWrite && (queue.isClosed || error.isCancellation)
-                logger?.warning(
-                    outcomeUnknown ? "sent, outcome unknown" : "failure",
-                    metadata: ["id": "\(request.id)", "error": "\(error.description)"])
+                if request.method.isWrite && (queue.isClosed || error.isCancellation) {
+                    logger?.warning("sent, outcome unknown", metadata: ["id": "\(request.id)"])
+                } else {
+                    logger?.warning("failure", metadata: ["id": "\(request.id)", "error": "\(error.description)"])
+                }
             }
             queue.post(.response(request.id, result))
         }
