@@ -44,6 +44,13 @@ static inline mmask_t ct_button5_pressed(void) {
 
 static inline int ct_setlocale_all(void) { return setlocale(LC_ALL, "") != NULL; }
 
+/// Whether the current terminal's terminfo has the string capability `name`
+/// (tigetstr answers NULL when absent and (char *)-1 when it is not a string).
+static inline int ct_has_string_capability(const char *name) {
+    char *value = tigetstr((char *)name);
+    return value != NULL && value != (char *)-1 && value[0] != '\0';
+}
+
 /// Opens a screen on the given descriptors; NULL when the terminal type is
 /// unknown (newterm reports failure instead of exiting like initscr).
 static inline SCREEN *ct_newterm(int in_fd, int out_fd) {

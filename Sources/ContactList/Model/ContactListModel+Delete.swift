@@ -6,6 +6,10 @@ extension ContactListModel {
     /// `d`: takes the selected row out at once and sends its DELETE.
     mutating func deleteSelected() -> [ContactListEffect] {
         guard selection < shownCount else { return [] }
+        guard !isWaitingToQuit else {
+            statusMessage = "Quitting: no new changes. \(waitingToQuitMessage)"
+            return []
+        }
         let index = dataIndex(ofShown: selection)
         let record = dataRows[index]
         let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)

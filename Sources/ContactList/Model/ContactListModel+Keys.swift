@@ -1,7 +1,7 @@
 extension ContactListModel {
     /// Applies a key press.
     public mutating func handle(key: Key) -> [ContactListEffect] {
-        if key == .control("c") { return [.quit] }
+        if key == .control("c") { return requestQuit() }
         if key == .resize { return [] }
         if !alerts.isEmpty {
             // The modal takes only its own keys; everything else waits for it.
@@ -26,7 +26,7 @@ extension ContactListModel {
         let wasOnLastRow = selection >= shownCount - 1
         switch key {
         case .character("q"):
-            return [.quit]
+            return requestQuit()
         case .character("j"), .down:
             moveSelection(by: 1)
         case .character("k"), .up:

@@ -53,6 +53,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var helpScrollOffset = 0
     /// Whether keys go to the filter's text.
     public internal(set) var isEditingFilter = false
+    /// Whether the user asked to quit while changes were in flight: the app quits when they settle.
+    public internal(set) var isWaitingToQuit = false
     /// Advances while something is in flight, for the spinner.
     public internal(set) var spinnerFrame = 0
 

@@ -6,10 +6,13 @@ public struct CellBuffer: Hashable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// What the terminal can draw; text outside it is replaced as it is written.
+    public let repertoire: CharacterRepertoire
 
-    public init(width: Int, height: Int) {
+    public init(width: Int, height: Int, repertoire: CharacterRepertoire = .unicode) {
         self.width = max(0, width)
         self.height = max(0, height)
+        self.repertoire = repertoire
         self.cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
@@ -22,6 +25,8 @@ public struct CellBuffer: Hashable, Sendable {
     ///
     /// Text is sanitised first, so nothing written here can carry a control
     /// character to the terminal. When the text does not fit it ends in "…".
+    /// Under an ASCII repertoire each grapheme the terminal cannot draw becomes
+    /// as many `?` as the columns it takes, so the columns stay where they are.
     /// Returns the number of columns written.
     @discardableResult
     public mutating func write(
@@ -30,7 +35,8 @@ public struct CellBuffer: Hashable, Sendable {
         guard y >= 0, y < height, x >= 0, x < width else { return 0 }
         let limit = min(maxWidth ?? (width - x), width - x)
         guard limit > 0 else { return 0 }
-        let fitted = DisplayWidth.truncate(SafeText.sanitize(text), toWidth: limit)
+        var fitted = DisplayWidth.truncate(SafeText.sanitize(text), toWidth: limit)
+        if repertoire == .ascii { fitted = SafeText.asciiFallback(fitted) }
         var column = x
         for grapheme in fitted {
             let cellWidth = DisplayWidth.of(grapheme)

@@ -12,6 +12,8 @@ import RestCore
 final class AppLoop {
     /// How often the spinner turns while something is in flight.
     static let spinnerInterval: Int32 = 100
+    /// How long a quit signal waits for changes in flight to settle.
+    static let signalGracePeriod: Duration = .seconds(5)
 
     private var model: ContactListModel
     private let client: RestClient
@@ -19,6 +21,8 @@ final class AppLoop {
     private let logger: Logger?
     private let queue = WakeupQueue()
     private var running = true
+    /// Set by the first quit signal: the loop ends then even if changes are still in flight.
+    private var quitDeadline: ContinuousClock.Instant?
 
     init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
         self.model = model
@@ -28,8 +32,8 @@ final class AppLoop {
     }
 
     /// Runs until the user quits or a quit signal arrives; the terminal is
-    /// restored on every path out.
-    func run() throws(Terminal.StartError) {
+    /// restored on every path out. Returns what is left to tell the user.
+    func run() throws(Terminal.StartError) -> QuitReport {
         TerminalGuard.install(wakeDescriptor: queue.writeDescriptor)
         defer { TerminalGuard.uninstall() }
         try terminal.start()
@@ -38,36 +42,68 @@ final class AppLoop {
 
         layout()
         perform(model.start())
+        if !terminal.isUTF8 { model.showNotice(ContactListModel.asciiLocaleNotice) }
         redraw()
         while running {
             if !waitForInput() { model.tick() }
             var effects: [ContactListEffect] = []
-            while let key = terminal.readKey() {
+            while quitDeadline == nil, let key = terminal.readKey() {
                 if key == .resize { layout() }
                 effects += model.handle(key: key)
             }
-            let signals = queue.drainWakeups()
-            if !signals.isEmpty {
-                logger?.info("quitting on signal", metadata: ["signal": "\(signals[0])"])
-                running = false
-            }
+            for signal in queue.drainWakeups() { effects += quit(onSignal: signal) }
+            let changesBefore = model.deleteRequests
             for event in queue.drain() {
                 switch event {
                 case .response(let id, let result): effects += model.handle(response: result, for: id)
                 }
             }
+            logSettledChanges(since: changesBefore)
+            effects += model.quitWhenSettled()
+            if let quitDeadline, ContinuousClock.now >= quitDeadline { effects.append(.quit) }
             perform(effects)
             if running { redraw() }
         }
+        queue.markClosed()
+        let report = QuitReport(changesInFlight: model.changesInFlight, alerts: model.alerts)
+        for (id, change) in model.deleteRequests {
+            var metadata = Self.metadata(change)
+            metadata["id"] = "\(id)"
+            logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: metadata)
+        }
+        return report
+    }
+
+    /// A quit signal (SIGTERM, SIGHUP, SIGINT) waits for the changes in flight to settle, at
+    /// most `signalGracePeriod`; a second signal quits at once.
+    private func quit(onSignal signal: Int32) -> [ContactListEffect] {
+        logger?.info("quitting on signal", metadata: ["signal": "\(signal)"])
+        guard quitDeadline == nil else { return [.quit] }
+        quitDeadline = .now + Self.signalGracePeriod
+        return model.beginQuitting()
+    }
+
+    /// Logs how each change that was in flight before the latest outcomes settled.
+    private func logSettledChanges(since before: [RestRequestID: DeletedItemInfo]) {
+        guard let logger else { return }
+        for (id, change) in before where model.deleteRequests[id] == nil {
+            var metadata = Self.metadata(change)
+            metadata["id"] = "\(id)"
+            metadata["outcome"] = model.confirmedDeletedIDs.contains(change.record.id) ? "deleted" : "not deleted"
+            logger.info("change settled", metadata: metadata)
+        }
+    }
+
+    private static func metadata(_ change: DeletedItemInfo) -> Logger.Metadata {
+        ["change": "delete", "record": "\(change.record.id)"]
     }
 
     /// Blocks until a key, a network outcome or a signal arrives; false when the
     /// spinner's timeout passed first.
     private func waitForInput() -> Bool {
-        var descriptors = [
-            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0),
-        ]
+        // After a quit signal the terminal may be gone (SIGHUP): only outcomes are awaited.
+        var descriptors = [pollfd(fd: queue.readDescriptor, events: Int16(POLLIN), revents: 0)]
+        if quitDeadline == nil { descriptors.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
         let timeout = model.needsAnimation ? Self.spinnerInterval : -1
         return poll(&descriptors, nfds_t(descriptors.count), timeout) != 0
     }
@@ -80,7 +116,8 @@ final class AppLoop {
 
     private func redraw() {
         let size = terminal.size
-        var buffer = CellBuffer(width: size.width, height: size.height)
+        var buffer = CellBuffer(
+            width: size.width, height: size.height, repertoire: terminal.isUTF8 ? .unicode : .ascii)
         ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
         terminal.draw(buffer)
     }
@@ -113,9 +150,21 @@ final class AppLoop {
             case .success(let response):
                 logger?.info("response", metadata: ["id": "\(request.id)", "status": "\(response.status)"])
             case .failure(let error):
-                logger?.warning("failure", metadata: ["id": "\(request.id)", "error": "\(error.description)"])
+                // A change cut off by the quit may well have been applied: never call it cancelled.
+                if request.method.isWrite && (queue.isClosed || error.isCancellation) {
+                    logger?.warning("sent, outcome unknown", metadata: ["id": "\(request.id)"])
+                } else {
+                    logger?.warning("failure", metadata: ["id": "\(request.id)", "error": "\(error.description)"])
+                }
             }
             queue.post(.response(request.id, result))
         }
+    }
+}
+
+extension RestClientError {
+    fileprivate var isCancellation: Bool {
+        if case .cancelled = self { return true }
+        return false
     }
 }

@@ -14,6 +14,7 @@ final class WakeupQueue: Sendable {
     let readDescriptor: Int32
     let writeDescriptor: Int32
     private let events = Mutex<[Event]>([])
+    private let closed = Atomic<Bool>(false)
 
     init() {
         var descriptors: [Int32] = [-1, -1]
@@ -36,6 +37,14 @@ final class WakeupQueue: Sendable {
         events.withLock { $0.append(event) }
         var byte: UInt8 = 0
         _ = write(writeDescriptor, &byte, 1)
+    }
+
+    /// Whether the UI thread has stopped draining: outcomes posted now are never applied.
+    var isClosed: Bool { closed.load(ordering: .acquiring) }
+
+    /// Marks the queue as no longer drained, when the loop ends.
+    func markClosed() {
+        closed.store(true, ordering: .releasing)
     }
 
     /// Takes every queued event, oldest first.

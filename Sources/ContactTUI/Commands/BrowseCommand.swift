@@ -92,34 +92,26 @@ struct BrowseCommand: AsyncParsableCommand {
                 "org": "\(origin)", "apiVersion": "\(configuration.apiVersion)", "readOnly": "\(org.readOnly)",
                 "dispatch": "\(configuration.dispatch)",
             ])
-        let outcome = await UIThread.run { () -> String? in
+        let outcome = await UIThread.run { () -> Result<QuitReport, Terminal.StartError> in
             do throws(Terminal.StartError) {
-                try AppLoop(model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger).run()
-                return nil
+                return .success(
+                    try AppLoop(model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger)
+                        .run())
             } catch {
-                return error.description
+                return .failure(error)
             }
         }
         await client.shutdown()
-        if let server { await Self.stop(server, waitingAtMost: .seconds(1)) }
-        if let outcome { throw CommandFailure.runtime(outcome) }
-    }
-
-    /// Stops the demo org, but gives up waiting after `limit`: a request the org is still
-    /// delaying (`--latency`) must not hold the quit, and the process ends right after anyway.
-    static func stop(_ server: MockOrgServer, waitingAtMost limit: Duration) async {
-        let (stopped, continuation) = AsyncStream<Void>.makeStream()
-        let stopping = Task {
-            await server.stop()
-            continuation.finish()
+        // The demo org ends with the process: stopping it gracefully would wait for the
+        // requests its latency still holds, and the quit must not.
+        withExtendedLifetime(server) {}
+        let report: QuitReport
+        switch outcome {
+        case .success(let quitReport): report = quitReport
+        case .failure(let error): throw CommandFailure(description: error.description, exitCode: error.exitCode)
         }
-        let deadline = Task {
-            try? await Task.sleep(for: limit)
-            continuation.finish()
-        }
-        for await _ in stopped {}
-        deadline.cancel()
-        _ = stopping
+        for line in report.alertLines { FileHandle.standardError.write(Data("contact-tui: \(line)\n".utf8)) }
+        if let failure = report.failure { throw failure }
     }
 
     /// A logger that appends to the file at `path`.

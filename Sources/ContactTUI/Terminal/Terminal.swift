@@ -6,8 +6,10 @@ import Glibc
 ///
 /// Only the UI thread touches it. It is the one place that imports ncurses.
 final class Terminal {
+    /// Why the list cannot run on this terminal; a usage error (exit 2), since `list` works anywhere.
     struct StartError: Error, CustomStringConvertible {
         var description: String
+        var exitCode: Int32 { 2 }
     }
 
     private var screen: OpaquePointer?
@@ -15,6 +17,10 @@ final class Terminal {
     private var colorEnabled = false
 
     private let useMouse: Bool
+    /// Whether the terminal switches to an alternate screen (terminfo `smcup`); set by `start`.
+    private var hasAlternateScreen = true
+    /// Whether the locale's character set is UTF-8; otherwise ncursesw draws only ASCII.
+    private(set) var isUTF8 = true
 
     init(useColor: Bool, useMouse: Bool) {
         self.useColor = useColor
@@ -24,11 +30,22 @@ final class Terminal {
     /// Starts ncurses on stdin/stdout.
     func start() throws(StartError) {
         _ = ct_setlocale_all()
+        isUTF8 = nl_langinfo(nl_item(CODESET)).map { String(cString: $0) == "UTF-8" } ?? false
+        let type = SafeText.sanitize(getenv("TERM").map { String(cString: $0) } ?? "")
         guard let screen = ct_newterm(dup(STDIN_FILENO), dup(STDOUT_FILENO)) else {
             throw StartError(
-                description: "The terminal type is unknown to ncurses; set TERM (for example TERM=xterm-256color).")
+                description: "The terminal type '\(type)' is unknown to ncurses; set TERM (for example "
+                    + "TERM=xterm-256color), or use 'contact-tui list' to print contacts instead.")
         }
         self.screen = screen
+        // A terminal that cannot move the cursor (TERM=dumb) cannot show the list.
+        guard ct_has_string_capability("cup") != 0 else {
+            stop()
+            throw StartError(
+                description: "This terminal (TERM=\(type)) cannot move the cursor; "
+                    + "use 'contact-tui list' to print contacts instead.")
+        }
+        hasAlternateScreen = ct_has_string_capability("smcup") != 0
         raw()
         noecho()
         nonl()
@@ -53,6 +70,12 @@ final class Terminal {
         endwin()
         delscreen(screen)
         self.screen = nil
+        if !hasAlternateScreen {
+            // endwin leaves the cursor on the last line, over the key hints: the shell's
+            // prompt starts on a clean line below them instead.
+            let newline: StaticString = "\r\n"
+            _ = write(STDOUT_FILENO, newline.utf8Start, newline.utf8CodeUnitCount)
+        }
     }
 
     var size: (width: Int, height: Int) { (Int(ct_cols()), Int(ct_lines())) }

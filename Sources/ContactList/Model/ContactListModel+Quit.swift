@@ -1,0 +1,41 @@
+import RestCore
+
+extension ContactListModel {
+    // MARK: - Quitting with changes in flight
+
+    /// The changes whose outcome the app is still waiting for, in name order.
+    public var changesInFlight: [DeletedItemInfo] {
+        deleteRequests.values.sorted {
+            ($0.record.displayName, $0.record.id) < ($1.record.displayName, $1.record.id)
+        }
+    }
+
+    /// `q` or Ctrl-C: quits now when nothing is in flight or when asked a second time;
+    /// otherwise waits for the changes in flight to settle (`quitWhenSettled`).
+    public mutating func requestQuit() -> [ContactListEffect] {
+        isWaitingToQuit ? [.quit] : beginQuitting()
+    }
+
+    /// A quit signal: waits for the changes in flight like `q`, but a second signal
+    /// is not needed to end the wait (the runner bounds it).
+    public mutating func beginQuitting() -> [ContactListEffect] {
+        if deleteRequests.isEmpty { return [.quit] }
+        isWaitingToQuit = true
+        statusMessage = waitingToQuitMessage
+        return []
+    }
+
+    /// Called after outcomes were applied: quits once the last change in flight has
+    /// settled, and keeps the count in the status line up to date meanwhile.
+    public mutating func quitWhenSettled() -> [ContactListEffect] {
+        guard isWaitingToQuit else { return [] }
+        if deleteRequests.isEmpty { return [.quit] }
+        statusMessage = waitingToQuitMessage
+        return []
+    }
+
+    var waitingToQuitMessage: String {
+        let count = deleteRequests.count
+        return "\(count) change\(count == 1 ? "" : "s") still in flight — q again to quit now"
+    }
+}

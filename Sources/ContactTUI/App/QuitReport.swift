@@ -1,0 +1,23 @@
+import ContactList
+
+/// What the user must still be told once the list has quit and the terminal is
+/// restored: changes sent whose outcome never came back, and alerts nobody dismissed.
+struct QuitReport: Sendable {
+    var changesInFlight: [DeletedItemInfo]
+    var alerts: [Alert]
+
+    /// Lines for standard error, each one sentence, server text made inert.
+    var alertLines: [String] {
+        alerts.map { SafeText.sanitize("\($0.title): \($0.message)") }
+    }
+
+    /// The failure that ends the command when an outcome is unknown, one line per change.
+    var failure: CommandFailure? {
+        guard !changesInFlight.isEmpty else { return nil }
+        let lines = changesInFlight.map { change in
+            SafeText.sanitize(
+                "the delete of \(change.record.displayName) (\(change.record.id)) was sent; its outcome is unknown.")
+        }
+        return .runtime(lines.joined(separator: "\ncontact-tui: "))
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import MockOrg
+import RestCore
+import TestSupport
+import Testing
+
+/// Quitting with changes in flight, in a real terminal against a slow org.
+@Suite("Quitting in a terminal")
+struct QuitEndToEndTests {
+    /// `command` with its standard error written to a file, which the returned path names.
+    static func capturingStandardError(_ command: [String]) -> (command: [String], path: String) {
+        let path = NSTemporaryDirectory() + "contact-tui-stderr-\(UUID().uuidString).txt"
+        return (["sh", "-c", "exec \"$@\" 2>\"$0\"", path] + command, path)
+    }
+
+    static func read(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    /// The list on a slow org, a deletable contact selected and its `d` sent.
+    static func deleteInFlight(
+        _ org: LiveOrg, extra: [String] = []
+    ) async throws -> (session: TmuxSession, target: OrgContact, stderr: String) {
+        let contacts = try await org.contactNames()
+        let cases = try await org.contactIDsWithCases()
+        let (index, target) = try DeleteEndToEndTests.pick(contacts) { _, contact in !cases.contains(contact.id) }
+        let (command, stderr) = capturingStandardError(try org.appCommand(extra))
+        let session = try await TmuxSession(command, width: 100, height: 30)
+        try await session.waitUntil("the first contacts are listed") { screen in
+            Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
+        }
+        try await DeleteEndToEndTests.moveDown(session, index)
+        let prefix = Screen.shownPrefix(target.name)
+        try await session.send("d")
+        try await session.waitUntil("the delete is in flight") { screen in
+            !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
+        }
+        return (session, target, stderr)
+    }
+
+    @Test("q with a delete in flight waits, then quits by itself once it settled: exit 0, the record is gone")
+    func quitWaits() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(4000))) { org in
+            let (session, target, stderr) = try await Self.deleteInFlight(org)
+            defer { try? FileManager.default.removeItem(atPath: stderr) }
+            try await session.send("q")
+            try await session.waitUntil("the status line says what the quit waits for") { screen in
+                Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
+            }
+            #expect(session.isRunning)
+            #expect(try await session.waitForExit(timeout: .seconds(30)) == 0)
+            #expect(try await org.exists(target.id) == false)
+            #expect(Self.read(stderr).isEmpty)
+        }
+    }
+
+    @Test("q q with a delete in flight quits at once: exit 1, standard error names the contact and its Id")
+    func forcedQuit() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(6000))) { org in
+            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let (session, target, stderr) = try await Self.deleteInFlight(org, extra: ["--log-file", path])
+            defer { try? FileManager.default.removeItem(atPath: stderr) }
+            try await session.send("q")
+            try await session.waitUntil("the quit waits") { Screen.statusLine($0).contains("q again to quit now") }
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 1)
+            let message = Self.read(stderr)
+            #expect(message.contains(target.name))
+            #expect(message.contains(target.id))
+            #expect(message.contains("outcome is unknown"))
+            let log = Self.read(path)
+            #expect(log.contains("sent, outcome unknown"))
+            #expect(!log.lowercased().contains("cancel"))
+        }
+    }
+
+    @Test("SIGTERM with a delete in flight waits for it to settle and logs the outcome; exit 0")
+    func terminateWaits() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(2000))) { org in
+            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let (session, target, stderr) = try await Self.deleteInFlight(org, extra: ["--log-file", path])
+            defer { try? FileManager.default.removeItem(atPath: stderr) }
+            kill(try await SignalTests.appPID(session), SIGTERM)
+            #expect(try await session.waitForExit() == 0)
+            #expect(try await org.exists(target.id) == false)
+            let log = Self.read(path)
+            #expect(log.contains("change settled"))
+            #expect(log.contains("outcome=deleted record=\(target.id)"))
+            #expect(!log.lowercased().contains("cancel"))
+        }
+    }
+
+    @Test("SIGHUP with a delete slower than 5 s quits after 5 s: exit 1, the log says sent, outcome unknown")
+    func hangUpGivesUp() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(7000))) { org in
+            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let (session, target, stderr) = try await Self.deleteInFlight(org, extra: ["--log-file", path])
+            defer { try? FileManager.default.removeItem(atPath: stderr) }
+            kill(try await SignalTests.appPID(session), SIGHUP)
+            #expect(try await session.waitForExit(timeout: .seconds(30)) == 1)
+            #expect(Self.read(stderr).contains(target.id))
+            let log = Self.read(path)
+            #expect(log.contains("quitting with a change in flight: sent, outcome unknown"))
+            #expect(log.contains("record=\(target.id)"))
+            #expect(!log.lowercased().contains("cancel"))
+        }
+    }
+
+    @Test("--demo quits at once while a slow request is in flight")
+    func demoQuitsAtOnce() async throws {
+        let session = try await TmuxSession(
+            [try Binary.path, "--demo", "--latency", "30000"], width: 100, height: 30)
+        try await session.waitUntil("the list is loading") { Screen.statusLine($0).contains("loading") }
+        let start = ContinuousClock.now
+        try await session.send("q")
+        #expect(try await session.waitForExit() == 0)
+        // A behaviour check with a generous bound, not a speed goal: the page would answer after 30 s.
+        #expect(ContinuousClock.now - start < .seconds(10))
+    }
+}
+
+/// Terminals that cannot show the list, or show it with fewer characters.
+@Suite("Terminal types and locales")
+struct TerminalTypeTests {
+    @Test("TERM=dumb is refused with one sentence that suggests contact-tui list; exit 2")
+    func dumbTerminal() async throws {
+        let (command, stderr) = QuitEndToEndTests.capturingStandardError([try Binary.path, "--demo"])
+        defer { try? FileManager.default.removeItem(atPath: stderr) }
+        let session = try await TmuxSession(command, width: 100, height: 30, environment: ["TERM": "dumb"])
+        #expect(try await session.waitForExit() == 2)
+        let message = QuitEndToEndTests.read(stderr)
+        #expect(message.contains("cannot move the cursor"))
+        #expect(message.contains("contact-tui list"))
+        #expect(message.split(separator: "\n").count == 1)
+    }
+
+    @Test("without an alternate screen (TERM=vt100) the shell's prompt starts on a clean line after q")
+    func promptOnCleanLine() async throws {
+        let names = try await DemoTests.firstContactNames(count: 1)
+        let script = "\"$@\"; printf 'PROMPT$ %s' \"$?\"; exec sleep 60"
+        let session = try await TmuxSession(
+            ["sh", "-c", script, "sh", try Binary.path, "--demo"], width: 100, height: 30,
+            environment: ["TERM": "vt100"])
+        try await session.waitUntil("the list shows") { $0.contains(String(names[0].prefix(10))) }
+        try await session.send("q")
+        let screen = try await session.waitUntil("the prompt shows") { $0.contains("PROMPT$ 0") }
+        let line = try #require(screen.components(separatedBy: "\n").first { $0.contains("PROMPT$") })
+        #expect(line.trimmingCharacters(in: .whitespaces) == "PROMPT$ 0")
+        #expect(screen.contains("q quit"))
+    }
+
+    @Test(
+        "LANG=C: characters the locale cannot show are ? per column, the columns stay aligned, and the status says why")
+    func asciiLocale() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 20)) { org in
+            for (name, title) in [("AAA Café Olé", "Chef"), ("AAB 王秀英", "Boss")] {
+                _ = try await org.client.send(
+                    org.client.requestForCreate(
+                        withObjectType: "Contact", fields: ["LastName": .string(name), "Title": .string(title)]))
+            }
+            let session = try await TmuxSession(
+                try org.appCommand(), width: 100, height: 30, environment: ["LANG": "C", "LC_ALL": "C"])
+            let screen = try await session.waitUntil("the created contacts are listed") { screen in
+                screen.contains("AAA Caf? Ol?") && screen.contains("AAB ??????")
+            }
+            #expect(Screen.statusLine(screen).contains("a UTF-8 locale shows names as they are"))
+            let lines = screen.components(separatedBy: "\n")
+            let titleColumn = try #require(lines[1].range(of: "Title")).lowerBound.utf16Offset(in: lines[1])
+            for (name, title) in [("AAA Caf? Ol?", "Chef"), ("AAB ??????", "Boss")] {
+                let row = try #require(lines.first { $0.contains(name) })
+                #expect(row.range(of: title)?.lowerBound.utf16Offset(in: row) == titleColumn, "\(row)")
+            }
+            let onlyASCII = screen.unicodeScalars.allSatisfy { $0.isASCII }
+            #expect(onlyASCII)
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 0)
+        }
+    }
+}
