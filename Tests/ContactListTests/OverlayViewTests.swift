@@ -83,7 +83,7 @@ struct OverlayViewTests {
     func help() async {
         var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .character("?"))
-        let lines = ContactListScreen(model: model).frame(width: 60, height: 18).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 60, height: 22).text.components(separatedBy: "\n")
         let margin = String(repeating: " ", count: 7)
         #expect(lines[0] == " contact-tui · Keys")
         #expect(lines[1] == margin + "┌─ Keys " + String(repeating: "─", count: 37) + "┐")
@@ -91,9 +91,11 @@ struct OverlayViewTests {
         #expect(lines[3] == margin + "│ j k ↓ ↑          move the selection        │")
         #expect(lines[7] == margin + "│ d Delete         delete the contact        │")
         #expect(lines[13] == margin + "│ q ^C             quit                      │")
-        #expect(lines[15] == margin + "└" + String(repeating: "─", count: 27) + " any key closes ─┘")
-        #expect(lines[16] == " 3 of 3 loaded")
-        #expect(lines[17] == " any key closes the help")
+        #expect(lines[14] == margin + "│ click, 2 clicks  select, open details      │")
+        #expect(lines[17] == margin + "│ ^Z ^L            suspend, repaint          │")
+        #expect(lines[19] == margin + "└" + String(repeating: "─", count: 27) + " any key closes ─┘")
+        #expect(lines[20] == " 3 of 3 loaded")
+        #expect(lines[21] == " any key closes the help")
     }
 
     @Test("the detail view lists every field of the retrieve, Id and Name first")

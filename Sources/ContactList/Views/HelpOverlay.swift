@@ -12,6 +12,10 @@ package struct HelpOverlay: Widget {
         ("r", "refresh from the server"),
         ("?", "this help"),
         ("q ^C", "quit"),
+        ("click, 2 clicks", "select, open details"),
+        ("← → ^U ^W", "edit the filter's text"),
+        ("a", "in an alert: dismiss all"),
+        ("^Z ^L", "suspend, repaint"),
     ]
 
     package func render(area: Rect, buffer: inout CellBuffer) {

@@ -19,6 +19,7 @@ final class AppLoop {
     private let logger: Logger?
     private let queue = WakeupQueue()
     private var running = true
+    private var clicks = DoubleClickDetector()
 
     init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
         self.model = model
@@ -43,8 +44,15 @@ final class AppLoop {
             if !waitForInput() { model.tick() }
             var effects: [ContactListEffect] = []
             while let key = terminal.readKey() {
-                if key == .resize { layout() }
-                effects += model.handle(key: key)
+                switch key {
+                case .resize: layout()
+                case .control("l"): terminal.repaintOnNextDraw()
+                case .control("z"):
+                    terminal.suspend()
+                    layout()
+                default: break
+                }
+                effects += model.handle(key: clicks.classify(key, at: .now))
             }
             let signals = queue.drainWakeups()
             if !signals.isEmpty {
@@ -75,7 +83,9 @@ final class AppLoop {
     /// Tells the model how many rows the screen's layout shows, after a resize.
     private func layout() {
         let size = terminal.size
-        model.visibleRowCount = ScreenLayout(screen: Rect(width: size.width, height: size.height)).visibleRowCount
+        let layout = ScreenLayout(screen: Rect(width: size.width, height: size.height))
+        model.visibleRowCount = layout.visibleRowCount
+        model.isTerminalTooSmall = layout.isTooSmall
     }
 
     private func redraw() {

@@ -15,6 +15,14 @@ final class Terminal {
     private var colorEnabled = false
 
     private let useMouse: Bool
+    /// Reads what ncurses leaves undecoded: other Home/End encodings, mouse reports, pastes.
+    private var decoder = InputDecoder()
+    /// Keys decoded but not yet handed out (one unit can complete two).
+    private var pendingKeys: [Key] = []
+
+    /// Turns bracketed paste on and off (terminals that do not know it ignore both).
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
 
     init(useColor: Bool, useMouse: Bool) {
         self.useColor = useColor
@@ -36,7 +44,8 @@ final class Terminal {
         nodelay(ct_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        if useMouse { enableWheel() }
+        if useMouse { enableMouse() }
+        _ = putp(Self.bracketedPasteOn)
         if useColor && has_colors() {
             start_color()
             use_default_colors()
@@ -50,6 +59,7 @@ final class Terminal {
     /// Ends ncurses and gives the terminal back as it was.
     func stop() {
         guard let screen else { return }
+        _ = putp(Self.bracketedPasteOff)
         endwin()
         delscreen(screen)
         self.screen = nil
@@ -81,14 +91,46 @@ final class Terminal {
 
     /// The next key waiting, or nil when none is (never blocks).
     func readKey() -> Key? {
-        var character: wint_t = 0
-        let result = get_wch(&character)
-        if result == ERR { return nil }
-        if result == ct_key_code_yes() {
-            if Int32(character) == ct_key_mouse() { return Self.readWheel() ?? readKey() }
-            return Self.decodeFunctionKey(Int32(character)) ?? readKey()
+        while pendingKeys.isEmpty {
+            var character: wint_t = 0
+            let result = get_wch(&character)
+            if result == ERR {
+                pendingKeys = decoder.endOfInput()
+                break
+            }
+            if result == ct_key_code_yes() {
+                let code = Int32(character)
+                let key = code == ct_key_mouse() ? Self.readMouse() : Self.decodeFunctionKey(code)
+                if let key { pendingKeys = decoder.feed(.key(key)) }
+            } else {
+                pendingKeys = decoder.feed(.scalar(UInt32(character)))
+            }
         }
-        return Self.decodeCharacter(UInt32(character))
+        return pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+    }
+
+    /// Ctrl-Z: gives the terminal back to the shell and stops the process; on `fg` takes the
+    /// screen again (the caller then lays out and draws, as after a resize).
+    func suspend() {
+        _ = putp(Self.bracketedPasteOff)
+        endwin()
+        // SIGTSTP with its default action stops the process here until SIGCONT.
+        var previous = sigaction()
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &previous)
+        kill(getpid(), SIGTSTP)
+        sigaction(SIGTSTP, &previous, nil)
+        // Back after `fg`: the next refresh returns to program mode and repaints everything.
+        if useMouse { enableMouse() }
+        _ = putp(Self.bracketedPasteOn)
+        repaintOnNextDraw()
+    }
+
+    /// Ctrl-L: the next frame is sent whole, whatever the terminal shows now.
+    func repaintOnNextDraw() {
+        _ = ct_clear_on_next_refresh()
     }
 
     private func attributes(for style: Style) -> (attr_t, Int16) {
