@@ -45,7 +45,7 @@ final class Terminal {
         set_escdelay(25)
         curs_set(0)
         if useMouse { enableMouse() }
-        _ = putp(Self.bracketedPasteOn)
+        Self.writeControl(Self.bracketedPasteOn)
         if useColor && has_colors() {
             start_color()
             use_default_colors()
@@ -59,7 +59,7 @@ final class Terminal {
     /// Ends ncurses and gives the terminal back as it was.
     func stop() {
         guard let screen else { return }
-        _ = putp(Self.bracketedPasteOff)
+        Self.writeControl(Self.bracketedPasteOff)
         endwin()
         delscreen(screen)
         self.screen = nil
@@ -112,7 +112,7 @@ final class Terminal {
     /// Ctrl-Z: gives the terminal back to the shell and stops the process; on `fg` takes the
     /// screen again (the caller then lays out and draws, as after a resize).
     func suspend() {
-        _ = putp(Self.bracketedPasteOff)
+        Self.writeControl(Self.bracketedPasteOff)
         endwin()
         // SIGTSTP with its default action stops the process here until SIGCONT.
         var previous = sigaction()
@@ -124,8 +124,15 @@ final class Terminal {
         sigaction(SIGTSTP, &previous, nil)
         // Back after `fg`: the next refresh returns to program mode and repaints everything.
         if useMouse { enableMouse() }
-        _ = putp(Self.bracketedPasteOn)
+        Self.writeControl(Self.bracketedPasteOn)
         repaintOnNextDraw()
+    }
+
+    /// Writes a mode switch straight to the terminal (ncurses' `putp` goes to stdio's
+    /// `stdout`, which is flushed only at exit).
+    private static func writeControl(_ sequence: String) {
+        var bytes = Array(sequence.utf8)
+        _ = write(STDOUT_FILENO, &bytes, bytes.count)
     }
 
     /// Ctrl-L: the next frame is sent whole, whatever the terminal shows now.
