@@ -16,7 +16,10 @@ extension ContactListModel {
         }
         switch mode {
         case .help:
-            if case .click = key { return [] }
+            switch key {
+            case .click, .doubleClick: return []
+            default: break
+            }
             mode = .list
             return []
         case .detail(var detail):

@@ -46,10 +46,14 @@ final class AppLoop {
             while let key = terminal.readKey() {
                 switch key {
                 case .resize: layout()
-                case .control("l"): terminal.repaintOnNextDraw()
+                // The terminal's own keys: the model never sees them, so they close no help or prompt.
+                case .control("l"):
+                    terminal.repaintOnNextDraw()
+                    continue
                 case .control("z"):
                     terminal.suspend()
                     layout()
+                    continue
                 default: break
                 }
                 effects += model.handle(key: clicks.classify(key, at: .now))
