@@ -184,6 +184,37 @@ struct KeysEndToEndTests {
         }
     }
 
+    @Test("Ctrl-L repaints a screen something else wrote over, and closes no help")
+    func repaint() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30)) { org in
+            let contacts = try await org.contactNames()
+            let session = try await TmuxSession(try org.appCommand(), width: 100, height: 30)
+            let first = Screen.shownPrefix(contacts[0].name)
+            try await session.waitUntil("the list shows") { Screen.listShows($0, first) }
+            // Another program scribbles on the terminal (as `wall` would): tmux shows it at once.
+            let pane = try await TmuxSession.tmux([
+                "-L", session.socket, "display-message", "-p", "-t", "main", "#{pane_tty}",
+            ])
+            let tty = pane.trimmingCharacters(in: .whitespacesAndNewlines)
+            try "\u{1B}[2J\u{1B}[5;5Hscribble".write(toFile: tty, atomically: false, encoding: .utf8)
+            try await session.waitUntil("the scribble shows") {
+                $0.contains("scribble") && !Screen.listShows($0, first)
+            }
+            try await session.send("C-l")
+            try await session.waitUntil("the list is painted again") { screen in
+                Screen.listShows(screen, first) && !screen.contains("scribble")
+            }
+            try await session.send("?")
+            try await session.waitUntil("the help shows") { $0.contains("any key closes") }
+            // Had Ctrl-L closed the help, j would move the selection; as it is, j closes the help.
+            try await session.send("C-l", "j")
+            try await session.waitUntil(attributes: true, "j closed the help, the selection unmoved") { screen in
+                !screen.contains("any key closes") && DemoTests.selectedLines(screen) == [2]
+            }
+            try await DeleteEndToEndTests.quit(session, with: "q")
+        }
+    }
+
     /// A tmux format variable of the pane ("alternate_on", "mouse_any_flag").
     static func paneFlag(_ session: TmuxSession, _ name: String) async throws -> String {
         try await TmuxSession.tmux(["-L", session.socket, "display-message", "-p", "-t", "main", "#{\(name)}"])

@@ -114,13 +114,22 @@ final class Terminal {
     func suspend() {
         Self.writeControl(Self.bracketedPasteOff)
         endwin()
-        // SIGTSTP with its default action stops the process here until SIGCONT.
+        // SIGTSTP with its default action stops the process here until SIGCONT. It is sent to
+        // this thread, unblocked for the moment (the UI thread starts with signals blocked), so
+        // that it is delivered before `raise` returns, not later to another thread and to
+        // whatever handler is back in place by then.
         var previous = sigaction()
         var stop = sigaction()
         stop.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&stop.sa_mask)
         sigaction(SIGTSTP, &stop, &previous)
-        kill(getpid(), SIGTSTP)
+        var stopSignal = sigset_t()
+        var savedMask = sigset_t()
+        sigemptyset(&stopSignal)
+        sigaddset(&stopSignal, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignal, &savedMask)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &savedMask, nil)
         sigaction(SIGTSTP, &previous, nil)
         // Back after `fg`: the next refresh returns to program mode and repaints everything.
         if useMouse { enableMouse() }
