@@ -42,6 +42,11 @@ static inline mmask_t ct_button5_pressed(void) {
 #endif
 }
 
+static inline mmask_t ct_button1_pressed(void) { return BUTTON1_PRESSED; }
+
+/// Makes the next refresh repaint every cell (Ctrl-L, and after a suspend).
+static inline int ct_clear_on_next_refresh(void) { return clearok(curscr, TRUE); }
+
 static inline int ct_setlocale_all(void) { return setlocale(LC_ALL, "") != NULL; }
 
 /// Whether the current terminal's terminfo has the string capability `name`

@@ -80,7 +80,7 @@ struct ListViewTests {
         var model = Fixtures.loadedModel(count: 12, visibleRows: 4)
         _ = Fixtures.type("/0 1", into: &model)
         let lines = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
-        #expect(lines[7] == "/0 1▏")
+        #expect(lines[7] == "/0 1▏" + String(repeating: " ", count: 26) + "0 matches")
         #expect(lines[6] == " 12 of 12 loaded · /0 1: 0 matches")
         _ = model.handle(key: .backspace)
         _ = model.handle(key: .backspace)
@@ -88,7 +88,7 @@ struct ListViewTests {
         _ = Fixtures.type("1", into: &model)
         let narrowed = ContactListScreen(model: model).frame(width: 40, height: 8).text.components(separatedBy: "\n")
         #expect(narrowed[6] == " 12 of 12 loaded · /01: 3 matches")
-        #expect(narrowed[7] == "/01▏")
+        #expect(narrowed[7] == "/01▏" + String(repeating: " ", count: 27) + "3 matches")
         #expect((0..<model.shownCount).map { model.shownRecord(at: $0).id } == [1, 10, 11].map(Fixtures.id))
     }
 }

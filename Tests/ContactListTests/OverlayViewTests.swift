@@ -83,7 +83,7 @@ struct OverlayViewTests {
     func help() async {
         var model = Fixtures.loadedModel(count: 3, visibleRows: 14)
         _ = model.handle(key: .character("?"))
-        let lines = ContactListScreen(model: model).frame(width: 60, height: 18).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 60, height: 22).text.components(separatedBy: "\n")
         let margin = String(repeating: " ", count: 7)
         let row = { (text: String) in margin + "│ " + DisplayWidth.pad(text, toWidth: 42) + " │" }
         #expect(lines[0] == " contact-tui · Keys")

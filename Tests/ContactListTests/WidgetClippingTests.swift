@@ -39,7 +39,7 @@ struct WidgetClippingTests {
             ("list", ListView(model: model)),
             ("status", StatusLine(model: model)),
             ("key hints", KeyHintBar(model: model)),
-            ("filter bar", FilterBar(query: "山田太郎😀" + long)),
+            ("filter bar", FilterBar(field: TextField("山田太郎😀" + long), matchCount: 12_345)),
             ("detail, loading", DetailView(detail: DetailState(record: record), spinnerFrame: 3)),
             (
                 "detail, fields",

@@ -7,5 +7,11 @@ public enum Key: Hashable, Sendable {
     case pageUp, pageDown, home, end
     case enter, escape, backspace, delete, tab
     case wheelUp, wheelDown
+    /// A press of the main mouse button at a screen cell (0-based).
+    case click(x: Int, y: Int)
+    /// A second press on the same row soon after the first (`DoubleClickDetector`).
+    case doubleClick(x: Int, y: Int)
+    /// Text the terminal delivered as one bracketed paste, exactly as it came.
+    case paste(String)
     case resize
 }

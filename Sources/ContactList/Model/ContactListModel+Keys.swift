@@ -3,14 +3,23 @@ extension ContactListModel {
     public mutating func handle(key: Key) -> [ContactListEffect] {
         if key == .control("c") { return requestQuit() }
         if key == .resize { return [] }
+        if isTerminalTooSmall {
+            // Only the notice shows: no key may act on rows the user cannot see, but q still quits.
+            return key == .character("q") ? handleList(key: key) : []
+        }
+        if case .paste(let text) = key { return handlePaste(text) }
         if !alerts.isEmpty {
             // The modal takes only its own keys; everything else waits for it.
             if key == .enter || key == .escape || key == .character(" ") { alerts.removeFirst() }
+            if key == Self.dismissAllAlertsKey { alerts.removeAll() }
             return []
         }
         switch mode {
         case .help:
-            handleHelp(key: key)
+            switch key {
+            case .click, .doubleClick: return []  // a click leaves the help open
+            default: handleHelp(key: key)
+            }
             return []
         case .detail(var detail):
             return handleDetail(key: key, detail: &detail)
@@ -47,6 +56,13 @@ extension ContactListModel {
             return deleteSelected()
         case .enter:
             return openDetail()
+        case .click(_, let y):
+            guard let position = shownPosition(atScreenRow: y) else { return [] }
+            moveSelection(to: position)
+        case .doubleClick(_, let y):
+            guard let position = shownPosition(atScreenRow: y) else { return [] }
+            moveSelection(to: position)
+            return openDetail()
         case .character("r"):
             return refresh()
         case .character("?"):
@@ -59,6 +75,7 @@ extension ContactListModel {
                 filter = RowFilter()
                 updateFilter { $0.rebuild(index: $1) }
             }
+            filterField = TextField(filter?.query ?? "")
             return []
         case .escape:
             clearFilter()
@@ -125,10 +142,16 @@ extension ContactListModel {
         let current = filter?.query ?? ""
         let wasOnLastRow = selection >= shownCount - 1
         switch key {
-        case .character(let character):
-            setFilterQuery(current + String(character))
-        case .backspace:
-            setFilterQuery(String(current.dropLast()))
+        case .character(let character): filterField.insert(String(character))
+        case .backspace: filterField.deleteBackward()
+        case .delete: filterField.deleteForward()
+        case .left: filterField.moveLeft()
+        case .right: filterField.moveRight()
+        case .home, .control("a"): filterField.moveToStart()
+        case .end, .control("e"): filterField.moveToEnd()
+        case .control("u"): filterField.deleteToStart()
+        case .control("w"): filterField.deleteWordBackward()
+        case .click, .doubleClick: return handleList(key: key)
         case .enter:
             isEditingFilter = false
             if current.isEmpty { clearFilter() }
@@ -143,7 +166,30 @@ extension ContactListModel {
         default:
             return []
         }
+        if filterField.text != current { setFilterQuery(filterField.text) }
         return loadMoreIfNeeded(pastTheEnd: wasOnLastRow && key == .down)
+    }
+
+    /// The key that dismisses every waiting alert at once (the alert's hint names it).
+    static let dismissAllAlertsKey = Key.character("a")
+
+    /// A paste goes whole into the filter being typed, as one line; anywhere else it does nothing.
+    private mutating func handlePaste(_ text: String) -> [ContactListEffect] {
+        guard isEditingFilter, alerts.isEmpty, mode == .list else {
+            statusMessage = "Paste ignored: press / and paste to filter."
+            return []
+        }
+        filterField.insertPasted(text)
+        setFilterQuery(filterField.text)
+        return loadMoreIfNeeded()
+    }
+
+    /// The shown position of the list row drawn at screen row `y`, nil off the rows.
+    func shownPosition(atScreenRow y: Int) -> Int? {
+        let line = y - ScreenLayout.firstListRow
+        guard line >= 0, line < visibleRowCount else { return nil }
+        let position = scrollOffset + line
+        return position < shownCount ? position : nil
     }
 
     // MARK: - Moves
@@ -183,6 +229,7 @@ extension ContactListModel {
 
     mutating func clearFilter() {
         isEditingFilter = false
+        filterField = TextField()
         guard filter != nil else { return }
         let selected = selectedRecord?.id
         filter = nil

@@ -55,6 +55,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var isEditingFilter = false
     /// Whether the user asked to quit while changes were in flight: the app quits when they settle.
     public internal(set) var isWaitingToQuit = false
+    /// The filter's text and cursor as it is edited.
+    public internal(set) var filterField = TextField()
     /// Advances while something is in flight, for the spinner.
     public internal(set) var spinnerFrame = 0
 
@@ -79,6 +81,9 @@ public struct ContactListModel: Sendable {
     public var visibleRowCount = 10 {
         didSet { scrollToSelection() }
     }
+    /// Whether the terminal is under the minimum size, so that only the too-small notice shows
+    /// (then no key acts on what cannot be seen); set by the runner on every layout.
+    public var isTerminalTooSmall = false
 
     public init(query: String, batchSize: Int = 2000, origin: String, requests: any ContactRequestFactory) {
         self.query = query

@@ -10,7 +10,7 @@ package struct AlertView: Widget {
             title: alert.title,
             badge: alerts.count > 1 ? "1 of \(alerts.count)" : "",
             lines: message.map { ($0, Theme.alert) },
-            footer: "Enter dismiss",
+            footer: alerts.count > 1 ? "Enter dismiss · a dismiss all" : "Enter dismiss",
             style: Theme.alert,
             maxContentWidth: contentWidth
         ).render(area: area, buffer: &buffer)

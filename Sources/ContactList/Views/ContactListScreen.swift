@@ -25,7 +25,9 @@ package struct ContactListScreen: Widget {
         case .help: HelpOverlay(scrollOffset: model.helpScrollOffset).render(area: area, buffer: &buffer)
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)
-        case .filterBar: FilterBar(query: model.filter?.query ?? "").render(area: area, buffer: &buffer)
+        case .filterBar:
+            FilterBar(field: model.filterField, matchCount: model.filter?.matches.count)
+                .render(area: area, buffer: &buffer)
         case .alert: AlertView(alerts: model.alerts).render(area: area, buffer: &buffer)
         case .tooSmall:
             TooSmallNotice(minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight)

@@ -11,7 +11,9 @@ package struct KeyHintBar: Widget {
 
     /// The hints for the model's state: those shown while room remains, then those always shown.
     var hints: (optional: [String], always: [String]) {
-        if !model.alerts.isEmpty { return ([], ["Enter/Esc/Space dismiss", "^C quit"]) }
+        if !model.alerts.isEmpty {
+            return ([], ["Enter/Esc/Space dismiss"] + (model.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"])
+        }
         switch model.mode {
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"], ["Esc/q back", "^C quit"])

@@ -14,6 +14,7 @@ package enum KeyTable {
             keys: [
                 ("j k ↓ ↑", "move the selection"),
                 ("wheel", "move three rows"),
+                ("click, 2 clicks", "select, open details"),
                 ("PgDn PgUp ^F ^B", "move a page"),
                 ("g G Home End", "first or last row"),
                 ("Enter", "open the record's details"),
@@ -29,7 +30,10 @@ package enum KeyTable {
             title: "Filter",
             keys: [
                 ("text", "narrow the loaded rows"),
-                ("Backspace", "delete a character"),
+                ("paste", "insert the text, newlines as spaces"),
+                ("Backspace Delete", "delete a character"),
+                ("← → Home End", "move the cursor"),
+                ("^U ^W", "delete to the start, a word"),
                 ("↓ ↑", "move the selection"),
                 ("↓ on the last", "load the next page"),
                 ("Enter", "keep the filter"),
@@ -43,7 +47,18 @@ package enum KeyTable {
                 ("g G Home End", "top or bottom"),
                 ("Esc q Backspace", "back to the list"),
             ]),
-        Section(title: "Alerts", keys: [("Enter Esc Space", "dismiss the alert")]),
-        Section(title: "Anywhere", keys: [("^C", "quit")]),
+        Section(
+            title: "Alerts",
+            keys: [
+                ("Enter Esc Space", "dismiss the alert"),
+                ("a", "dismiss every waiting alert"),
+            ]),
+        Section(
+            title: "Anywhere",
+            keys: [
+                ("^C", "quit, as q does"),
+                ("^Z", "suspend; fg comes back"),
+                ("^L", "repaint the screen"),
+            ]),
     ]
 }

@@ -40,6 +40,9 @@ package struct ScreenLayout: Hashable, Sendable {
     package static let minimumWidth = 40
     package static let minimumHeight = 8
 
+    /// The screen row of the list's first record: under the header and the column headings.
+    package static let firstListRow = 1 + ListView.headingRows
+
     /// The slots of this frame, in drawing order (a later one draws over an earlier one).
     package let placements: [Placement]
     /// The number of list rows (and detail lines) shown: what the model pages and scrolls by.

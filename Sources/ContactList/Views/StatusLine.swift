@@ -2,6 +2,9 @@
 package struct StatusLine: Widget {
     var model: ContactListModel
 
+    /// The most cells of the filter's text the status line shows.
+    static let queryWidth = 20
+
     package init(model: ContactListModel) {
         self.model = model
     }
@@ -10,7 +13,9 @@ package struct StatusLine: Widget {
     package var text: String {
         var parts = ["\(model.dataRows.count) of \(model.totalSize) loaded"]
         if let filter = model.filter, !filter.query.isEmpty {
-            parts.append("/\(filter.query): \(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")")
+            // A long query is cut short so that the count after it stays in view.
+            let query = DisplayWidth.truncate(filter.query, toWidth: Self.queryWidth)
+            parts.append("/\(query): \(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")")
         }
         let spinner = Spinner.frame(model.spinnerFrame)
         if model.isLoading { parts.append("\(spinner) loading") }

@@ -24,6 +24,10 @@ package enum Theme {
     package static let filterPrompt = Style(color: .accent, bold: true)
     /// The cursor after the filter being typed.
     package static let filterCursor = Style(color: .accent)
+    /// The character under the cursor inside the filter being typed.
+    package static let filterCursorCell = Style(reverse: true)
+    /// The match count at the right end of the filter being typed.
+    package static let filterCount = Style(color: .muted)
     /// A field's name in the detail view.
     package static let fieldName = Style(bold: true)
     /// Why something failed, in the detail view and in alerts.

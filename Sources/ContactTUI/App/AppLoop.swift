@@ -23,6 +23,7 @@ final class AppLoop {
     private var running = true
     /// Set by the first quit signal: the loop ends then even if changes are still in flight.
     private var quitDeadline: ContinuousClock.Instant?
+    private var clicks = DoubleClickDetector()
 
     init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
         self.model = model
@@ -48,8 +49,19 @@ final class AppLoop {
             if !waitForInput() { model.tick() }
             var effects: [ContactListEffect] = []
             while quitDeadline == nil, let key = terminal.readKey() {
-                if key == .resize { layout() }
-                effects += model.handle(key: key)
+                switch key {
+                case .resize: layout()
+                // The terminal's own keys: the model never sees them, so they close no help or prompt.
+                case .control("l"):
+                    terminal.repaintOnNextDraw()
+                    continue
+                case .control("z"):
+                    terminal.suspend()
+                    layout()
+                    continue
+                default: break
+                }
+                effects += model.handle(key: clicks.classify(key, at: .now))
             }
             for signal in queue.drainWakeups() { effects += quit(onSignal: signal) }
             let changesBefore = model.deleteRequests
@@ -111,7 +123,9 @@ final class AppLoop {
     /// Tells the model how many rows the screen's layout shows, after a resize.
     private func layout() {
         let size = terminal.size
-        model.visibleRowCount = ScreenLayout(screen: Rect(width: size.width, height: size.height)).visibleRowCount
+        let layout = ScreenLayout(screen: Rect(width: size.width, height: size.height))
+        model.visibleRowCount = layout.visibleRowCount
+        model.isTerminalTooSmall = layout.isTooSmall
     }
 
     private func redraw() {

@@ -2,21 +2,6 @@ import CNcurses
 import ContactList
 
 extension Terminal {
-    /// Maps a character from `get_wch` to a key.
-    static func decodeCharacter(_ value: UInt32) -> Key? {
-        switch value {
-        case 9: return .tab
-        case 10, 13: return .enter
-        case 27: return .escape
-        case 8, 127: return .backspace
-        case 1...26: return .control(Character(Unicode.Scalar(value + 96)!))
-        case 0..<32: return nil
-        default:
-            guard let scalar = Unicode.Scalar(value) else { return nil }
-            return .character(Character(scalar))
-        }
-    }
-
     /// Maps an ncurses function-key code to a key; nil for keys the app ignores.
     static func decodeFunctionKey(_ code: Int32) -> Key? {
         switch code {

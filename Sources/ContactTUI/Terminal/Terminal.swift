@@ -21,6 +21,14 @@ final class Terminal {
     private var hasAlternateScreen = true
     /// Whether the locale's character set is UTF-8; otherwise ncursesw draws only ASCII.
     private(set) var isUTF8 = true
+    /// Reads what ncurses leaves undecoded: other Home/End encodings, mouse reports, pastes.
+    private var decoder = InputDecoder()
+    /// Keys decoded but not yet handed out (one unit can complete two).
+    private var pendingKeys: [Key] = []
+
+    /// Turns bracketed paste on and off (terminals that do not know it ignore both).
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    static let bracketedPasteOff = "\u{1B}[?2004l"
 
     init(useColor: Bool, useMouse: Bool) {
         self.useColor = useColor
@@ -53,7 +61,8 @@ final class Terminal {
         nodelay(ct_stdscr(), true)
         set_escdelay(25)
         curs_set(0)
-        if useMouse { enableWheel() }
+        if useMouse { enableMouse() }
+        Self.writeControl(Self.bracketedPasteOn)
         if useColor && has_colors() {
             start_color()
             use_default_colors()
@@ -67,6 +76,7 @@ final class Terminal {
     /// Ends ncurses and gives the terminal back as it was.
     func stop() {
         guard let screen else { return }
+        Self.writeControl(Self.bracketedPasteOff)
         endwin()
         delscreen(screen)
         self.screen = nil
@@ -104,14 +114,62 @@ final class Terminal {
 
     /// The next key waiting, or nil when none is (never blocks).
     func readKey() -> Key? {
-        var character: wint_t = 0
-        let result = get_wch(&character)
-        if result == ERR { return nil }
-        if result == ct_key_code_yes() {
-            if Int32(character) == ct_key_mouse() { return Self.readWheel() ?? readKey() }
-            return Self.decodeFunctionKey(Int32(character)) ?? readKey()
+        while pendingKeys.isEmpty {
+            var character: wint_t = 0
+            let result = get_wch(&character)
+            if result == ERR {
+                pendingKeys = decoder.endOfInput()
+                break
+            }
+            if result == ct_key_code_yes() {
+                let code = Int32(character)
+                let key = code == ct_key_mouse() ? Self.readMouse() : Self.decodeFunctionKey(code)
+                if let key { pendingKeys = decoder.feed(.key(key)) }
+            } else {
+                pendingKeys = decoder.feed(.scalar(UInt32(character)))
+            }
         }
-        return Self.decodeCharacter(UInt32(character))
+        return pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+    }
+
+    /// Ctrl-Z: gives the terminal back to the shell and stops the process; on `fg` takes the
+    /// screen again (the caller then lays out and draws, as after a resize).
+    func suspend() {
+        Self.writeControl(Self.bracketedPasteOff)
+        endwin()
+        // SIGTSTP with its default action stops the process here until SIGCONT. It is sent to
+        // this thread, unblocked for the moment (the UI thread starts with signals blocked), so
+        // that it is delivered before `raise` returns, not later to another thread and to
+        // whatever handler is back in place by then.
+        var previous = sigaction()
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        sigaction(SIGTSTP, &stop, &previous)
+        var stopSignal = sigset_t()
+        var savedMask = sigset_t()
+        sigemptyset(&stopSignal)
+        sigaddset(&stopSignal, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &stopSignal, &savedMask)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &savedMask, nil)
+        sigaction(SIGTSTP, &previous, nil)
+        // Back after `fg`: the next refresh returns to program mode and repaints everything.
+        if useMouse { enableMouse() }
+        Self.writeControl(Self.bracketedPasteOn)
+        repaintOnNextDraw()
+    }
+
+    /// Writes a mode switch straight to the terminal (ncurses' `putp` goes to stdio's
+    /// `stdout`, which is flushed only at exit).
+    private static func writeControl(_ sequence: String) {
+        var bytes = Array(sequence.utf8)
+        _ = write(STDOUT_FILENO, &bytes, bytes.count)
+    }
+
+    /// Ctrl-L: the next frame is sent whole, whatever the terminal shows now.
+    func repaintOnNextDraw() {
+        _ = ct_clear_on_next_refresh()
     }
 
     private func attributes(for style: Style) -> (attr_t, Int16) {

@@ -83,8 +83,10 @@ enum TerminalGuard {
     /// Async-signal-safe: only tcsetattr and write.
     private static func restoreAfterCrash() {
         if hasSavedMode { _ = tcsetattr(STDIN_FILENO, TCSANOW, &savedMode) }
-        // Leave the alternate screen, show the cursor, reset attributes.
-        let reset: StaticString = "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\r\n"
+        // Leave the alternate screen, show the cursor, reset attributes, and turn off
+        // bracketed paste and mouse reports.
+        let reset: StaticString =
+            "\u{1B}[?1049l\u{1B}[?25h\u{1B}[0m\u{1B}[?2004l\u{1B}[?1000l\u{1B}[?1006l\r\n"
         _ = write(STDOUT_FILENO, reset.utf8Start, reset.utf8CodeUnitCount)
     }
 }
