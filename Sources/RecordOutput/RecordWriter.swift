@@ -78,10 +78,13 @@ public struct RecordWriter: Sendable {
 
     /// Spells each field's header as the org does (`Name` for `name`, `Account.Name` for
     /// `account.name`), from the first of `records` that has the whole path; a field no record
-    /// has keeps the query's spelling.
+    /// has keeps the query's spelling, and so does a grouped `Account.Name`, which an
+    /// AggregateResult holds under `Name` alone.
     mutating func spellHeader(from records: [JSONValue]) {
         guard var columns else { return }
         for index in columns.indices where columns[index].isField {
+            let headerParts = columns[index].name.split(separator: ".").count
+            guard headerParts == columns[index].path.count else { continue }
             for record in records {
                 if let keys = FieldLookup.keys(at: columns[index].path, in: record, fields: \.objectValue) {
                     columns[index].name = keys.joined(separator: ".")

@@ -83,7 +83,7 @@ struct OverlayViewTests {
     func help() async {
         var model = Fixtures.loadedModel(count: 3, visibleRows: 14)
         _ = model.handle(key: .character("?"))
-        let lines = ContactListScreen(model: model).frame(width: 60, height: 22).text.components(separatedBy: "\n")
+        let lines = ContactListScreen(model: model).frame(width: 60, height: 18).text.components(separatedBy: "\n")
         let margin = String(repeating: " ", count: 7)
         let row = { (text: String) in margin + "│ " + DisplayWidth.pad(text, toWidth: 42) + " │" }
         #expect(lines[0] == " contact-tui · Keys")
@@ -93,8 +93,9 @@ struct OverlayViewTests {
         #expect(lines[3] == row("List"))
         #expect(lines[4] == row("j k ↓ ↑          move the selection"))
         #expect(lines[5] == row("wheel            move three rows"))
-        #expect(lines[9] == row("d Delete         delete the contact"))
-        #expect(lines[14] == row("?                this help"))
+        #expect(lines[6] == row("click, 2 clicks  select, open details"))
+        #expect(lines[10] == row("d Delete         delete the contact"))
+        #expect(lines[14] == row("r                refresh from the server"))
         #expect(lines[15] == margin + "└" + String(repeating: "─", count: 12) + " j/k scroll · other keys close ─┘")
         #expect(lines[16] == " 3 of 3 loaded")
         #expect(lines[17] == " j/k scroll  any other key closes the help")

@@ -63,7 +63,7 @@ struct ScrollingOverlayTests {
         for _ in 0..<100 { _ = model.handle(key: .pageDown) }
         let end = Self.frame(model, height: 12)
         #expect(model.helpScrollOffset == HelpOverlay.lines.count - 6)
-        #expect(end[8].contains("│ ^C ") && end[8].contains("quit"))
+        #expect(end[8].contains("│ ^L ") && end[8].contains("repaint the screen"))
         #expect(end[9].hasPrefix("       └") || end[9].contains("└"))
         _ = model.handle(key: .down)
         #expect(Self.frame(model, height: 12) == end, "j at the end stays at the end")

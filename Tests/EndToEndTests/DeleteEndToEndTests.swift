@@ -176,7 +176,8 @@ struct DeleteEndToEndTests {
 
     @Test("refresh during a pending delete never shows the row again")
     func refreshDuringDelete() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(1000))) { org in
+        // Latency long enough that the pending state outlives a capture on a loaded machine.
+        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(3000))) { org in
             let (session, target, prefix) = try await Self.openOn(org) { _, contact, cases in
                 !cases.contains(contact.id)
             }

@@ -30,10 +30,10 @@ package enum KeyTable {
             title: "Filter",
             keys: [
                 ("text", "narrow the loaded rows"),
-                ("paste", "insert the text, newlines as spaces"),
-                ("Backspace Delete", "delete a character"),
+                ("paste", "insert it on one line"),
+                ("Backspace Del", "delete a character"),
                 ("← → Home End", "move the cursor"),
-                ("^U ^W", "delete to the start, a word"),
+                ("^U ^W", "delete to start, a word"),
                 ("↓ ↑", "move the selection"),
                 ("↓ on the last", "load the next page"),
                 ("Enter", "keep the filter"),
@@ -51,7 +51,7 @@ package enum KeyTable {
             title: "Alerts",
             keys: [
                 ("Enter Esc Space", "dismiss the alert"),
-                ("a", "dismiss every waiting alert"),
+                ("a", "dismiss all alerts"),
             ]),
         Section(
             title: "Anywhere",
