@@ -89,7 +89,7 @@ struct FaultMalformedResponseTests {
         defer { server.stop() }
         let client = RestClient(
             configuration: RestClientConfiguration(
-                instanceURL: server.url, accessToken: "raw-server-token", timeout: .seconds(5)))
+                instanceURL: server.url, accessToken: "raw-server-token", timeout: .seconds(30)))
         let outcome: Result<QueryResult, RestClientError>
         do {
             let response = try await client.send(client.request(forQuery: "SELECT Id, Name FROM Contact"))
@@ -116,7 +116,7 @@ struct FaultMalformedResponseTests {
             try Binary.path,
             [
                 "list", "--instance-url", server.url.absoluteString, "--access-token", "raw-server-token", "--timeout",
-                "5",
+                "30",
             ])
         #expect(outcome.status == 1)
         let lines = outcome.error.split(separator: "\n")

@@ -100,10 +100,11 @@ struct SalesforceCLIEndToEndTests {
 
     @Test("list outlives several access tokens: sf gives a new one each time, nothing is lost")
     func renewalThroughSf() async throws {
-        // Tokens live 2 s and each request takes at least 400 ms: fifteen pages outlive three
-        // tokens, and a fresh token still has time for its replay on a busy machine.
-        var configuration = Self.org(contacts: 3_000)
-        configuration.tokenTTL = .seconds(2)
+        // Tokens live 4 s and each request takes at least 400 ms: thirty pages outlive three
+        // tokens, and a fresh token still has time for its replay (and the page fetched ahead)
+        // on a busy machine.
+        var configuration = Self.org(contacts: 6_000)
+        configuration.tokenTTL = .seconds(4)
         configuration.latency = .milliseconds(400)
         try await LiveOrg.with(configuration) { org in
             let cli = try Self.standIn(org)
@@ -111,8 +112,8 @@ struct SalesforceCLIEndToEndTests {
                 ["list", "--target-org", "demo-org", "--batch-size", "200"] + Self.idQuery, path: cli.path
             ).checked()
             let rows = outcome.output.split(separator: "\n").dropFirst()
-            #expect(rows.count == 3_000)
-            #expect(Set(rows.map { $0.prefix(18) }).count == 3_000)
+            #expect(rows.count == 6_000)
+            #expect(Set(rows.map { $0.prefix(18) }).count == 6_000)
             #expect(outcome.error.isEmpty)
             // The first token, then one per expiry (at least two).
             #expect(try cli.tokenCalls() >= 3)
