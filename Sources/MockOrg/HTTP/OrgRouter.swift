@@ -37,6 +37,7 @@ enum OrgRouter {
         versions.addResources(to: api)
         LimitsRoutes(usage: usage).addRoutes(to: api)
         QueryRoutes(store: store).addRoutes(to: api)
+        SearchRoutes(store: store).addRoutes(to: api)
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
 
         OAuthRoutes(

@@ -37,6 +37,16 @@ extension RestClient {
         queryRequest(resource: "queryAll", soql: soql, apiVersion: apiVersion, batchSize: 2000)
     }
 
+    /// `GET …/search?q=SOSL`: the records a SOSL search finds, read with `SearchResult`.
+    public func request(forSearch sosl: String, apiVersion: String? = nil) -> RestRequest {
+        var request = RestRequest(
+            method: .GET, path: dataPath(apiVersion) + "/search", queryItems: [(name: "q", value: sosl)])
+        if sosl.allSatisfy(\.isWhitespace) {
+            request.invalidReason = "the search is empty."
+        }
+        return request
+    }
+
     /// `GET nextRecordsUrl`: the next page of a query. `url` is the path the previous page gave
     /// (an absolute URL on the instance's host is accepted too).
     public func request(forNextRecordsURL url: String) -> RestRequest {

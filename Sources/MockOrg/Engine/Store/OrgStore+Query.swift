@@ -72,8 +72,12 @@ extension OrgStore {
         return rows
     }
 
-    /// Evaluates the WHERE clause row by row in ORDER BY order, stopping once `wanted` rows matched.
-    static func scan(_ query: SOQLQuery, includeDeleted: Bool, wanted: Int, state: inout State) -> [Int32] {
+    /// Evaluates the WHERE clause (and `extra`, a search's terms) row by row in ORDER BY order,
+    /// stopping once `wanted` rows matched.
+    static func scan(
+        _ query: SOQLQuery, includeDeleted: Bool, wanted: Int, alsoMatching extra: ((Int) -> Bool)? = nil,
+        state: inout State
+    ) -> [Int32] {
         let tables = state.tables
         let object = query.object
         let matches = query.filter.map {
@@ -85,6 +89,7 @@ extension OrgStore {
             guard rows.count < wanted else { return false }
             if !includeDeleted && tables.isDeleted(object, row: row) { return true }
             if let matches, !matches(row) { return true }
+            if let extra, !extra(row) { return true }
             rows.append(Int32(row))
             return true
         }

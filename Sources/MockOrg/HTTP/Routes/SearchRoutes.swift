@@ -1,0 +1,19 @@
+import Hummingbird
+
+/// `search?q=SOSL`, GET or HEAD: the records a SOSL search finds, as `{"searchRecords":[…]}`.
+struct SearchRoutes {
+    let store: OrgStore
+
+    func addRoutes(to api: some RouterMethods<APIContext>) {
+        api.group("search").getAndHead(use: search)
+    }
+
+    @Sendable private func search(_ request: Request, _ context: APIContext) throws -> Response {
+        guard let sosl = FormDecoding.value("q", inQuery: request.uri.query ?? ""),
+            !sosl.allSatisfy(\.isWhitespace)
+        else {
+            throw SOSLSearch.termTooShort
+        }
+        return .json(try store.search(sosl, apiVersion: context.version, now: WallClock.nowMillis()))
+    }
+}
