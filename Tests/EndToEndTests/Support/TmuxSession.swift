@@ -83,7 +83,7 @@ final class TmuxSession {
     /// Polls the screen until `condition` holds, or fails with the last screen.
     @discardableResult
     func waitUntil(
-        timeout: Duration = .seconds(20), attributes: Bool = false, _ what: String,
+        timeout: Duration = .seconds(30), attributes: Bool = false, _ what: String,
         _ condition: (String) -> Bool
     ) async throws -> String {
         let deadline = ContinuousClock.now + timeout
@@ -97,7 +97,7 @@ final class TmuxSession {
     }
 
     /// Waits for the program to exit and returns its exit status.
-    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = .seconds(30)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let text = try? String(contentsOfFile: statusPath, encoding: .utf8),
