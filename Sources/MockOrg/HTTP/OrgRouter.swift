@@ -38,6 +38,7 @@ enum OrgRouter {
         LimitsRoutes(usage: usage).addRoutes(to: api)
         QueryRoutes(store: store).addRoutes(to: api)
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
+        CollectionRoutes(store: store, faults: faults).addRoutes(to: api)
 
         OAuthRoutes(
             tokens: tokens, scheme: configuration.tls == nil ? "http" : "https", instanceURL: instanceURL,
