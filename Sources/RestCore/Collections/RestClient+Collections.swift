@@ -18,7 +18,8 @@ extension RestClient {
                 (name: "ids", value: objectIds.joined(separator: ",")),
                 (name: "allOrNone", value: allOrNone ? "true" : "false"),
             ])
-        request.invalidReason = Self.collectionProblem(count: objectIds.count, noun: "record ids")
+        request.invalidReason =
+            Self.collectionProblem(count: objectIds.count, noun: "record ids")
             ?? (objectIds.contains(where: \.isEmpty) ? "a record id is empty." : nil)
         return request
     }
@@ -34,7 +35,8 @@ extension RestClient {
         var request = RestRequest(
             method: .POST, path: dataPath(apiVersion) + "/composite/sobjects",
             body: Self.collectionBody(objects, allOrNone: allOrNone))
-        request.invalidReason = Self.collectionProblem(count: records.count, noun: "records")
+        request.invalidReason =
+            Self.collectionProblem(count: records.count, noun: "records")
             ?? (records.contains { $0.objectType.isEmpty } ? "the object type is empty." : nil)
         return request
     }
@@ -52,7 +54,8 @@ extension RestClient {
         var request = RestRequest(
             method: .PATCH, path: dataPath(apiVersion) + "/composite/sobjects",
             body: Self.collectionBody(objects, allOrNone: allOrNone))
-        request.invalidReason = Self.collectionProblem(count: records.count, noun: "records")
+        request.invalidReason =
+            Self.collectionProblem(count: records.count, noun: "records")
             ?? (records.contains { $0.objectType.isEmpty } ? "the object type is empty." : nil)
             ?? (records.contains { $0.objectId.isEmpty } ? "a record id is empty." : nil)
         return request

@@ -139,7 +139,9 @@ extension OrgStore {
     }
 
     /// The record an id of a collection request names, of `object` when the request says which.
-    static func collectionRecord(_ id: String, of object: SObjectType?, in tables: OrgTables) throws(APIError)
+    static func collectionRecord(
+        _ id: String, of object: SObjectType?, in tables: OrgTables
+    ) throws(APIError)
         -> RecordKey
     {
         guard SalesforceID.isWellFormed(id) else {

@@ -24,10 +24,12 @@ struct CollectionRoutes {
             return Response.json(try store.deleteCollection(ids: list, allOrNone: allOrNone))
         }
         writes.post { request, _ in
-            Response.json(try store.createCollection(body: try await Self.bytes(of: request), now: WallClock.nowMillis()))
+            Response.json(
+                try store.createCollection(body: try await Self.bytes(of: request), now: WallClock.nowMillis()))
         }
         writes.patch { request, _ in
-            Response.json(try store.updateCollection(body: try await Self.bytes(of: request), now: WallClock.nowMillis()))
+            Response.json(
+                try store.updateCollection(body: try await Self.bytes(of: request), now: WallClock.nowMillis()))
         }
     }
 
