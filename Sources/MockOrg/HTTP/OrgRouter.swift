@@ -39,6 +39,7 @@ enum OrgRouter {
         QueryRoutes(store: store).addRoutes(to: api)
         SearchRoutes(store: store).addRoutes(to: api)
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
+        CollectionRoutes(store: store, faults: faults).addRoutes(to: api)
 
         OAuthRoutes(
             tokens: tokens, scheme: configuration.tls == nil ? "http" : "https", instanceURL: instanceURL,

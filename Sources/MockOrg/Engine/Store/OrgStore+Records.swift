@@ -50,33 +50,48 @@ extension OrgStore {
     /// one of them (then nothing is deleted).
     func delete(_ object: SObjectType, id: String) throws(APIError) {
         try state.withLock { (state: inout State) throws(APIError) in
-            let tables = state.tables
-            let row = try Self.locate(id, of: object, in: tables, forWrite: true)
-            guard !tables.isDeleted(object, row: row) else { throw APIError.entityIsDeleted }
-            var deleted = [(object: object, row: row)]
-            switch object {
-            case .contact:
-                try Self.refuseIfCases(
-                    tables.liveCaseSerials(ofContact: row), name: tables.contacts[row].name, tables: tables)
-            case .account:
-                let serial = Int32(row + 1)
-                let contacts = tables.contacts.indices.filter {
-                    tables.contacts[$0].accountSerial == serial && !tables.contacts[$0].isDeleted
-                }
-                var cases = Set(
-                    tables.cases.indices.filter {
-                        tables.cases[$0].accountSerial == serial && !tables.cases[$0].isDeleted
-                    }.map { Int32($0 + 1) })
-                for contact in contacts { cases.formUnion(tables.liveCaseSerials(ofContact: contact)) }
-                try Self.refuseIfCases(cases.sorted(), name: tables.accounts[row].name, tables: tables)
-                deleted += contacts.map { (.contact, $0) }
-            case .supportCase:
-                break
+            let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
+            let deleted = try Self.deletion(of: RecordKey(object: object, row: row), in: state.tables, gone: [])
+            Self.applyDeletion(deleted, to: &state)
+        }
+    }
+
+    /// The records a delete of `record` removes (its Contacts too for an Account), or why it is refused.
+    /// `gone` holds the records that the same request removes before this one.
+    static func deletion(
+        of record: RecordKey, in tables: OrgTables, gone: Set<RecordKey>
+    ) throws(APIError) -> [RecordKey] {
+        let (object, row) = (record.object, record.row)
+        guard !tables.isDeleted(object, row: row), !gone.contains(record) else { throw APIError.entityIsDeleted }
+        var deleted = [record]
+        switch object {
+        case .contact:
+            try Self.refuseIfCases(
+                tables.liveCaseSerials(ofContact: row), name: tables.contacts[row].name, tables: tables)
+        case .account:
+            let serial = Int32(row + 1)
+            let contacts = tables.contacts.indices.filter {
+                tables.contacts[$0].accountSerial == serial && !tables.contacts[$0].isDeleted
+                    && !gone.contains(RecordKey(object: .contact, row: $0))
             }
-            for record in deleted {
-                tables.markDeleted(record.object, row: record.row)
-                state.fragments.recordChanged(record.object, row: record.row)
-            }
+            var cases = Set(
+                tables.cases.indices.filter {
+                    tables.cases[$0].accountSerial == serial && !tables.cases[$0].isDeleted
+                }.map { Int32($0 + 1) })
+            for contact in contacts { cases.formUnion(tables.liveCaseSerials(ofContact: contact)) }
+            try Self.refuseIfCases(cases.sorted(), name: tables.accounts[row].name, tables: tables)
+            deleted += contacts.map { RecordKey(object: .contact, row: $0) }
+        case .supportCase:
+            break
+        }
+        return deleted
+    }
+
+    /// Marks the records deleted, with the lock held.
+    static func applyDeletion(_ records: [RecordKey], to state: inout State) {
+        for record in records {
+            state.tables.markDeleted(record.object, row: record.row)
+            state.fragments.recordChanged(record.object, row: record.row)
         }
     }
 }

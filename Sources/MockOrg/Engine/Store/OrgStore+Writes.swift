@@ -8,19 +8,8 @@ extension OrgStore {
     func create(_ object: SObjectType, body: [UInt8], now: Int64) throws(APIError) -> [UInt8] {
         let values = try Self.parseFields(body, of: object, creating: true)
         let id = try withTables { (tables) throws(APIError) -> String in
-            try Self.validateReferences(values, in: tables)
-            let missing = Self.requiredFields(object).filter { name in
-                !values.contains { $0.field.name == name && !($0.value.text ?? "").isEmpty }
-            }
-            guard missing.isEmpty else {
-                throw APIError(
-                    status: 400, "REQUIRED_FIELD_MISSING",
-                    "Required fields are missing: [" + missing.joined(separator: ", ") + "]", fields: missing)
-            }
-            let row = tables.appendBlank(object, now: now)
-            for (field, value) in values { field.write?(tables, row, value) }
-            tables.recordWritten(object, row: row)
-            return SalesforceID.make(keyPrefix: object.keyPrefix, serial: row + 1)
+            try Self.checkCreate(object, values, in: tables)
+            return Self.applyCreate(object, values, to: tables, now: now)
         }
         var writer = JSONWriter()
         writer.beginObject()
@@ -37,22 +26,60 @@ extension OrgStore {
     func update(_ object: SObjectType, id: String, body: [UInt8], now: Int64) throws(APIError) {
         let values = try Self.parseFields(body, of: object, creating: false)
         try state.withLock { (state: inout State) throws(APIError) in
-            let tables = state.tables
-            let row = try Self.locate(id, of: object, in: tables, forWrite: true)
-            guard !tables.isDeleted(object, row: row) else { throw APIError.entityIsDeleted }
-            try Self.validateReferences(values, in: tables)
-            for (field, value) in values {
-                if !field.nillable && (value.text ?? "").isEmpty {
-                    throw APIError(
-                        status: 400, "REQUIRED_FIELD_MISSING", "Required fields are missing: [" + field.name + "]",
-                        fields: [field.name])
-                }
-            }
-            for (field, value) in values { field.write?(tables, row, value) }
-            tables.touch(object, row: row, now: now)
-            tables.recordWritten(object, row: row)
-            state.fragments.recordChanged(object, row: row)
+            let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
+            let record = RecordKey(object: object, row: row)
+            try Self.checkUpdate(record, values, in: state.tables)
+            Self.applyUpdate(record, values, to: &state, now: now)
         }
+    }
+
+    /// Why a record with `values` cannot be created, if it cannot: a missing required field or a dead reference.
+    static func checkCreate(
+        _ object: SObjectType, _ values: [(field: FieldSpec, value: FieldValue)], in tables: OrgTables
+    ) throws(APIError) {
+        try validateReferences(values, in: tables)
+        let missing = requiredFields(object).filter { name in
+            !values.contains { $0.field.name == name && !($0.value.text ?? "").isEmpty }
+        }
+        guard missing.isEmpty else {
+            throw APIError(
+                status: 400, "REQUIRED_FIELD_MISSING",
+                "Required fields are missing: [" + missing.joined(separator: ", ") + "]", fields: missing)
+        }
+    }
+
+    /// Appends the record checked by `checkCreate`; returns its id.
+    static func applyCreate(
+        _ object: SObjectType, _ values: [(field: FieldSpec, value: FieldValue)], to tables: OrgTables, now: Int64
+    ) -> String {
+        let row = tables.appendBlank(object, now: now)
+        for (field, value) in values { field.write?(tables, row, value) }
+        tables.recordWritten(object, row: row)
+        return SalesforceID.make(keyPrefix: object.keyPrefix, serial: row + 1)
+    }
+
+    /// Why `record` cannot take `values`, if it cannot: deleted, a dead reference or a required field emptied.
+    static func checkUpdate(
+        _ record: RecordKey, _ values: [(field: FieldSpec, value: FieldValue)], in tables: OrgTables
+    ) throws(APIError) {
+        guard !tables.isDeleted(record.object, row: record.row) else { throw APIError.entityIsDeleted }
+        try validateReferences(values, in: tables)
+        for (field, value) in values where !field.nillable && (value.text ?? "").isEmpty {
+            throw APIError(
+                status: 400, "REQUIRED_FIELD_MISSING", "Required fields are missing: [" + field.name + "]",
+                fields: [field.name])
+        }
+    }
+
+    /// Writes the values checked by `checkUpdate`, with the lock held.
+    static func applyUpdate(
+        _ record: RecordKey, _ values: [(field: FieldSpec, value: FieldValue)], to state: inout State, now: Int64
+    ) {
+        let tables = state.tables
+        for (field, value) in values { field.write?(tables, record.row, value) }
+        tables.touch(record.object, row: record.row, now: now)
+        tables.recordWritten(record.object, row: record.row)
+        state.fragments.recordChanged(record.object, row: record.row)
     }
 
     private static func requiredFields(_ object: SObjectType) -> [String] {
@@ -69,22 +96,34 @@ extension OrgStore {
     ) throws(APIError)
         -> [(field: FieldSpec, value: FieldValue)]
     {
-        // Checked strictly first: Foundation's parser forgives trailing commas and does not say where it stopped.
-        if let failure = JSONSyntax.firstError(in: body) {
-            throw APIError(status: 400, "JSON_PARSER_ERROR", JSONSyntax.message(for: failure, in: body))
-        }
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
-        } catch {
-            // Not expected after the strict check; still an answer, never a crash.
-            throw APIError(status: 400, "JSON_PARSER_ERROR", "The request body could not be read as JSON")
-        }
-        guard let dictionary = root as? [String: Any] else {
+        guard let dictionary = try parseJSON(body) as? [String: Any] else {
             throw APIError(
                 status: 400, "JSON_PARSER_ERROR",
                 "Cannot deserialize instance of " + object.name + " from a JSON value that is not an object")
         }
+        return try parseFields(dictionary, of: object, creating: creating)
+    }
+
+    /// A request body parsed as JSON, or Salesforce's `JSON_PARSER_ERROR` saying where it is wrong.
+    static func parseJSON(_ body: [UInt8]) throws(APIError) -> Any {
+        // Checked strictly first: Foundation's parser forgives trailing commas and does not say where it stopped.
+        if let failure = JSONSyntax.firstError(in: body) {
+            throw APIError(status: 400, "JSON_PARSER_ERROR", JSONSyntax.message(for: failure, in: body))
+        }
+        do {
+            return try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            // Not expected after the strict check; still an answer, never a crash.
+            throw APIError(status: 400, "JSON_PARSER_ERROR", "The request body could not be read as JSON")
+        }
+    }
+
+    /// The fields of a parsed JSON object, checked against the object's schema (`attributes` is skipped).
+    static func parseFields(
+        _ dictionary: [String: Any], of object: SObjectType, creating: Bool
+    ) throws(APIError)
+        -> [(field: FieldSpec, value: FieldValue)]
+    {
         var result = [(field: FieldSpec, value: FieldValue)]()
         for name in dictionary.keys.sorted() where name != "attributes" {
             guard let field = object.field(named: name) else {
