@@ -101,8 +101,8 @@ struct FaultNetworkTests {
     func tokenExpiresMidSession() async throws {
         // Long enough that a replay still reaches the org within the new token's life on a loaded
         // two-core machine; with 1 s, a replay delayed past it met a second 401.
-        try await Self.withOrg(MockOrgConfiguration(contacts: 10, tokenTTL: .seconds(3))) { client, _ in
-            let deadline = ContinuousClock.now + .seconds(30)
+        try await Self.withOrg(MockOrgConfiguration(contacts: 10, tokenTTL: .seconds(10))) { client, _ in
+            let deadline = ContinuousClock.now + .seconds(60)
             var sent = 0
             // Keep working until the session has expired and been refreshed at least once.
             while client.refreshCount == 0 && ContinuousClock.now < deadline {
@@ -147,7 +147,7 @@ struct FaultNetworkTests {
         let token = "fault-test-token-\(UUID().uuidString)"
         let org = try await TmuxSession(
             [
-                try Binary.path, "mock-org", "--port", "0", "--contacts", "20", "--latency", "2000",
+                try Binary.path, "mock-org", "--port", "0", "--contacts", "20", "--latency", "6000",
                 "--access-token", token,
             ], width: 200, height: 10)
         let banner = try await org.waitUntil("the org listens") { $0.contains("mock org listening on http://") }
@@ -156,7 +156,7 @@ struct FaultNetworkTests {
                 .replacingOccurrences(of: "mock org listening on ", with: "")
                 .trimmingCharacters(in: .whitespaces))
         let session = try await TmuxSession(
-            [try Binary.path, "--instance-url", url, "--access-token", token, "--timeout", "8"], width: 100, height: 20
+            [try Binary.path, "--instance-url", url, "--access-token", token, "--timeout", "15"], width: 100, height: 20
         )
         let before = try await session.waitUntil("the list is loaded") { $0.contains("20 of 20") }
         let firstName = String(before.components(separatedBy: "\n")[2].dropFirst().prefix(14))
@@ -169,8 +169,8 @@ struct FaultNetworkTests {
         let orgPID = try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
         #expect(kill(orgPID, SIGKILL) == 0)
         // No answer, and the record cannot be read back: the outcome is unknown, not "not deleted".
-        // The read-back retries the refused connection until the 8 s timeout runs out.
-        let alert = try await session.waitUntil(timeout: .seconds(40), "the alert") {
+        // The read-back retries the refused connection until the 15 s timeout runs out.
+        let alert = try await session.waitUntil(timeout: .seconds(60), "the alert") {
             $0.contains("Delete outcome unknown")
         }
         #expect(alert.contains("Press r"), "\(alert)")
