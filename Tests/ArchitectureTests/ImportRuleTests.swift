@@ -18,10 +18,10 @@ struct ImportRuleTests {
         }
     }
 
-    /// The files in `files` whose text matches `pattern` (a regular expression, per line).
-    static func offenders(_ files: [(path: String, text: String)], _ pattern: String) throws -> [String] {
+    /// The Swift files below `folder` whose text matches `pattern` (a regular expression, per line).
+    static func offenders(in folder: String, _ pattern: String) throws -> [String] {
         let expression = try Regex(pattern).anchorsMatchLineEndings()
-        return files.filter { $0.text.contains(expression) }.map(\.path)
+        return try sources(in: folder).filter { $0.text.contains(expression) }.map(\.path)
     }
 
     @Test("the sources are where this test looks for them")
@@ -32,14 +32,14 @@ struct ImportRuleTests {
 
     @Test("RestCore spawns no process")
     func restCoreSpawnsNothing() throws {
-        let files = try Self.sources(in: "Sources/RestCore")
-        #expect(try Self.offenders(files, #"\bProcess\(|posix_spawn|\bfork\(|\bexecv|^import Subprocess"#) == [])
+        #expect(
+            try Self.offenders(in: "Sources/RestCore", #"\bProcess\(|posix_spawn|\bfork\(|\bexecv|^import Subprocess"#)
+                == [])
     }
 
     @Test("RestCore reads no environment: the app passes proxies and certificates as values")
     func restCoreReadsNoEnvironment() throws {
-        let files = try Self.sources(in: "Sources/RestCore")
-        #expect(try Self.offenders(files, #"processInfo\.environment|\bgetenv\(|\bsetenv\("#) == [])
+        #expect(try Self.offenders(in: "Sources/RestCore", #"processInfo\.environment|\bgetenv\(|\bsetenv\("#) == [])
     }
 
     @Test("nothing but the executable and the tests imports MockOrg")
@@ -47,29 +47,27 @@ struct ImportRuleTests {
         let folders = try FileManager.default.contentsOfDirectory(
             atPath: Self.root.appendingPathComponent("Sources").path)
         for folder in folders where folder != "ContactTUI" && folder != "MockOrg" {
-            let files = try Self.sources(in: "Sources/" + folder)
-            #expect(try Self.offenders(files, #"^(@testable )?import MockOrg\b"#) == [], "in \(folder)")
+            #expect(
+                try Self.offenders(in: "Sources/" + folder, #"^(@testable )?import MockOrg\b"#) == [], "in \(folder)")
         }
-        #expect(try Self.offenders(try Self.sources(in: "Benchmarks"), #"^import MockOrg\b"#) == [])
+        #expect(try Self.offenders(in: "Benchmarks", #"^import MockOrg\b"#) == [])
     }
 
     @Test("ContactList never sees ncurses or MockOrg")
     func contactListDrawsOnlyCells() throws {
-        let files = try Self.sources(in: "Sources/ContactList")
-        #expect(try Self.offenders(files, #"^import (CNcurses|MockOrg|Hummingbird)\b"#) == [])
+        #expect(try Self.offenders(in: "Sources/ContactList", #"^import (CNcurses|MockOrg|Hummingbird)\b"#) == [])
     }
 
     @Test("MockOrg's engine does not import Hummingbird (NIO's ByteBuffer is its one wire type)")
     func engineKnowsNoHTTP() throws {
-        let files = try Self.sources(in: "Sources/MockOrg/Engine")
-        #expect(try Self.offenders(files, #"^import (Hummingbird|HTTPTypes|NIOHTTP1)\b"#) == [])
+        #expect(try Self.offenders(in: "Sources/MockOrg/Engine", #"^import (Hummingbird|HTTPTypes|NIOHTTP1)\b"#) == [])
     }
 
     @Test("SOQL and JSONKit import nothing but the standard library")
     func sharedTargetsStandAlone() throws {
         for folder in ["Sources/SOQL", "Sources/JSONKit"] {
             #expect(
-                try Self.offenders(try Self.sources(in: folder), #"^(public |package |internal )?import "#) == [],
+                try Self.offenders(in: folder, #"^(public |package |internal )?import "#) == [],
                 "in \(folder)")
         }
     }

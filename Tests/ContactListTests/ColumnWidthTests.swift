@@ -39,31 +39,33 @@ struct ColumnWidthTests {
     static let cells = [name, title, email, phone, account]
     static let headings = ["Name", "Title", "Email", "Phone", "Account Name"]
 
+    /// The lines of the sample list at `width`, its heading and first row checked against `widths`.
+    static func checkedLines(
+        width: Int, widths: [Int], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [String] {
+        let lines = Self.lines(model(), width: width)
+        #expect(lines[0] == row(headings, widths), sourceLocation: sourceLocation)
+        #expect(lines[1] == row(cells, widths), sourceLocation: sourceLocation)
+        return lines
+    }
+
     @Test("at 160 columns every column is as wide as its content (long titles capped at 40)")
     func wide() {
-        let lines = Self.lines(Self.model(), width: 160)
         let widths = [27, 40, 39, 14, 31]
-        #expect(lines[0] == Self.row(Self.headings, widths))
-        #expect(lines[1] == Self.row(Self.cells, widths))
+        let lines = Self.checkedLines(width: 160, widths: widths)
         #expect(lines[1].contains("Senior Vice President, Global Partnersh…  alexandra"))
         #expect(lines[2] == Self.row(["Ann 1", "CEO", "ann@example.com", Self.phone, "Acme"], widths))
     }
 
     @Test("at 250 columns the room left over goes to Name")
     func wider() {
-        let lines = Self.lines(Self.model(), width: 250)
-        let widths = [27 + 90, 40, 39, 14, 31]
-        #expect(lines[0] == Self.row(Self.headings, widths))
-        #expect(lines[1] == Self.row(Self.cells, widths))
+        let lines = Self.checkedLines(width: 250, widths: [27 + 90, 40, 39, 14, 31])
         #expect(lines[1].count == 250)
     }
 
     @Test("at 80 columns the widest columns give way first and the phone number keeps its 14 cells")
     func narrow() {
-        let lines = Self.lines(Self.model(), width: 80)
-        let widths = [15, 14, 14, 14, 14]
-        #expect(lines[0] == Self.row(Self.headings, widths))
-        #expect(lines[1] == Self.row(Self.cells, widths))
+        let lines = Self.checkedLines(width: 80, widths: [15, 14, 14, 14, 14])
         #expect(lines[1].contains("  (555) 555-0100  "))
     }
 

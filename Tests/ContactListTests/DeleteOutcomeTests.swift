@@ -6,18 +6,6 @@ import Testing
 /// Each outcome of a DELETE, told apart by what the server said or did not say.
 @Suite("Delete outcomes")
 struct DeleteOutcomeTests {
-    /// A Salesforce error array answer.
-    static func refusal(
-        _ status: Int, _ code: String, _ message: String = "refused by the org"
-    )
-        -> Result<RestResponse, RestClientError>
-    {
-        .failure(
-            .apiInvocationFailed(
-                status: status, headers: [:], errors: [SalesforceError(message: message, errorCode: code)],
-                rawBody: nil))
-    }
-
     /// A model with `count` contacts whose first row's DELETE was sent; returns the request.
     static func deletingFirst(count: Int = 3) throws -> (ContactListModel, RestRequest) {
         var model = Fixtures.loadedModel(count: count)
@@ -28,7 +16,7 @@ struct DeleteOutcomeTests {
     @Test("already gone: settled as deleted, no rollback, no alert", arguments: ["ENTITY_IS_DELETED", "NOT_FOUND"])
     func alreadyDeleted(code: String) async throws {
         var (model, request) = try Self.deletingFirst()
-        let effects = model.handle(response: Self.refusal(404, code, "entity is deleted"), for: request.id)
+        let effects = model.handle(response: Fixtures.refusal(404, code, "entity is deleted"), for: request.id)
         #expect(Fixtures.sentRequests(effects).isEmpty)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.alerts.isEmpty)
@@ -45,7 +33,7 @@ struct DeleteOutcomeTests {
         ])
     func refused(status: Int, code: String) async throws {
         var (model, request) = try Self.deletingFirst()
-        let effects = model.handle(response: Self.refusal(status, code, "No way."), for: request.id)
+        let effects = model.handle(response: Fixtures.refusal(status, code, "No way."), for: request.id)
         #expect(Fixtures.sentRequests(effects).isEmpty)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.map(\.id) == [Fixtures.id(0), Fixtures.id(1), Fixtures.id(2)])
@@ -94,7 +82,7 @@ struct DeleteOutcomeTests {
         var (model, request) = try Self.deletingFirst()
         let read = try Self.noAnswer(error, to: &model, for: request)
         _ = model.handle(
-            response: Self.refusal(404, "NOT_FOUND", "The requested resource does not exist"), for: read.id)
+            response: Fixtures.refusal(404, "NOT_FOUND", "The requested resource does not exist"), for: read.id)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.alerts.isEmpty)
         #expect(model.confirmedDeletedIDs == [Fixtures.id(0)])
@@ -147,7 +135,7 @@ struct DeleteOutcomeTests {
             _ = model.handle(response: Fixtures.page((0..<3).map { Fixtures.contact($0) }), for: refresh.id)
             #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
             _ = model.handle(
-                response: found ? Fixtures.retrieved(0) : Self.refusal(404, "NOT_FOUND"), for: read.id)
+                response: found ? Fixtures.retrieved(0) : Fixtures.refusal(404, "NOT_FOUND"), for: read.id)
             let expected = (found ? [0, 1, 2] : [1, 2]).map(Fixtures.id)
             #expect(model.dataRows.map(\.id) == expected)
             #expect(model.alerts.count == (found ? 1 : 0))

@@ -26,9 +26,9 @@ struct DeletePropertyTests {
     /// Answers that say the record was not deleted.
     static let failures: [Result<RestResponse, RestClientError>] = [
         Fixtures.deleteFailed,
-        DeleteOutcomeTests.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"),
-        DeleteOutcomeTests.refusal(400, "ENTITY_IS_LOCKED"),
-        DeleteOutcomeTests.refusal(403, "REQUEST_LIMIT_EXCEEDED"),
+        Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"),
+        Fixtures.refusal(400, "ENTITY_IS_LOCKED"),
+        Fixtures.refusal(403, "REQUEST_LIMIT_EXCEEDED"),
         .failure(.transportFailed(host: "127.0.0.1", reason: "connection refused")),
         .failure(.cancelled),
         .failure(.decodingFailed("x")),
@@ -38,7 +38,7 @@ struct DeletePropertyTests {
     /// Answers that say nothing about what the server did.
     static let noAnswers: [RestClientError] = DeleteOutcomeTests.noAnswers
 
-    static let alreadyDeleted = DeleteOutcomeTests.refusal(404, "ENTITY_IS_DELETED", "entity is deleted")
+    static let alreadyDeleted = Fixtures.refusal(404, "ENTITY_IS_DELETED", "entity is deleted")
 
     @Test(
         "every record is shown, pending or confirmed deleted; no duplicates; one alert per failure", arguments: 0..<60)
@@ -165,7 +165,7 @@ struct DeletePropertyTests {
                         result = .failure(Self.noAnswers.randomElement(using: &random)!)
                         if applied { ghosts.insert(index) }
                     } else if applied {
-                        result = DeleteOutcomeTests.refusal(404, "NOT_FOUND")
+                        result = Fixtures.refusal(404, "NOT_FOUND")
                         confirmed.insert(index)
                         alerts = 0
                     } else {

@@ -109,7 +109,7 @@ struct DeleteTests {
         #expect(model.deleteRequests.count == 4)
         // Settled out of order, each by its own id.
         _ = model.handle(response: Fixtures.deleteFailed, for: ids[2])
-        _ = model.handle(response: DeleteOutcomeTests.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"), for: ids[0])
+        _ = model.handle(response: Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"), for: ids[0])
         _ = model.handle(response: Fixtures.noContent, for: ids[1])
         _ = model.handle(response: .failure(.cancelled), for: ids[3])
         #expect(model.alerts.count == 3)

@@ -8,11 +8,7 @@ import Testing
 @Suite("Expired query cursor")
 struct ExpiredCursorTests {
     /// The 400 Salesforce sends for a query cursor it no longer knows.
-    static let expired: Result<RestResponse, RestClientError> = .failure(
-        .apiInvocationFailed(
-            status: 400, headers: [:],
-            errors: [SalesforceError(message: "invalid query locator", errorCode: "INVALID_QUERY_LOCATOR")],
-            rawBody: nil))
+    static let expired = Fixtures.refusal(400, "INVALID_QUERY_LOCATOR", "invalid query locator")
 
     /// A model showing contacts 0..<20 of 60, with the selection on row 15 and a next page in flight.
     static func modelWaitingForPageTwo() throws -> (ContactListModel, RestRequest) {

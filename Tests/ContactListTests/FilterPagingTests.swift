@@ -29,6 +29,14 @@ struct FilterPagingTests {
         return sent
     }
 
+    /// A model showing 20 rows of the org, with its first page loaded.
+    static func started(_ org: LiveOrg) async -> ContactListModel {
+        var model = ContactListModel(query: Fixtures.query, batchSize: 200, origin: "mock", requests: org.client)
+        model.visibleRowCount = 20
+        await run(model.start(), &model, client: org.client)
+        return model
+    }
+
     /// The org's count of API requests, as its last answer reported it.
     static func orgCount(_ client: RestClient) throws -> Int {
         try #require(client.apiUsage).used
@@ -38,10 +46,7 @@ struct FilterPagingTests {
     func noMatchDoesNotPage() async throws {
         // 20 pages of 200 contacts.
         try await LiveOrg.with(MockOrgConfiguration(contacts: 4000)) { org in
-            var model = ContactListModel(
-                query: Fixtures.query, batchSize: 200, origin: "mock", requests: org.client)
-            model.visibleRowCount = 20
-            await Self.run(model.start(), &model, client: org.client)
+            var model = await Self.started(org)
             #expect(model.dataRows.count == 200)
             let afterFirstPage = try Self.orgCount(org.client)
 
@@ -78,10 +83,7 @@ struct FilterPagingTests {
     @Test("a filter that matches loaded rows shows them without loading; ↓ past the last match loads one page")
     func matchesAtTheEnd() async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 1000)) { org in
-            var model = ContactListModel(
-                query: Fixtures.query, batchSize: 200, origin: "mock", requests: org.client)
-            model.visibleRowCount = 20
-            await Self.run(model.start(), &model, client: org.client)
+            var model = await Self.started(org)
             let name = try #require(model.dataRows.first?.displayName)
             var sent = 0
             for key in [Key.character("/")] + name.map({ Key.character($0) }) {

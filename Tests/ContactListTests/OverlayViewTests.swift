@@ -5,13 +5,8 @@ import Testing
 
 @Suite("Alert, help and detail views")
 struct OverlayViewTests {
-    static let locked: Result<RestResponse, RestClientError> = .failure(
-        .apiInvocationFailed(
-            status: 400, headers: [:],
-            errors: [
-                SalesforceError(
-                    message: "unable to obtain exclusive access to this record\n", errorCode: "UNABLE_TO_LOCK_ROW")
-            ], rawBody: nil))
+    static let locked = Fixtures.refusal(
+        400, "UNABLE_TO_LOCK_ROW", "unable to obtain exclusive access to this record\n")
 
     @Test("the alert is a framed modal with the server's message naming the contact, wrapped")
     func alert() async throws {
@@ -37,7 +32,7 @@ struct OverlayViewTests {
     func alreadyDeleted() async throws {
         var model = Fixtures.loadedModel(count: 3, visibleRows: 4)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
-        _ = model.handle(response: DeleteOutcomeTests.refusal(404, "ENTITY_IS_DELETED"), for: request.id)
+        _ = model.handle(response: Fixtures.refusal(404, "ENTITY_IS_DELETED"), for: request.id)
         let lines = ContactListScreen(model: model).frame(width: 60, height: 8).text.components(separatedBy: "\n")
         #expect(!lines.contains { $0.contains("┌") })
         #expect(lines[6] == " 2 of 2 loaded · Contact 0000 was already deleted")

@@ -99,8 +99,7 @@ struct RenewalEndToEndTests {
         configuration.maxAPIVersion = 60
         try await LiveOrg.with(configuration) { org in
             let outcome = try await ListCommandTests.run(
-                ["list", "--api-version", "v99.0"] + Self.query
-                    + ["--instance-url", org.endpoint.url.absoluteString, "--access-token", org.endpoint.accessToken]
+                ["list", "--api-version", "v99.0"] + Self.query + ListCommandTests.orgArguments(org.endpoint)
             ).checked()
             #expect(outcome.output.split(separator: "\n").count == 451)
             #expect(outcome.error.contains("does not serve API v99.0; used v60.0"))

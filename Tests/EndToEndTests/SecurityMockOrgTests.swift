@@ -144,12 +144,10 @@ struct SecurityMockOrgTests {
         try await Self.withOrg { _, endpoint in
             let port = try #require(endpoint.url.port)
             let wrongToken = "wrong-\(endpoint.accessToken)"
-            let reply = try await RawSocket.exchange(
+            let replyText = try await RawSocket.exchange(
                 port: port,
-                bytes: Array(
-                    ("GET /services/data/v66.0/sobjects/Contact HTTP/1.1\r\nHost: x\r\n"
-                        + "Authorization: Bearer \(wrongToken)\r\nConnection: close\r\n\r\n").utf8))
-            let replyText = String(decoding: reply, as: UTF8.self)
+                text: "GET /services/data/v66.0/sobjects/Contact HTTP/1.1\r\nHost: x\r\n"
+                    + "Authorization: Bearer \(wrongToken)\r\nConnection: close\r\n\r\n")
             #expect(replyText.contains("INVALID_SESSION_ID"))
             #expect(!replyText.contains(endpoint.accessToken))
         }

@@ -118,12 +118,10 @@ import Testing
             #expect(try await refreshGrant(rotated, secret: "S3CR3T").status == 200)
 
             // --no-compression: a request that accepts gzip still gets the answer as it is.
-            let head = try await RawSocket.exchange(
+            let reply = try await RawSocket.exchange(
                 port: port,
-                bytes: Array(
-                    ("GET /services/data/v60.0/query?q=SELECT+Id+FROM+Contact HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                        + "Authorization: Bearer T\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n").utf8))
-            let reply = String(decoding: head, as: UTF8.self)
+                text: "GET /services/data/v60.0/query?q=SELECT+Id+FROM+Contact HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Authorization: Bearer T\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n")
             #expect(reply.hasPrefix("HTTP/1.1 200"))
             #expect(!reply.lowercased().contains("content-encoding"))
             #expect(reply.contains(#""totalSize":300"#))

@@ -180,8 +180,7 @@ import Testing
             let request =
                 "POST /services/oauth2/token HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
                 + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
-            let reply = String(
-                decoding: try await RawSocket.exchange(port: port, bytes: Array(request.utf8)), as: UTF8.self)
+            let reply = try await RawSocket.exchange(port: port, text: request)
             let json = try #require(reply.range(of: "\r\n\r\n").map { reply[$0.upperBound...] })
             return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         }

@@ -10,20 +10,9 @@ import Testing
     private static let query = "SELECT Id FROM Contact"
 
     @Test func theNextPageIsAskedForWhileThePageWaitedForIsStillArriving() async throws {
-        let pager = ScriptedPager(count: 600)
         let released = Flag()
-        try await withScriptedOrg({ request in
-            guard case .respond(_, _, let body)? = pager.reply(to: request) else { return .json("{}", status: 404) }
-            guard request.path == "/services/data/v66.0/query" else {
-                return .json(String(decoding: body, as: UTF8.self))
-            }
-            // The first page's head goes out; its records wait until the test has seen page 2 asked for.
-            let split = try! #require(Self.range(of: #""records":["#, in: body)).upperBound
-            return .streamed(head: Array(body[..<split])) {
-                while !released.isSet { try? await Task.sleep(for: .milliseconds(10)) }
-                return Array(body[split...])
-            }
-        }) { client, server in
+        // The first page's head goes out; its records wait until the test has seen page 2 asked for.
+        try await withScriptedOrg(Self.holdingTheFirstPage(of: 600, until: released)) { client, server in
             let reading = Task {
                 var ids: [String] = []
                 for try await page in client.pages(forQuery: Self.query, batchSize: 200, prefetch: true) {
@@ -90,20 +79,10 @@ import Testing
     }
 
     @Test func cancellingTheReaderStopsThePrefetch() async throws {
-        let pager = ScriptedPager(count: 2000)
         let finished = Flag()
-        try await withScriptedOrg({ request in
-            guard case .respond(_, _, let body)? = pager.reply(to: request) else { return .json("{}", status: 404) }
-            guard request.path == "/services/data/v66.0/query" else {
-                return .json(String(decoding: body, as: UTF8.self))
-            }
-            // The first page never ends, so the reader is still waiting for it when cancelled.
-            let split = try! #require(Self.range(of: #""records":["#, in: body)).upperBound
-            return .streamed(head: Array(body[..<split])) {
-                while !finished.isSet { try? await Task.sleep(for: .milliseconds(10)) }
-                return []
-            }
-        }) { client, server in
+        // The first page never ends, so the reader is still waiting for it when cancelled.
+        try await withScriptedOrg(Self.holdingTheFirstPage(of: 2000, until: finished, thenRecords: false)) {
+            client, server in
             defer { finished.set() }  // lets the first page end, so the server can stop
             let reading = Task {
                 for try await _ in client.pages(forQuery: Self.query, batchSize: 200, prefetch: true) {}
@@ -142,6 +121,25 @@ import Testing
         }
     }
 
+    /// A script paging `count` records whose first query page sends its head (up to its records) at
+    /// once and the rest when `flag` is set: its records, or (`thenRecords: false`) nothing at all.
+    private static func holdingTheFirstPage(
+        of count: Int, until flag: Flag, thenRecords: Bool = true
+    ) -> ScriptedServer.Script {
+        let pager = ScriptedPager(count: count)
+        return { request in
+            guard case .respond(_, _, let body)? = pager.reply(to: request) else { return .json("{}", status: 404) }
+            guard request.path == "/services/data/v66.0/query" else {
+                return .json(String(decoding: body, as: UTF8.self))
+            }
+            let split = try! #require(Self.range(of: #""records":["#, in: body)).upperBound
+            return .streamed(head: Array(body[..<split])) {
+                await flag.wait()
+                return thenRecords ? Array(body[split...]) : []
+            }
+        }
+    }
+
     private static func range(of text: String, in bytes: [UInt8]) -> Range<Int>? {
         let needle = Array(text.utf8)
         guard bytes.count >= needle.count else { return nil }
@@ -155,4 +153,7 @@ private final class Flag: Sendable {
     private let value = Atomic<Bool>(false)
     var isSet: Bool { value.load(ordering: .relaxed) }
     func set() { value.store(true, ordering: .relaxed) }
+    func wait() async {
+        while !isSet { try? await Task.sleep(for: .milliseconds(10)) }
+    }
 }

@@ -92,13 +92,7 @@ package struct ModelRunner {
             outstanding += 1
             let client = client
             let inbox = inbox
-            Task {
-                let result: Result<RestResponse, RestClientError>
-                do throws(RestClientError) {
-                    result = .success(try await client.send(request))
-                } catch {
-                    result = .failure(error)
-                }
+            client.send(request) { result in
                 inbox.arrived.withLock { $0.append(Exchange(request: request, result: result)) }
             }
         }

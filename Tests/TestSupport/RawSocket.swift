@@ -5,6 +5,11 @@ import Glibc
 /// timeout passes: for requests no HTTP client would send (garbage, huge headers, wrong tokens)
 /// and for timing a server with no client library's overhead in the way.
 package enum RawSocket {
+    /// The exchange of a request written as text, with the reply as text.
+    package static func exchange(port: Int, text: String) async throws -> String {
+        String(decoding: try await exchange(port: port, bytes: Array(text.utf8)), as: UTF8.self)
+    }
+
     /// The exchange, with its blocking socket calls on a thread of their own: on a pool thread
     /// they could starve the in-process server that has to answer them.
     package static func exchange(port: Int, bytes: [UInt8], timeoutSeconds: Int = 10) async throws -> [UInt8] {

@@ -153,13 +153,7 @@ final class AppLoop {
         let queue = queue
         let logger = logger
         logger?.info("request", metadata: ["id": "\(request.id)", "request": "\(request.summary)"])
-        Task {
-            let result: Result<RestResponse, RestClientError>
-            do throws(RestClientError) {
-                result = .success(try await client.send(request))
-            } catch {
-                result = .failure(error)
-            }
+        client.send(request) { result in
             switch result {
             case .success(let response):
                 logger?.info("response", metadata: ["id": "\(request.id)", "status": "\(response.status)"])

@@ -19,8 +19,9 @@ enum OrgRouter {
         if configuration.compression { router.add(middleware: GzipMiddleware()) }
         // A fault that is not configured costs nothing: its middleware is not there.
         if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }
-        if faults.dropRate > 0 { router.add(middleware: DropMiddleware(faults: faults)) }
-        if faults.loseReplyRate > 0 { router.add(middleware: LoseReplyMiddleware(faults: faults)) }
+        if faults.dropRate > 0 || faults.loseReplyRate > 0 {
+            router.add(middleware: ConnectionFaultMiddleware(faults: faults))
+        }
         router.add(middleware: BodyLimitMiddleware(maxBodySize: configuration.maxBodySize))
 
         let versions = VersionRoutes(newestVersion: configuration.maxAPIVersion ?? Resources.newestVersion)

@@ -94,14 +94,21 @@ enum Fixtures {
         RestResponse(status: 204, headers: [:], body: []))
 
     /// The 400 Salesforce sends when a contact still has Cases.
-    static let deleteFailed: Result<RestResponse, RestClientError> = .failure(
-        .apiInvocationFailed(
-            status: 400, headers: [:],
-            errors: [
-                SalesforceError(
-                    message: "Your attempt to delete Ann could not be completed because it is associated with cases.",
-                    errorCode: "DELETE_FAILED")
-            ], rawBody: nil))
+    static let deleteFailed = refusal(
+        400, "DELETE_FAILED",
+        "Your attempt to delete Ann could not be completed because it is associated with cases.")
+
+    /// A Salesforce error array answer.
+    static func refusal(
+        _ status: Int, _ code: String, _ message: String = "refused by the org"
+    )
+        -> Result<RestResponse, RestClientError>
+    {
+        .failure(
+            .apiInvocationFailed(
+                status: status, headers: [:], errors: [SalesforceError(message: message, errorCode: code)],
+                rawBody: nil))
+    }
 
     /// A record body as the retrieve API returns it.
     static func retrieved(_ index: Int) -> Result<RestResponse, RestClientError> {
