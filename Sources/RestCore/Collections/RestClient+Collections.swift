@@ -32,13 +32,9 @@ extension RestClient {
         let objects = records.map { record in
             record.fields.merging(["attributes": .object(["type": .string(record.objectType)])]) { _, new in new }
         }
-        var request = RestRequest(
-            method: .POST, path: dataPath(apiVersion) + "/composite/sobjects",
-            body: Self.collectionBody(objects, allOrNone: allOrNone))
-        request.invalidReason =
-            Self.collectionProblem(count: records.count, noun: "records")
-            ?? (records.contains { $0.objectType.isEmpty } ? "the object type is empty." : nil)
-        return request
+        return collectionWrite(
+            .POST, objects, allOrNone: allOrNone, apiVersion: apiVersion,
+            problem: records.contains { $0.objectType.isEmpty } ? "the object type is empty." : nil)
     }
 
     /// `PATCH …/composite/sobjects`: updates up to 200 records, each `(objectType, objectId, fields)`.
@@ -51,13 +47,22 @@ extension RestClient {
                 "attributes": .object(["type": .string(record.objectType)]), "id": .string(record.objectId),
             ]) { _, new in new }
         }
+        let problem =
+            records.contains { $0.objectType.isEmpty }
+            ? "the object type is empty." : records.contains { $0.objectId.isEmpty } ? "a record id is empty." : nil
+        return collectionWrite(.PATCH, objects, allOrNone: allOrNone, apiVersion: apiVersion, problem: problem)
+    }
+
+    /// A create or update of `objects` in one `…/composite/sobjects` request; `problem` is what is
+    /// wrong with the records besides their count.
+    private func collectionWrite(
+        _ method: RestMethod, _ objects: [[String: JSONValue]], allOrNone: Bool, apiVersion: String?,
+        problem: String?
+    ) -> RestRequest {
         var request = RestRequest(
-            method: .PATCH, path: dataPath(apiVersion) + "/composite/sobjects",
-            body: Self.collectionBody(objects, allOrNone: allOrNone))
-        request.invalidReason =
-            Self.collectionProblem(count: records.count, noun: "records")
-            ?? (records.contains { $0.objectType.isEmpty } ? "the object type is empty." : nil)
-            ?? (records.contains { $0.objectId.isEmpty } ? "a record id is empty." : nil)
+            method: method, path: dataPath(apiVersion) + "/composite/sobjects",
+            body: Self.jsonBody(["allOrNone": .bool(allOrNone), "records": .array(objects.map(JSONValue.object))]))
+        request.invalidReason = Self.collectionProblem(count: objects.count, noun: "records") ?? problem
         return request
     }
 
@@ -74,13 +79,5 @@ extension RestClient {
             return "a collection request takes at most \(collectionLimit) " + noun + ", not \(count)."
         }
         return nil
-    }
-
-    /// `{"allOrNone": …, "records": […]}`, keys sorted so equal requests have equal bodies.
-    private static func collectionBody(_ records: [[String: JSONValue]], allOrNone: Bool) -> [UInt8] {
-        let body: JSONValue = .object(["allOrNone": .bool(allOrNone), "records": .array(records.map(JSONValue.object))])
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(body)) ?? Data("{}".utf8))
     }
 }

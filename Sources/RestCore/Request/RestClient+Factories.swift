@@ -148,7 +148,7 @@ extension RestClient {
     }
 
     /// Fields as a JSON object, keys sorted so equal requests have equal bodies.
-    private static func jsonBody(_ fields: [String: JSONValue]) -> [UInt8] {
+    static func jsonBody(_ fields: [String: JSONValue]) -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array((try? encoder.encode(fields)) ?? Data("{}".utf8))
