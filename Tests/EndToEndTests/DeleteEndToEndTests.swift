@@ -150,7 +150,8 @@ struct DeleteEndToEndTests {
 
     @Test("three deletes in flight with mixed outcomes: each settled by its own request")
     func threeInFlight() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(800))) { org in
+        // Latency long enough that the three pending deletes outlive a capture on a loaded machine.
+        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(3000))) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let (index, target) = try Self.pick(contacts, within: 25) { index, contact in
