@@ -129,6 +129,7 @@ let package = Package(
             dependencies: [
                 "RestCore", "MockOrg", "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: strictConcurrency
         ),

@@ -19,6 +19,7 @@ import Testing
         .transportFailed(host: "127.0.0.1", reason: "connection refused"),
         .timedOut,
         .cancelled,
+        .connectionPoolBusy(host: "127.0.0.1"),
         .apiInvocationFailed(
             status: 403, headers: [:],
             errors: [SalesforceError(message: "TotalRequests Limit exceeded.", errorCode: "REQUEST_LIMIT_EXCEEDED")],

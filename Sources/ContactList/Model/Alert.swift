@@ -35,6 +35,7 @@ public struct Alert: Hashable, Sendable {
         case .timedOut: return "The server did not answer in time; \(name) was not deleted."
         case .cancelled: return "The delete was cancelled; \(name) was not deleted."
         case .transportFailed(let host, _): return "Could not reach \(host); \(name) was not deleted."
+        case .connectionPoolBusy: return "Too many requests were in flight; \(name) was not deleted."
         case .invalidRequest, .blockedByGate, .authenticationFailed:
             return "\(name) was not deleted. \(error.description)"
         }

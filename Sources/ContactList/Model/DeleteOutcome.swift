@@ -35,7 +35,8 @@ enum DeleteOutcome: Sendable {
             return .unknown
         case .transportFailed:
             return error.wasNeverSent ? .refused(error) : .unknown
-        case .apiResponseIsEmpty, .decodingFailed, .jsonSerialization, .invalidRequest, .blockedByGate,
+        case .connectionPoolBusy, .apiResponseIsEmpty, .decodingFailed, .jsonSerialization, .invalidRequest,
+            .blockedByGate,
             .authenticationFailed, .cancelled:
             return .refused(error)
         }

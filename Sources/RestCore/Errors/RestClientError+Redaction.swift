@@ -27,7 +27,7 @@ extension RestClientError {
         case .authenticationFailed(let detail): return .authenticationFailed(clean(detail))
         case .transportFailed(let host, let reason): return .transportFailed(host: host, reason: clean(reason))
         case .invalidRequest(let detail): return .invalidRequest(clean(detail))
-        case .blockedByGate, .apiResponseIsEmpty, .timedOut, .cancelled: return self
+        case .blockedByGate, .apiResponseIsEmpty, .connectionPoolBusy, .timedOut, .cancelled: return self
         }
     }
 }

@@ -4,7 +4,8 @@ import HTTPTypes
 extension RestClientError {
     /// Worth sending a read again: Salesforce's edge answering 502/503/504, `SERVER_UNAVAILABLE`
     /// with any status, or a connection that broke or was refused once the host has answered
-    /// this client (refused on first contact is most likely a wrong address: reported at once).
+    /// this client (refused on first contact is most likely a wrong address: reported at once),
+    /// or no connection came free in time (the request never left, and others will finish).
     func isTransient(hostHasAnswered: Bool) -> Bool {
         switch self {
         case .apiInvocationFailed(let status, _, let errors, _):
@@ -12,6 +13,8 @@ extension RestClientError {
         case .transportFailed(_, let reason):
             let reason = reason.lowercased()
             return hostHasAnswered && Self.connectionLostReasons.contains { reason.contains($0) }
+        case .connectionPoolBusy:
+            return true
         default:
             return false
         }
@@ -22,9 +25,10 @@ extension RestClientError {
     public static let edgeStatuses: Set<Int> = [502, 503, 504]
 
     /// Whether a transport failure happened before the request left (refused, no such host,
-    /// unreachable, a connect timeout, a TLS failure): the server cannot have applied it.
-    /// Any other transport failure may have come after the server got the request.
+    /// unreachable, a connect timeout, a TLS failure, no free connection): the server cannot have
+    /// applied it. Any other transport failure may have come after the server got the request.
     public var wasNeverSent: Bool {
+        if case .connectionPoolBusy = self { return true }
         guard case .transportFailed(_, let reason) = self else { return false }
         let lowered = reason.lowercased()
         return Self.neverSentReasons.contains { lowered.contains($0) }

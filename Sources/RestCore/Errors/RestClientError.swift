@@ -22,6 +22,9 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
     case authenticationFailed(String)
     /// No HTTP answer: the host could not be reached or the connection broke.
     case transportFailed(host: String, reason: String)
+    /// Every connection to the host stayed busy with other requests until the wait for one ran
+    /// out (the connect timeout); the request was not sent.
+    case connectionPoolBusy(host: String)
     /// No complete answer within the request's timeout.
     case timedOut
     /// The request was cancelled before it completed.
@@ -59,6 +62,8 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
             return "Authentication failed: \(Self.oneLine(detail))"
         case .transportFailed(let host, let reason):
             return "Could not reach \(host): \(Self.oneLine(reason))"
+        case .connectionPoolBusy(let host):
+            return "No connection to \(host) came free in time (too many requests in flight); the request was not sent."
         case .timedOut:
             return "The request timed out."
         case .cancelled:

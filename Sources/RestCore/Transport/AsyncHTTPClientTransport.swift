@@ -12,6 +12,11 @@ import Synchronization
 /// login host may be proxied differently). Redirects are never followed here (`RestClient`
 /// decides, so that the Authorization header never goes to another host). gzip answers are
 /// decoded, up to the same size limit as any body.
+///
+/// Each pool keeps up to `connectionsPerHost` HTTP/1 connections per host: a request that finds
+/// them all busy waits for one, and async-http-client counts that wait against the connect
+/// timeout, so the pool is sized for many requests in flight (a bulk delete), and a wait that runs
+/// out is reported as `.connectionPoolBusy`, not as an unreachable host.
 public final class AsyncHTTPClientTransport: RestTransport {
     private enum State {
         case running([ProxyServer?: HTTPClient])
@@ -27,6 +32,10 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// exhaust memory.
     private let maximumBodyBytes: Int
 
+    /// HTTP/1 connections kept per host (async-http-client's default is 8). An HTTP/2 connection
+    /// multiplexes instead.
+    public static let connectionsPerHost = 32
+
     /// - Parameters:
     ///   - connectTimeout: how long to keep trying to connect (async-http-client retries
     ///     refused connections with back-off until then, so this is also how long an unreachable
@@ -40,7 +49,8 @@ public final class AsyncHTTPClientTransport: RestTransport {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: TimeAmount(connectTimeout)),
-            connectionPool: .init(idleTimeout: .seconds(60)))
+            connectionPool: .init(
+                idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connectionsPerHost))
         configuration.httpVersion = .automatic
         configuration.decompression = .enabled(limit: .size(maximumBodyBytes))
         configuration.tlsConfiguration = Self.tlsConfiguration(trusting: extraCertificates)
@@ -164,6 +174,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
             case .cancelled: return .cancelled
             case .deadlineExceeded, .readTimeout, .writeTimeout: return .timedOut
             case .connectTimeout: return .transportFailed(host: host, reason: "the connection timed out")
+            case .getConnectionFromPoolTimeout: return .connectionPoolBusy(host: host)
             case .remoteConnectionClosed:
                 return .transportFailed(host: host, reason: "the server closed the connection")
             default: return .transportFailed(host: host, reason: error.shortDescription.lowercased())
