@@ -79,6 +79,10 @@ extension ContactListModel {
             return []
         case .escape:
             clearFilter()
+        case .character("h"), .left:
+            moveColumnCursor(by: -1)
+        case .character("l"), .right:
+            moveColumnCursor(by: 1)
         case .character("n"):
             moveSelectionWrapping(by: 1)
         case .character("N"):

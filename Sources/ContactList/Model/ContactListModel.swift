@@ -30,6 +30,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var dataRows: [ContactRecord] = []
     /// The deletes in flight, keyed by the DELETE request's own id.
     public internal(set) var deleteRequests: [RestRequestID: DeletedItemInfo] = [:]
+    /// The column under the column cursor, an index into `columns`; it starts on the first.
+    public internal(set) var columnCursor = 0
     /// The selected position in the shown rows (`shownCount`).
     public internal(set) var selection = 0
     /// The first shown position drawn.

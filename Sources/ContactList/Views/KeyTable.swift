@@ -23,6 +23,7 @@ package enum KeyTable {
                 ("n N", "next or previous match"),
                 ("Esc", "clear the filter"),
                 ("r", "refresh from the server"),
+                ("h l ← →", "move the column cursor"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),

@@ -17,8 +17,9 @@ package struct ListView: Widget {
         let widths = ColumnLayout.widths(
             for: model.columns, contentWidths: model.contentWidths, totalWidth: area.width - 1)
         var x = area.x + 1
-        for (column, width) in zip(model.columns, widths) {
-            buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: Theme.columnHeading)
+        for (index, (column, width)) in zip(model.columns, widths).enumerated() {
+            let style = index == model.columnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
+            buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: style)
             x += width + ColumnLayout.gap
         }
 
