@@ -83,6 +83,8 @@ extension ContactListModel {
             moveColumnCursor(by: -1)
         case .character("l"), .right:
             moveColumnCursor(by: 1)
+        case .character("s"):
+            return sortByCursorColumn()
         case .character("n"):
             moveSelectionWrapping(by: 1)
         case .character("N"):

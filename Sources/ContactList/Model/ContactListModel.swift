@@ -32,6 +32,10 @@ public struct ContactListModel: Sendable {
     public internal(set) var deleteRequests: [RestRequestID: DeletedItemInfo] = [:]
     /// The column under the column cursor, an index into `columns`; it starts on the first.
     public internal(set) var columnCursor = 0
+    /// The order `s` sorted the rows in; nil while they come in the query's own order.
+    public internal(set) var sort: ColumnSort?
+    /// The order asked for with `s` whose first page is awaited, and that page's generation.
+    var pendingSort: (order: ColumnSort, generation: Int)?
     /// The selected position in the shown rows (`shownCount`).
     public internal(set) var selection = 0
     /// The first shown position drawn.

@@ -24,6 +24,7 @@ package enum KeyTable {
                 ("Esc", "clear the filter"),
                 ("r", "refresh from the server"),
                 ("h l ← →", "move the column cursor"),
+                ("s", "sort by it; again flips"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),
