@@ -85,6 +85,10 @@ extension ContactListModel {
             moveColumnCursor(by: 1)
         case .character("s"):
             return sortByCursorColumn()
+        case .character("o"):
+            return openSelectedRecord()
+        case .character("y"):
+            return copySelectedID()
         case .character("n"):
             moveSelectionWrapping(by: 1)
         case .character("N"):

@@ -23,6 +23,8 @@ public struct ContactListModel: Sendable {
     public let batchSize: Int
     /// The columns shown; their titles take the org's spelling of the fields once a page shows it.
     public internal(set) var columns: [Column]
+    /// The org's instance URL, from which `o` derives a record's Lightning page; set by the runner.
+    public var instanceURL: String?
     /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
 

@@ -25,6 +25,8 @@ package enum KeyTable {
                 ("r", "refresh from the server"),
                 ("h l ← →", "move the column cursor"),
                 ("s", "sort by it; again flips"),
+                ("o", "open in Lightning"),
+                ("y", "copy the Id"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),
