@@ -37,6 +37,10 @@ struct SortTests {
         #expect(model.dataRows.map(\.id) == [3, 2, 1, 0].map(Fixtures.id))
         heading = ContactListScreen(model: model).frame(width: 100, height: 12).text.components(separatedBy: "\n")[1]
         #expect(heading.contains("Email ▼"))
+        // Under an ASCII locale the marker is drawn as v (and ▲ as ^).
+        var ascii = CellBuffer(width: 100, height: 12, repertoire: .ascii)
+        ContactListScreen(model: model).render(area: ascii.area, buffer: &ascii)
+        #expect(ascii.text.components(separatedBy: "\n")[1].contains("Email v"))
         // Another column starts ascending; a refresh keeps the order.
         _ = model.handle(key: .character("h"))
         #expect(try Self.sort(&model, answer: [0, 1, 2, 3]).hasSuffix("ORDER BY Title ASC"))
