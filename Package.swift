@@ -92,6 +92,8 @@ let package = Package(
                 "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictConcurrency
         ),

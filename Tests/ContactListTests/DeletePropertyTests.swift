@@ -16,6 +16,8 @@ struct DeletePropertyTests {
             case readBack(recordIndex: Int, deleteID: RestRequestID, applied: Bool)
             /// A query page, read from the server when it was sent (answers may be stale).
             case page(snapshot: [Int])
+            /// The first page of a query `s` ordered by a column, up or down.
+            case sortedPage(snapshot: [Int], descending: Bool)
         }
         var id: RestRequestID
         var kind: Kind
@@ -48,9 +50,10 @@ struct DeletePropertyTests {
         let count = Int.random(in: 1...12, using: &random)
         let universe = Array(0..<count)
         var server = Set(universe)
-        func page(_ indices: [Int]) -> Result<RestResponse, RestClientError> {
-            Fixtures.page(
-                indices.sorted().map { Fixtures.contact($0, name: Self.names[$0 % Self.names.count] + " \($0)") })
+        func page(_ indices: [Int], descending: Bool = false) -> Result<RestResponse, RestClientError> {
+            let ordered = descending ? indices.sorted(by: >) : indices.sorted()
+            return Fixtures.page(
+                ordered.map { Fixtures.contact($0, name: Self.names[$0 % Self.names.count] + " \($0)") })
         }
 
         var model = ContactListModel(query: Fixtures.query, origin: "o", requests: client)
@@ -75,6 +78,12 @@ struct DeletePropertyTests {
                         Outstanding(
                             id: request.id,
                             kind: .readBack(recordIndex: delete.index, deleteID: delete.id, applied: delete.applied)))
+                } else if let soql = request.queryItems.first(where: { $0.name == "q" })?.value,
+                    soql.hasSuffix(" ASC") || soql.hasSuffix(" DESC")
+                {
+                    let descending = soql.hasSuffix(" DESC")
+                    outstanding.append(
+                        Outstanding(id: request.id, kind: .sortedPage(snapshot: Array(server), descending: descending)))
                 } else {
                     outstanding.append(Outstanding(id: request.id, kind: .page(snapshot: Array(server))))
                 }
@@ -116,6 +125,12 @@ struct DeletePropertyTests {
             case 52..<58:
                 log.append("dismiss")
                 press([.enter, .escape, .character(" ")].randomElement(using: &random)!)
+            case 58..<64:
+                // Sort by a column, up or down: the query runs again with ORDER BY.
+                let key: Key = [.character("h"), .character("l"), .right].randomElement(using: &random)!
+                log.append("\(key) s")
+                press(key)
+                press(.character("s"))
             default:
                 guard !outstanding.isEmpty else { continue }
                 let next = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
@@ -123,6 +138,22 @@ struct DeletePropertyTests {
                 case .page(let snapshot):
                     log.append("page\(snapshot.sorted())")
                     record(model.handle(response: page(snapshot), for: next.id))
+                case .sortedPage(let snapshot, let descending):
+                    // Some fields cannot be sorted: the org refuses, and the old order and rows stay.
+                    let refused = Int.random(in: 0..<4, using: &random) == 0
+                    log.append("sorted page\(snapshot.sorted()) descending \(descending) refused \(refused)")
+                    let result =
+                        refused
+                        ? Fixtures.refusal(
+                            400, "INVALID_FIELD", "field 'Description' can not be sorted in a query call")
+                        : page(snapshot, descending: descending)
+                    let rowsBefore = model.dataRows.map(\.id)
+                    let sortBefore = model.sort
+                    record(model.handle(response: result, for: next.id))
+                    if refused {
+                        #expect(model.dataRows.map(\.id) == rowsBefore, "a refused sort keeps the rows")
+                        #expect(model.sort == sortBefore, "a refused sort keeps the order")
+                    }
                 case .delete(let index):
                     let result: Result<RestResponse, RestClientError>
                     var applied = false
@@ -205,15 +236,17 @@ struct DeletePropertyTests {
                 switch item.kind {
                 case .delete: return item.id
                 case .readBack(_, let deleteID, _): return deleteID
-                case .page: return nil
+                case .page, .sortedPage: return nil
                 }
             })
         try #require(Set(model.deleteRequests.keys) == pendingDeletes, "deleteRequests drifted; \(context)")
         try #require(model.alerts.count == alertsExpected, "alerts lost or duplicated; \(context)")
-        // Reinstated rows lead the list, in query order (the index order of the fake org).
+        // Reinstated rows lead the list, in query order (the index order of the fake org, reversed
+        // while `s` sorts it down).
         let reinstated = shown.prefix { model.reinstatedIDs.contains($0) }
+        let queryOrdered = model.sort?.descending == true ? reinstated.sorted(by: >) : reinstated.sorted()
         try #require(reinstated.count == model.reinstatedIDs.count, "reinstated rows not on top; \(context)")
-        try #require(reinstated.elementsEqual(reinstated.sorted()), "reinstated rows out of order; \(context)")
+        try #require(reinstated.elementsEqual(queryOrdered), "reinstated rows out of order; \(context)")
         try #require(model.shownCount == 0 ? model.selection == 0 : model.selection < model.shownCount, "\(context)")
         if let filter = model.filter {
             let expected = model.dataRows.indices.filter { filter.matches(model.dataRows[$0], columns: model.columns) }

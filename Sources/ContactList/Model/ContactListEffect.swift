@@ -6,4 +6,9 @@ public enum ContactListEffect: Sendable {
     case send(RestRequest)
     /// Leave the app.
     case quit
+    /// Open the URL in a browser: `$BROWSER`, else (when `allowsDefaultBrowser`) `xdg-open`;
+    /// with neither, tell the user the URL with `ContactListModel.showNotice`.
+    case open(url: String, allowsDefaultBrowser: Bool)
+    /// Put the text on the terminal's clipboard (`ClipboardSequence`).
+    case copy(String)
 }

@@ -79,6 +79,16 @@ extension ContactListModel {
             return []
         case .escape:
             clearFilter()
+        case .character("h"), .left:
+            moveColumnCursor(by: -1)
+        case .character("l"), .right:
+            moveColumnCursor(by: 1)
+        case .character("s"):
+            return sortByCursorColumn()
+        case .character("o"):
+            return openSelectedRecord()
+        case .character("y"):
+            return copySelectedID()
         case .character("n"):
             moveSelectionWrapping(by: 1)
         case .character("N"):

@@ -11,6 +11,7 @@ extension ContactListModel {
         switch purpose {
         case .firstPage(let generation, let merging):
             guard generation == self.generation else { return [] }
+            if answersSort(generation: generation) { return settleSort(result) }
             return applyPage(result, replacing: !merging, restarting: true)
         case .nextPage(let generation):
             guard generation == self.generation else { return [] }
@@ -54,8 +55,9 @@ extension ContactListModel {
         return runQueryAgain(merging: true, status: Self.cursorRestartStatus)
     }
 
-    /// Drops the pages in flight and sends the query's first page under a new generation.
-    private mutating func runQueryAgain(merging: Bool, status: String) -> [ContactListEffect] {
+    /// Drops the pages in flight and sends the first page of `text` (the query in use when nil)
+    /// under a new generation.
+    mutating func runQueryAgain(merging: Bool, status: String, text: String? = nil) -> [ContactListEffect] {
         generation += 1
         nextRecordsURL = nil
         inFlight = inFlight.filter {
@@ -63,7 +65,7 @@ extension ContactListModel {
             if case .nextPage = $0.value { return false }
             return true
         }
-        let request = requests.request(forQuery: query, apiVersion: nil, batchSize: batchSize)
+        let request = requests.request(forQuery: text ?? queryInUse, apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: generation, merging: merging)
         statusMessage = status
         return [.send(request)]
@@ -76,7 +78,7 @@ extension ContactListModel {
     /// Applies a page of the query. `replacing`: the first page of a load, which replaces the rows
     /// shown; `restarting`: the first page of any run of the query, which numbers the query's
     /// order from the start (a merging restart keeps the rows and adds the new ones).
-    private mutating func applyPage(
+    mutating func applyPage(
         _ result: Result<RestResponse, RestClientError>, replacing: Bool, restarting: Bool
     ) -> [ContactListEffect] {
         let page: QueryResult

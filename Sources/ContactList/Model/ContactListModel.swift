@@ -23,6 +23,8 @@ public struct ContactListModel: Sendable {
     public let batchSize: Int
     /// The columns shown; their titles take the org's spelling of the fields once a page shows it.
     public internal(set) var columns: [Column]
+    /// The org's instance URL, from which `o` derives a record's Lightning page; set by the runner.
+    public var instanceURL: String?
     /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
 
@@ -30,6 +32,12 @@ public struct ContactListModel: Sendable {
     public internal(set) var dataRows: [ContactRecord] = []
     /// The deletes in flight, keyed by the DELETE request's own id.
     public internal(set) var deleteRequests: [RestRequestID: DeletedItemInfo] = [:]
+    /// The column under the column cursor, an index into `columns`; it starts on the first.
+    public internal(set) var columnCursor = 0
+    /// The order `s` sorted the rows in; nil while they come in the query's own order.
+    public internal(set) var sort: ColumnSort?
+    /// The order asked for with `s` whose first page is awaited, and that page's generation.
+    var pendingSort: (order: ColumnSort, generation: Int)?
     /// The selected position in the shown rows (`shownCount`).
     public internal(set) var selection = 0
     /// The first shown position drawn.

@@ -21,7 +21,7 @@ extension SafeText {
     /// One-column symbols of the app's own frames and their ASCII stand-ins.
     private static let asciiLookAlikes: [Character: Character] = [
         "…": ".", "·": "-", "—": "-", "×": "x", "─": "-", "│": "|", "┌": "+", "┐": "+", "└": "+", "┘": "+",
-        "▏": "|", "↑": "^", "↓": "v", "←": "<", "→": ">",
+        "▏": "|", "↑": "^", "↓": "v", "←": "<", "→": ">", "▲": "^", "▼": "v",
         "⠋": "|", "⠙": "/", "⠹": "-", "⠸": "\\", "⠼": "|", "⠴": "/", "⠦": "-", "⠧": "\\", "⠇": "|", "⠏": "/",
     ]
 }

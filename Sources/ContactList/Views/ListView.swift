@@ -14,11 +14,17 @@ package struct ListView: Widget {
 
     package func render(area: Rect, buffer: inout CellBuffer) {
         let (headings, rows) = area.split(top: Self.headingRows)
+        // The sorted column's heading carries its ▲ or ▼, and is as wide as it needs.
+        var columns = model.columns
+        if let sort = model.sort, columns.indices.contains(sort.column) {
+            columns[sort.column].title += " " + sort.marker
+        }
         let widths = ColumnLayout.widths(
-            for: model.columns, contentWidths: model.contentWidths, totalWidth: area.width - 1)
+            for: columns, contentWidths: model.contentWidths, totalWidth: area.width - 1)
         var x = area.x + 1
-        for (column, width) in zip(model.columns, widths) {
-            buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: Theme.columnHeading)
+        for (index, (column, width)) in zip(columns, widths).enumerated() {
+            let style = index == model.columnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
+            buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: style)
             x += width + ColumnLayout.gap
         }
 

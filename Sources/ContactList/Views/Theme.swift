@@ -12,6 +12,8 @@ package enum Theme {
     package static let headerWarning = Style(color: .warning, bold: true, reverse: true)
     /// The list's column headings.
     package static let columnHeading = Style(bold: true)
+    /// The heading under the column cursor: reversed, so it shows without colour too.
+    package static let cursorColumnHeading = Style(color: .accent, bold: true, reverse: true)
     /// The selected row, across the whole width.
     package static let selectedRow = Style(color: .accent, bold: true, reverse: true)
     /// A line that says there is nothing to show, or that something is loading.

@@ -1,4 +1,5 @@
 import ContactList
+import Foundation
 import Glibc
 import Logging
 import RestCore
@@ -24,6 +25,7 @@ final class AppLoop {
     /// Set by the first quit signal: the loop ends then even if changes are still in flight.
     private var quitDeadline: ContinuousClock.Instant?
     private var clicks = DoubleClickDetector()
+    private let browser = BrowserLauncher(environment: ProcessInfo.processInfo.environment)
 
     init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
         self.model = model
@@ -68,6 +70,7 @@ final class AppLoop {
             for event in queue.drain() {
                 switch event {
                 case .response(let id, let result): effects += model.handle(response: result, for: id)
+                case .notice(let text): model.showNotice(text)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -143,8 +146,23 @@ final class AppLoop {
                 running = false
             case .send(let request):
                 send(request)
+            case .open(let url, let allowsDefaultBrowser):
+                open(url, allowsDefaultBrowser: allowsDefaultBrowser)
+            case .copy(let text):
+                terminal.copyToClipboard(text)
             }
         }
+    }
+
+    /// Starts a browser on `url`, or shows the URL when there is none to start.
+    private func open(_ url: String, allowsDefaultBrowser: Bool) {
+        guard let command = browser.command(for: url, allowsDefaultBrowser: allowsDefaultBrowser) else {
+            model.showNotice(
+                allowsDefaultBrowser ? "No $BROWSER or xdg-open to open \(url)" : "The mock org's record: \(url)")
+            return
+        }
+        let queue = queue
+        BrowserLauncher.start(command, logger: logger) { queue.post(.notice($0)) }
     }
 
     /// Sends on the concurrency pool; the outcome comes back through the wake-up pipe.

@@ -9,6 +9,8 @@ import Synchronization
 final class WakeupQueue: Sendable {
     enum Event: Sendable {
         case response(RestRequestID, Result<RestResponse, RestClientError>)
+        /// A sentence for the status line from work off the UI thread (a browser that did not start).
+        case notice(String)
     }
 
     let readDescriptor: Int32

@@ -82,8 +82,10 @@ struct BrowseCommand: AsyncParsableCommand {
         let client = try AppClient.make(configuration, proxied: !demo)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
-        let model = ContactListModel(
+        var startingModel = ContactListModel(
             query: query.query, batchSize: query.batchSize, origin: origin, requests: client)
+        startingModel.instanceURL = configuration.instanceURL.absoluteString
+        let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
         logger?.info(

@@ -1,0 +1,22 @@
+extension ContactListModel {
+    /// `o`: opens the selected record's Lightning page in a browser; the runner says where it is
+    /// when no browser can be started.
+    mutating func openSelectedRecord() -> [ContactListEffect] {
+        guard let record = selectedRecord else { return [] }
+        guard let instanceURL else {
+            statusMessage = "The org's address is not known, so the record cannot be opened."
+            return []
+        }
+        let url = RecordLink.lightningURL(instanceURL: instanceURL, objectType: record.objectType, id: record.id)
+        statusMessage = "Opening \(url)"
+        // The mock org has no Lightning pages: only a browser the user named is started for it.
+        return [.open(url: url, allowsDefaultBrowser: !RecordLink.isLoopback(instanceURL: instanceURL))]
+    }
+
+    /// `y`: copies the selected record's Id to the clipboard (OSC 52, written by the runner).
+    mutating func copySelectedID() -> [ContactListEffect] {
+        guard let record = selectedRecord else { return [] }
+        statusMessage = "Copied \(record.id) to the clipboard"
+        return [.copy(record.id)]
+    }
+}

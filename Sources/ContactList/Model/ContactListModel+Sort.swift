@@ -1,0 +1,79 @@
+import RestCore
+import SOQL
+
+extension ContactListModel {
+    /// The query as it runs now: the user's, ordered by the sorted column once `s` sorted it.
+    var queryInUse: String {
+        sort.flatMap { sortedQuery($0) } ?? query
+    }
+
+    /// The user's query ordered by `order` alone; nil when its text cannot be rewritten.
+    func sortedQuery(_ order: ColumnSort) -> String? {
+        guard columns.indices.contains(order.column) else { return nil }
+        return SOQLOrderRewriter.ordering(query, by: columns[order.column].field, descending: order.descending)
+    }
+
+    /// `s`: runs the query again ordered by the column under the cursor, so that the order holds
+    /// for the whole org; on the sorted column it flips the direction. The rows shown stay until
+    /// the first page of the new order arrives, and stay for good when the org refuses it.
+    mutating func sortByCursorColumn() -> [ContactListEffect] {
+        guard let column = cursorColumn else { return [] }
+        // A sort still awaited is the one to flip; one a refresh dropped is not.
+        let current = answersSort(generation: generation) ? pendingSort?.order : sort
+        let order = ColumnSort(
+            column: columnCursor, descending: current?.column == columnCursor ? !(current?.descending ?? true) : false)
+        guard let text = sortedQuery(order) else {
+            statusMessage = "This query cannot be sorted."
+            return []
+        }
+        restartedAfterExpiredCursor = false
+        let effects = runQueryAgain(merging: false, status: "Sorting by \(column.title)…", text: text)
+        pendingSort = (order, generation)
+        return effects
+    }
+
+    /// Whether the first page of `generation` answers a sort.
+    func answersSort(generation: Int) -> Bool {
+        pendingSort?.generation == generation
+    }
+
+    /// The first page of a sort: the new order replaces the rows (pending deletes stay hidden)
+    /// and the selection stays on its record when it is loaded, else goes to the top. A refusal
+    /// keeps the old order and rows and says why in one sentence.
+    mutating func settleSort(_ result: Result<RestResponse, RestClientError>) -> [ContactListEffect] {
+        guard let order = pendingSort?.order else { return [] }
+        pendingSort = nil
+        if case .failure(let error) = result {
+            statusMessage = Self.sortFailureStatus(error, column: columns[order.column].title)
+            return []
+        }
+        if statusMessage.hasPrefix("Sorting by") { statusMessage = "" }
+        let selectedID = selectedRecord?.id
+        let previous = sort
+        sort = order
+        var effects = applyPage(result, replacing: true, restarting: true)
+        if statusMessage.hasPrefix("Could not load") {
+            // The answer did not decode: the rows shown are still those of the old order.
+            sort = previous
+            return effects
+        }
+        if selectedID.flatMap({ shownPosition(ofID: $0) }) == nil {
+            selection = 0
+            clampSelection()
+            effects += loadMoreIfNeeded()
+        }
+        return effects
+    }
+
+    /// `Cannot sort by Description: field 'Description' can not be sorted in a query call.`
+    static func sortFailureStatus(_ error: RestClientError, column: String) -> String {
+        var reason = error.description
+        if case .apiInvocationFailed(_, _, let errors, _) = error, let message = errors.first?.message {
+            // Salesforce's query errors quote the statement first; the reason is the last line.
+            let lastLine = message.split(whereSeparator: \.isNewline).last ?? Substring(message)
+            reason = String(lastLine.drop(while: \.isWhitespace))
+        }
+        if reason.hasSuffix(".") { reason.removeLast() }
+        return "Cannot sort by \(column): \(reason)."
+    }
+}
