@@ -61,8 +61,8 @@ struct BrowseCommand: AsyncParsableCommand {
             server = mock
             configuration = org.configuration(
                 for: OrgCredentials(
-                    instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-                    source: "demo org"))
+                    instanceURL: endpoint.url, accessToken: endpoint.accessToken,
+                    refresh: RefreshSettings(refreshToken: endpoint.refreshToken), source: "demo org"))
         } else {
             configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }
