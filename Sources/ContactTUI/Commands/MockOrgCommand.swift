@@ -106,15 +106,13 @@ struct MockOrgCommand: AsyncParsableCommand {
         var configuration = MockOrgConfiguration(
             host: host, port: port, contacts: mock.contacts, seed: seed, accessToken: accessToken,
             tokenTTL: tokenTTL.map(Duration.seconds),
-            latency: .milliseconds(mock.latency), failRate: mock.failRate, dropRate: dropRate, tls: tlsMode)
+            latency: .milliseconds(mock.latency), failRate: mock.failRate, dropRate: dropRate,
+            loseReplyRate: loseReplyRate, unavailableRate: unavailableRate, cursorTTL: cursorTTL.map(Duration.seconds),
+            apiLimit: apiLimit, tls: tlsMode)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
-        configuration.loseReplyRate = loseReplyRate
-        configuration.unavailableRate = unavailableRate
-        configuration.cursorTTL = cursorTTL.map(Duration.seconds)
-        configuration.apiLimit = apiLimit
         let server = MockOrgServer(configuration: configuration)
         do {
             try await server.runUntilInterrupted { endpoint in
