@@ -21,4 +21,14 @@ public struct CredentialOptions: Sendable, Hashable {
         self.clientSecret = clientSecret
         self.loginURL = loginURL
     }
+
+    /// The first refresh-grant option given (`--refresh-token`, `--client-id`, `--client-secret`,
+    /// `--login-url`), which only a session the refresh grant renews can use.
+    var refreshFlagGiven: String? {
+        let flags = [
+            ("--refresh-token", refreshToken), ("--client-id", clientID), ("--client-secret", clientSecret),
+            ("--login-url", loginURL),
+        ]
+        return flags.first { $0.1?.nonEmpty != nil }?.0
+    }
 }

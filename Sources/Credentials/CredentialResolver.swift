@@ -2,7 +2,7 @@ import Foundation
 import RestCore
 
 /// Finds credentials in ARCHITECTURE.md's order: `--target-org ALIAS` (through the Salesforce
-/// CLI), then `--instance-url`/`--access-token` (each falling back to its environment variable),
+/// CLI, which also renews the session, so the refresh-grant options are refused with it), then `--instance-url`/`--access-token` (each falling back to its environment variable),
 /// then the environment `SF_INSTANCE_URL`, `SF_ACCESS_TOKEN`, `SF_REFRESH_TOKEN`, `SF_CLIENT_ID`,
 /// `SF_CLIENT_SECRET`, `SF_LOGIN_URL`, and finally, when none of these is given at all, the
 /// Salesforce CLI's default org.
@@ -20,10 +20,10 @@ public enum CredentialResolver {
     ) async throws(CredentialError) -> OrgCredentials {
         let cli = SalesforceCLI(environment: environment)
         if let alias = options.targetOrg?.nonEmpty {
-            var credentials = try await cli.org(alias: alias, source: "sf org (\(alias))")
-            credentials.refreshToken = options.refreshToken?.nonEmpty
-            credentials.clientID = options.clientID?.nonEmpty
-            return credentials
+            if let flag = options.refreshFlagGiven {
+                throw .invalid("\(flag) cannot go with --target-org, whose session the Salesforce CLI renews.")
+            }
+            return try await cli.org(alias: alias, source: "sf org (\(alias))")
         }
         let flagURL = options.instanceURL?.nonEmpty
         let flagToken = options.accessToken?.nonEmpty
@@ -31,10 +31,9 @@ public enum CredentialResolver {
         let token = flagToken ?? environment["SF_ACCESS_TOKEN"]?.nonEmpty
         switch (url, token) {
         case (nil, nil):
-            let chosen =
-                [options.refreshToken, options.clientID, options.clientSecret, options.loginURL]
-                + credentialVariables.map { environment[$0] }
-            guard chosen.allSatisfy({ $0?.nonEmpty == nil }), let alias = await cli.defaultTargetOrg() else {
+            guard options.refreshFlagGiven == nil, credentialVariables.allSatisfy({ environment[$0]?.nonEmpty == nil }),
+                let alias = await cli.defaultTargetOrg()
+            else {
                 throw .missing
             }
             return try await cli.org(alias: alias, source: "sf default org (\(alias))")
@@ -45,12 +44,24 @@ public enum CredentialResolver {
         case (let url?, let token?):
             return OrgCredentials(
                 instanceURL: try parseInstanceURL(url), accessToken: token,
-                refreshToken: options.refreshToken?.nonEmpty ?? environment["SF_REFRESH_TOKEN"]?.nonEmpty,
-                clientID: options.clientID?.nonEmpty ?? environment["SF_CLIENT_ID"]?.nonEmpty,
-                clientSecret: options.clientSecret?.nonEmpty ?? environment["SF_CLIENT_SECRET"]?.nonEmpty,
-                loginURL: try (options.loginURL?.nonEmpty ?? environment["SF_LOGIN_URL"]?.nonEmpty).map(parseLoginURL),
+                refresh: try refreshSettings(options, environment: environment),
                 source: flagURL != nil || flagToken != nil ? "command-line options" : "environment")
         }
+    }
+
+    /// The refresh grant's settings, each from its flag or else its variable; nil without a
+    /// refresh token. A login URL is checked even then, so a mistyped one is never silently kept.
+    static func refreshSettings(
+        _ options: CredentialOptions, environment: [String: String]
+    ) throws(CredentialError) -> RefreshSettings? {
+        let loginURL = try (options.loginURL?.nonEmpty ?? environment["SF_LOGIN_URL"]?.nonEmpty).map(parseLoginURL)
+        guard let refreshToken = options.refreshToken?.nonEmpty ?? environment["SF_REFRESH_TOKEN"]?.nonEmpty else {
+            return nil
+        }
+        return RefreshSettings(
+            refreshToken: refreshToken, clientID: options.clientID?.nonEmpty ?? environment["SF_CLIENT_ID"]?.nonEmpty,
+            clientSecret: options.clientSecret?.nonEmpty ?? environment["SF_CLIENT_SECRET"]?.nonEmpty,
+            loginURL: loginURL)
     }
 
     /// A login URL: https, or http on a loopback host (where nothing leaves the machine), as

@@ -5,13 +5,10 @@ import RestCore
 public struct OrgCredentials: Sendable {
     public var instanceURL: URL
     public var accessToken: String
-    public var refreshToken: String?
-    public var clientID: String?
-    public var clientSecret: String?
-    /// Where the refresh grant goes; nil means the instance.
-    public var loginURL: URL?
-    /// The org's REST API version as the Salesforce CLI gives it (`"v66.0"`), else `nil`.
-    public var apiVersion: String?
+    /// How to renew the session through the refresh-token grant, when the credentials say.
+    public var refresh: RefreshSettings?
+    /// The org's REST API version as the Salesforce CLI gives it, else `nil`.
+    public var apiVersion: APIVersion?
     /// Where these came from, for messages: `"sf org (alias)"`, `"sf default org (alias)"`,
     /// `"command-line options"`, `"environment"`.
     public var source: String
@@ -19,16 +16,12 @@ public struct OrgCredentials: Sendable {
     public var tokenProvider: (any TokenProvider)?
 
     public init(
-        instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
-        clientSecret: String? = nil, loginURL: URL? = nil, apiVersion: String? = nil,
+        instanceURL: URL, accessToken: String, refresh: RefreshSettings? = nil, apiVersion: APIVersion? = nil,
         source: String, tokenProvider: (any TokenProvider)? = nil
     ) {
         self.instanceURL = instanceURL
         self.accessToken = accessToken
-        self.refreshToken = refreshToken
-        self.clientID = clientID
-        self.clientSecret = clientSecret
-        self.loginURL = loginURL
+        self.refresh = refresh
         self.apiVersion = apiVersion
         self.source = source
         self.tokenProvider = tokenProvider
@@ -36,10 +29,11 @@ public struct OrgCredentials: Sendable {
 
     /// A client configuration for these credentials: `apiVersion` when given, else the org's own
     /// from the Salesforce CLI, else `RestClientConfiguration.defaultAPIVersion`.
-    public func configuration(apiVersion: String? = nil, timeout: Duration = .seconds(60)) -> RestClientConfiguration {
+    public func configuration(
+        apiVersion: APIVersion? = nil, timeout: Duration = .seconds(60)
+    ) -> RestClientConfiguration {
         RestClientConfiguration(
-            instanceURL: instanceURL, accessToken: accessToken, refreshToken: refreshToken, clientID: clientID,
-            clientSecret: clientSecret, loginURL: loginURL, tokenProvider: tokenProvider,
+            instanceURL: instanceURL, accessToken: accessToken, refresh: refresh, tokenProvider: tokenProvider,
             apiVersion: apiVersion ?? self.apiVersion ?? RestClientConfiguration.defaultAPIVersion, timeout: timeout)
     }
 }

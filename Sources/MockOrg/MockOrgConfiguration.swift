@@ -19,13 +19,13 @@ public struct MockOrgConfiguration: Sendable {
     /// The probability that a request's connection is closed with no response.
     public var dropRate: Double
     /// The probability that a write is applied, then its connection closed with no response.
-    public var loseReplyRate: Double = 0
+    public var loseReplyRate: Double
     /// The probability that a data API request gets 503 `SERVER_UNAVAILABLE`, nothing applied.
-    public var unavailableRate: Double = 0
+    public var unavailableRate: Double
     /// How long an unused query cursor stays open; nil keeps Salesforce's 15 minutes.
     public var cursorTTL: Duration?
     /// The daily API request limit; requests past it get 403 `REQUEST_LIMIT_EXCEEDED`.
-    public var apiLimit = 15_000
+    public var apiLimit: Int
     /// The largest request body accepted; larger bodies get 413.
     public var maxBodySize: Int
     /// Whether a refresh answer carries a new refresh token, the one it replaces no longer working.
@@ -53,7 +53,8 @@ public struct MockOrgConfiguration: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 0, contacts: Int = 200, seed: UInt64 = 1,
         accessToken: String? = nil, tokenTTL: Duration? = nil, latency: Duration = .zero,
-        failRate: Double = 0, dropRate: Double = 0, tls: MockOrgTLS? = nil
+        failRate: Double = 0, dropRate: Double = 0, loseReplyRate: Double = 0, unavailableRate: Double = 0,
+        cursorTTL: Duration? = nil, apiLimit: Int = 15_000, tls: MockOrgTLS? = nil
     ) {
         self.host = host
         self.port = port
@@ -64,6 +65,10 @@ public struct MockOrgConfiguration: Sendable {
         self.latency = latency
         self.failRate = failRate
         self.dropRate = dropRate
+        self.loseReplyRate = loseReplyRate
+        self.unavailableRate = unavailableRate
+        self.cursorTTL = cursorTTL
+        self.apiLimit = apiLimit
         self.maxBodySize = 1 << 20
         self.tls = tls
     }

@@ -36,22 +36,23 @@ package struct SOQLParser {
         "TRUE", "FALSE", "ASC", "DESC", "NULLS", "GROUP", "HAVING",
     ]
 
+    /// `KEYWORD BY item, item, …` (`GROUP BY`, `ORDER BY`); empty when the clause is absent.
+    private mutating func parseByList<Item>(
+        _ keyword: String, _ item: (inout SOQLParser) throws(SOQLError) -> Item
+    ) throws(SOQLError) -> [Item] {
+        guard consumeKeyword(keyword) else { return [] }
+        try expectKeyword("BY")
+        var items = [Item]()
+        repeat {
+            items.append(try item(&self))
+        } while consumeSymbol(",")
+        return items
+    }
+
     private mutating func parseStatement() throws(SOQLError) -> SOQLStatement {
         let (items, object, filter) = try parseSelectFromWhere()
-        var grouping = [SOQLStatement.Path]()
-        if consumeKeyword("GROUP") {
-            try expectKeyword("BY")
-            repeat {
-                grouping.append(try parsePath())
-            } while consumeSymbol(",")
-        }
-        var ordering = [SOQLStatement.Ordering]()
-        if consumeKeyword("ORDER") {
-            try expectKeyword("BY")
-            repeat {
-                ordering.append(try parseOrdering())
-            } while consumeSymbol(",")
-        }
+        let grouping = try parseByList("GROUP") { parser throws(SOQLError) in try parser.parsePath() }
+        let ordering = try parseByList("ORDER") { parser throws(SOQLError) in try parser.parseOrdering() }
         var limit: Int?
         if consumeKeyword("LIMIT") {
             limit = try nonNegativeInteger()

@@ -37,8 +37,7 @@ struct DeleteFaultTests {
 
     @Test("a lost reply is read back: gone settles as deleted with no alert, found comes back with the alert naming it")
     func lostRepliesAreReconciled() async throws {
-        var configuration = MockOrgConfiguration(contacts: 60)
-        configuration.loseReplyRate = 1
+        let configuration = MockOrgConfiguration(contacts: 60, loseReplyRate: 1)
         try await LiveOrg.with(configuration) { org in
             let withCases = try await DeleteAudit.ids(
                 in: org.client, soql: "SELECT ContactId FROM Case", field: "ContactId")
@@ -77,8 +76,7 @@ struct DeleteFaultTests {
 
     @Test("503 SERVER_UNAVAILABLE on deletes and reads, without retries: every outcome settles and matches the org")
     func unavailableDeletesSettleTruthfully() async throws {
-        var configuration = MockOrgConfiguration(contacts: 80)
-        configuration.unavailableRate = 0.5
+        let configuration = MockOrgConfiguration(contacts: 80, unavailableRate: 0.5)
         // The truth is read with patience; the model's client reports every failure at once.
         try await LiveOrg.with(
             configuration,
@@ -166,8 +164,7 @@ struct DeleteFaultTests {
 
     @Test("past --api-limit: a delete is refused naming the limit, and a refresh says the daily limit is used up")
     func requestLimitExceeded() async throws {
-        var configuration = MockOrgConfiguration(contacts: 30)
-        configuration.apiLimit = 1
+        let configuration = MockOrgConfiguration(contacts: 30, apiLimit: 1)
         try await LiveOrg.with(configuration) { org in
             var runner = try await Self.loaded(client: org.client)
             let recordRow = runner.delete(atShown: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import RestCore
 import TestSupport
 import Testing
 
@@ -45,8 +46,8 @@ import Testing
         #expect(credentials.source == "sf org (myorg)")
         #expect((credentials.tokenProvider as? SalesforceCLITokenProvider)?.alias == "myorg")
         #expect(
-            try cli.calls() == [
-                "org display --json --target-org myorg", "org auth show-access-token --json --target-org myorg",
+            try cli.calls().sorted() == [
+                "org auth show-access-token --json --target-org myorg", "org display --json --target-org myorg",
             ])
     }
 
@@ -68,6 +69,24 @@ import Testing
         #expect(error?.description.contains("sf org login web --alias myorg") == true)
     }
 
+    @Test(arguments: [
+        (CredentialOptions(targetOrg: "myorg", refreshToken: "r"), "--refresh-token"),
+        (CredentialOptions(targetOrg: "myorg", clientID: "c"), "--client-id"),
+        (CredentialOptions(targetOrg: "myorg", clientSecret: "s"), "--client-secret"),
+        (CredentialOptions(targetOrg: "myorg", loginURL: "https://login.salesforce.com"), "--login-url"),
+    ])
+    func refreshOptionsAreRefusedWithATargetOrg(options: CredentialOptions, flag: String) async throws {
+        let cli = try Self.standIn()
+        let error = await #expect(throws: CredentialError.self) {
+            try await CredentialResolver.resolve(options, environment: cli.environment)
+        }
+        #expect(error?.isUsageError == true)
+        #expect(
+            error?.description
+                == "Invalid credentials: \(flag) cannot go with --target-org, whose session the Salesforce CLI renews.")
+        #expect(try cli.calls().isEmpty)
+    }
+
     @Test func unknownAliasNamesItAndHowToSignIn() async throws {
         let cli = try Self.standIn()
         let error = await Self.failure(CredentialOptions(targetOrg: "nope"), cli)
@@ -75,7 +94,8 @@ import Testing
             error?.description
                 == "Could not get the org from the Salesforce CLI: the Salesforce CLI knows no org nope (No "
                 + "authorization information found for nope.); sign in with 'sf org login web --alias nope'.")
-        #expect(try cli.calls() == ["org display --json --target-org nope"])
+        // Both commands ran at once; the sentence is the display's.
+        #expect(try cli.calls().contains("org display --json --target-org nope"))
     }
 
     @Test func missingCLINamesTheAliasAndHowToSignIn() async {
@@ -134,8 +154,7 @@ import Testing
         )
         #expect(credentials.instanceURL.absoluteString == "http://127.0.0.1:8080")
         #expect(credentials.accessToken == "flag-token")
-        #expect(credentials.refreshToken == "env-refresh")
-        #expect(credentials.clientID == "env-client")
+        #expect(credentials.refresh == RefreshSettings(refreshToken: "env-refresh", clientID: "env-client"))
         #expect(credentials.source == "command-line options")
         #expect(credentials.tokenProvider == nil)
     }
@@ -144,17 +163,18 @@ import Testing
         let environment = [
             "SF_INSTANCE_URL": "https://env.example.com", "SF_ACCESS_TOKEN": "env-token",
             "SF_CLIENT_SECRET": "env-secret", "SF_LOGIN_URL": "https://test.salesforce.com",
+            "SF_REFRESH_TOKEN": "env-refresh",
         ]
         let fromEnvironment = try await CredentialResolver.resolve(CredentialOptions(), environment: environment)
-        #expect(fromEnvironment.clientSecret == "env-secret")
-        #expect(fromEnvironment.loginURL?.absoluteString == "https://test.salesforce.com")
+        #expect(fromEnvironment.refresh?.clientSecret == "env-secret")
+        #expect(fromEnvironment.refresh?.loginURL?.absoluteString == "https://test.salesforce.com")
         let fromFlags = try await CredentialResolver.resolve(
             CredentialOptions(clientSecret: "flag-secret", loginURL: "http://127.0.0.1:9"), environment: environment)
-        #expect(fromFlags.clientSecret == "flag-secret")
-        #expect(fromFlags.loginURL?.absoluteString == "http://127.0.0.1:9")
+        #expect(fromFlags.refresh?.clientSecret == "flag-secret")
+        #expect(fromFlags.refresh?.loginURL?.absoluteString == "http://127.0.0.1:9")
         let configuration = fromFlags.configuration()
-        #expect(configuration.clientSecret == "flag-secret")
-        #expect(configuration.loginURL?.absoluteString == "http://127.0.0.1:9")
+        #expect(configuration.refresh?.clientSecret == "flag-secret")
+        #expect(configuration.refresh?.loginURL?.absoluteString == "http://127.0.0.1:9")
     }
 
     @Test(arguments: ["http://login.salesforce.com", "ftp://x.example.com", "http://127.0.0.1.example.com", "nothing"])
@@ -170,9 +190,10 @@ import Testing
     @Test(arguments: ["http://localhost:8080", "http://127.1.2.3", "http://[::1]:9"])
     func aLoopbackLoginURLMayBeHTTP(_ loginURL: String) async throws {
         let credentials = try await CredentialResolver.resolve(
-            CredentialOptions(instanceURL: "https://x.example.com", accessToken: "t", loginURL: loginURL),
+            CredentialOptions(
+                instanceURL: "https://x.example.com", accessToken: "t", refreshToken: "r", loginURL: loginURL),
             environment: [:])
-        #expect(credentials.loginURL?.absoluteString == loginURL)
+        #expect(credentials.refresh?.loginURL?.absoluteString == loginURL)
     }
 
     @Test func environmentAlone() async throws {
@@ -181,7 +202,7 @@ import Testing
             environment: ["SF_INSTANCE_URL": "https://env.example.com", "SF_ACCESS_TOKEN": "env-token"])
         #expect(credentials.instanceURL.absoluteString == "https://env.example.com")
         #expect(credentials.accessToken == "env-token")
-        #expect(credentials.refreshToken == nil)
+        #expect(credentials.refresh == nil)
         #expect(credentials.source == "environment")
     }
 

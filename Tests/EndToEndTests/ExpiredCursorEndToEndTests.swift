@@ -9,8 +9,7 @@ import Testing
 struct ExpiredCursorEndToEndTests {
     @Test("a cursor that expired while the list sat idle is recovered: every contact once, no error")
     func listViewRecovers() async throws {
-        var configuration = MockOrgConfiguration(contacts: 450)
-        configuration.cursorTTL = .seconds(2)
+        let configuration = MockOrgConfiguration(contacts: 450, cursorTTL: .seconds(2))
         try await LiveOrg.with(configuration) { org in
             let contacts = try await org.contactNames()
             #expect(contacts.count == 450)

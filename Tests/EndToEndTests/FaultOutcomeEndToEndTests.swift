@@ -10,8 +10,7 @@ import Testing
 struct FaultOutcomeEndToEndTests {
     @Test("--lose-reply-rate 1: a delete the org applied settles as deleted; one it refused comes back with the alert")
     func lostReplies() async throws {
-        var configuration = MockOrgConfiguration()
-        configuration.loseReplyRate = 1
+        let configuration = MockOrgConfiguration(loseReplyRate: 1)
         try await LiveOrg.with(configuration) { org in
             let deleted = try await DeleteEndToEndTests.openOn(org) { _, contact, cases in !cases.contains(contact.id) }
             try await deleted.session.send("d")
@@ -59,8 +58,7 @@ struct FaultOutcomeEndToEndTests {
 
     @Test("the header's API usage turns to the warning colour from 90% of the org's limit")
     func usageWarning() async throws {
-        var configuration = MockOrgConfiguration(contacts: 20)
-        configuration.apiLimit = 10
+        let configuration = MockOrgConfiguration(contacts: 20, apiLimit: 10)
         try await LiveOrg.with(configuration) { org in
             // Requests spent elsewhere first, so that a few refreshes cross 90%.
             for _ in 0..<6 { _ = try await org.client.send(org.client.request(forResources: nil)) }
@@ -94,8 +92,7 @@ struct FaultOutcomeEndToEndTests {
             let outcome = try await ListCommandTests.run(arguments + ListCommandTests.orgArguments(org.endpoint))
             return (outcome.status, outcome.output)
         }
-        var configuration = MockOrgConfiguration(contacts: 1000)
-        configuration.unavailableRate = 0.2
+        let configuration = MockOrgConfiguration(contacts: 1000, unavailableRate: 0.2)
         let faulty = try await LiveOrg.with(configuration) { org in
             let outcome = try await ListCommandTests.run(arguments + ListCommandTests.orgArguments(org.endpoint))
             return (outcome.status, outcome.output, outcome.error)

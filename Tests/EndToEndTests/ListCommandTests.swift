@@ -76,6 +76,19 @@ struct ListCommandTests {
         #expect(outcome.error.split(separator: "\n").count == 1)
     }
 
+    @Test(
+        "a usage error is exit 2 and one sentence, before the pointer to --help",
+        arguments: [
+            (["--api-version", "66.x"], #"--api-version must be an API version such as v66.0, not "66.x"."#),
+            (["--target-org", "myorg", "--refresh-token", "r"], "--refresh-token cannot go with --target-org"),
+        ])
+    func usageError(arguments: [String], sentence: String) async throws {
+        let outcome = try await Self.run(["list"] + arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.error.split(separator: "\n").first?.contains(sentence) == true, "\(outcome.error)")
+        #expect(outcome.error.split(separator: "\n").count <= 2)
+    }
+
     @Test("an unreachable org: exit 1 with one sentence naming the host")
     func unreachable() async throws {
         // A reserved port rather than a stopped server's: parallel tests may be given that again.

@@ -38,6 +38,21 @@ struct QuitEndToEndTests {
         return (session, target, stderr)
     }
 
+    /// `deleteInFlight` on an org of 30 contacts that answers after `latency`, the app logging
+    /// to a file; `body` gets the org, the session, the contact, and the paths of standard error
+    /// and of the log, both removed afterwards.
+    static func withLoggedDeleteInFlight(
+        latency: Duration, _ body: (LiveOrg, TmuxSession, OrgContact, String, String) async throws -> Void
+    ) async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: latency)) { org in
+            let log = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
+            defer { try? FileManager.default.removeItem(atPath: log) }
+            let (session, target, stderr) = try await deleteInFlight(org, extra: ["--log-file", log])
+            defer { try? FileManager.default.removeItem(atPath: stderr) }
+            try await body(org, session, target, stderr, log)
+        }
+    }
+
     @Test("q with a delete in flight waits, then quits by itself once it settled: exit 0, the record is gone")
     func quitWaits() async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(4000))) { org in
@@ -56,11 +71,7 @@ struct QuitEndToEndTests {
 
     @Test("q q with a delete in flight quits at once: exit 1, standard error names the contact and its Id")
     func forcedQuit() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(6000))) { org in
-            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let (session, target, stderr) = try await Self.deleteInFlight(org, extra: ["--log-file", path])
-            defer { try? FileManager.default.removeItem(atPath: stderr) }
+        try await Self.withLoggedDeleteInFlight(latency: .milliseconds(6000)) { _, session, target, stderr, path in
             try await session.send("q")
             try await session.waitUntil("the quit waits") { Screen.statusLine($0).contains("q again to quit now") }
             try await session.send("q")
@@ -77,11 +88,7 @@ struct QuitEndToEndTests {
 
     @Test("SIGTERM with a delete in flight waits for it to settle and logs the outcome; exit 0")
     func terminateWaits() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(2000))) { org in
-            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let (session, target, stderr) = try await Self.deleteInFlight(org, extra: ["--log-file", path])
-            defer { try? FileManager.default.removeItem(atPath: stderr) }
+        try await Self.withLoggedDeleteInFlight(latency: .milliseconds(2000)) { org, session, target, _, path in
             kill(try await SignalTests.appPID(session), SIGTERM)
             #expect(try await session.waitForExit() == 0)
             #expect(try await org.exists(target.id) == false)
@@ -94,11 +101,7 @@ struct QuitEndToEndTests {
 
     @Test("SIGHUP with a delete slower than 5 s quits after 5 s: exit 1, the log says sent, outcome unknown")
     func hangUpGivesUp() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(7000))) { org in
-            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let (session, target, stderr) = try await Self.deleteInFlight(org, extra: ["--log-file", path])
-            defer { try? FileManager.default.removeItem(atPath: stderr) }
+        try await Self.withLoggedDeleteInFlight(latency: .milliseconds(7000)) { _, session, target, stderr, path in
             kill(try await SignalTests.appPID(session), SIGHUP)
             #expect(try await session.waitForExit(timeout: .seconds(30)) == 1)
             #expect(Self.read(stderr).contains(target.id))

@@ -17,6 +17,13 @@ struct RenewalEndToEndTests {
         return configuration
     }
 
+    /// An org whose newest API version is 60.0.
+    static func orgUpToV60(contacts: Int) -> MockOrgConfiguration {
+        var configuration = MockOrgConfiguration(contacts: contacts)
+        configuration.maxAPIVersion = 60
+        return configuration
+    }
+
     static func refreshArguments(_ org: LiveOrg, accessToken: String? = nil) -> [String] {
         [
             "--instance-url", org.endpoint.url.absoluteString, "--access-token",
@@ -95,9 +102,7 @@ struct RenewalEndToEndTests {
 
     @Test("list --api-version v99.0 against an org up to v60.0 falls back, lists all and says so")
     func versionFallbackInList() async throws {
-        var configuration = MockOrgConfiguration(contacts: 450)
-        configuration.maxAPIVersion = 60
-        try await LiveOrg.with(configuration) { org in
+        try await LiveOrg.with(Self.orgUpToV60(contacts: 450)) { org in
             let outcome = try await ListCommandTests.run(
                 ["list", "--api-version", "v99.0"] + Self.query + ListCommandTests.orgArguments(org.endpoint)
             ).checked()
@@ -108,9 +113,7 @@ struct RenewalEndToEndTests {
 
     @Test("the list's header shows the version the org serves after the fallback")
     func versionFallbackInTheHeader() async throws {
-        var configuration = MockOrgConfiguration(contacts: 30)
-        configuration.maxAPIVersion = 60
-        try await LiveOrg.with(configuration) { org in
+        try await LiveOrg.with(Self.orgUpToV60(contacts: 30)) { org in
             let contacts = try await org.contactNames()
             let session = try await TmuxSession(
                 try org.appCommand(["--api-version", "v99.0"]), width: 100, height: 30)

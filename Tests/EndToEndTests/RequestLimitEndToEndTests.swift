@@ -12,8 +12,7 @@ struct RequestLimitEndToEndTests {
 
     @Test("the list view names the limit in its status line")
     func listView() async throws {
-        var configuration = MockOrgConfiguration(contacts: 20)
-        configuration.apiLimit = 0
+        let configuration = MockOrgConfiguration(contacts: 20, apiLimit: 0)
         try await LiveOrg.with(configuration) { org in
             let session = try await TmuxSession(try org.appCommand(), width: 180, height: 20)
             let screen = try await session.waitUntil("the page error shows") {
@@ -27,8 +26,7 @@ struct RequestLimitEndToEndTests {
 
     @Test("list exits 1 with the sentence, after the pages it was allowed")
     func listCommand() async throws {
-        var configuration = MockOrgConfiguration(contacts: 450)
-        configuration.apiLimit = 1
+        let configuration = MockOrgConfiguration(contacts: 450, apiLimit: 1)
         try await LiveOrg.with(configuration) { org in
             let outcome = try await ListCommandTests.run(
                 ["list", "--batch-size", "200", "--query", "SELECT Id FROM Contact"]

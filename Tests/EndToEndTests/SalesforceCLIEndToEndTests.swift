@@ -31,9 +31,9 @@ struct SalesforceCLIEndToEndTests {
             #expect(outcome.output.split(separator: "\n").count == 31)
             #expect(outcome.error.isEmpty, "no API version fallback: sf's v60.0 was asked for")
             #expect(
-                try cli.calls() == [
-                    "org display --json --target-org demo-org",
+                try cli.calls().sorted() == [
                     "org auth show-access-token --json --target-org demo-org",
+                    "org display --json --target-org demo-org",
                 ])
         }
     }

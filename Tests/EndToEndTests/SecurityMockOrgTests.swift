@@ -14,7 +14,7 @@ struct SecurityMockOrgTests {
     ) async throws {
         // No refresh token: a refused session must stay refused here.
         try await LiveOrg.with(
-            MockOrgConfiguration(contacts: contacts), configure: { client, _ in client.refreshToken = nil }
+            MockOrgConfiguration(contacts: contacts), configure: { client, _ in client.refresh = nil }
         ) { org in try await body(org.client, org.endpoint) }
     }
 

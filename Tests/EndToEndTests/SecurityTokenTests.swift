@@ -27,7 +27,8 @@ struct SecurityTokenTests {
         let refresh = Self.uniqueToken("refresh")
         let client = RestClient(
             configuration: RestClientConfiguration(
-                instanceURL: endpoint.url, accessToken: access, refreshToken: refresh, clientID: "client"))
+                instanceURL: endpoint.url, accessToken: access,
+                refresh: RefreshSettings(refreshToken: refresh, clientID: "client")))
         var messages = [await Self.failure(client, client.request(forQuery: "SELECT Id FROM Contact"))]
         messages.append(
             await Self.failure(
@@ -38,7 +39,8 @@ struct SecurityTokenTests {
         // The same client configuration against the stopped server: a transport error.
         let stopped = RestClient(
             configuration: RestClientConfiguration(
-                instanceURL: endpoint.url, accessToken: access, refreshToken: refresh, timeout: .seconds(5)))
+                instanceURL: endpoint.url, accessToken: access, refresh: RefreshSettings(refreshToken: refresh),
+                timeout: .seconds(5)))
         messages.append(await Self.failure(stopped, stopped.request(forQuery: "SELECT Id FROM Contact")))
         await stopped.shutdown()
 

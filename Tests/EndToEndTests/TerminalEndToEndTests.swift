@@ -175,8 +175,7 @@ struct ColourAndLogTests {
 
     @Test("--log-file records each retry of a read the org answered with SERVER_UNAVAILABLE")
     func retriesAreLogged() async throws {
-        var configuration = MockOrgConfiguration(contacts: 20)
-        configuration.unavailableRate = 1
+        let configuration = MockOrgConfiguration(contacts: 20, unavailableRate: 1)
         try await LiveOrg.with(configuration) { org in
             let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
             defer { try? FileManager.default.removeItem(atPath: path) }

@@ -46,8 +46,7 @@ import Testing
     }
 
     @Test func requestsPastTheLimitAreRefusedAndApplyNothing() async throws {
-        var configuration = MockOrgConfiguration(contacts: 5, accessToken: "T")
-        configuration.apiLimit = 3
+        let configuration = MockOrgConfiguration(contacts: 5, accessToken: "T", apiLimit: 3)
         let org = TestOrg(configuration)
         let contact = SalesforceID.make(keyPrefix: "003", serial: 2)
         try await org.test { client in
@@ -68,8 +67,7 @@ import Testing
     }
 
     @Test func theLimitsResourceReportsDailyAPIRequests() async throws {
-        var configuration = MockOrgConfiguration(contacts: 5, accessToken: "T")
-        configuration.apiLimit = 100
+        let configuration = MockOrgConfiguration(contacts: 5, accessToken: "T", apiLimit: 100)
         let org = TestOrg(configuration)
         try await org.test { client in
             _ = try await Self.get(client, Self.base, headers: org.authorization)

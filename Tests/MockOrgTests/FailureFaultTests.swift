@@ -14,8 +14,7 @@ import Testing
     static let contact = SalesforceID.make(keyPrefix: "003", serial: 2)
 
     @Test func unavailableAnswers503WithRetryAfterAndAppliesNothing() async throws {
-        var configuration = MockOrgConfiguration(contacts: 5, accessToken: "T")
-        configuration.unavailableRate = 1
+        let configuration = MockOrgConfiguration(contacts: 5, accessToken: "T", unavailableRate: 1)
         let org = TestOrg(configuration)
         try await org.test { client in
             for (method, path) in [
@@ -40,8 +39,7 @@ import Testing
     }
 
     @Test func anUnavailableRateHitsAboutThatShareOfRequests() async throws {
-        var configuration = MockOrgConfiguration(contacts: 5, accessToken: "T")
-        configuration.unavailableRate = 0.3
+        let configuration = MockOrgConfiguration(contacts: 5, accessToken: "T", unavailableRate: 0.3)
         let org = TestOrg(configuration)
         let statuses = try await org.test { client in
             var statuses: [Int] = []
@@ -54,8 +52,7 @@ import Testing
     }
 
     @Test func aLostReplyStillAppliesTheWrite() async throws {
-        var configuration = MockOrgConfiguration(contacts: 10, accessToken: "T")
-        configuration.loseReplyRate = 1
+        let configuration = MockOrgConfiguration(contacts: 10, accessToken: "T", loseReplyRate: 1)
         try await LiveOrg.with(configuration) { org in
             let url = { (path: String) in URL(string: org.endpoint.url.absoluteString + Self.base + path)! }
             await #expect(throws: (any Error).self) {

@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test func theVersionOfAPathIsReadOnlyFromTheDataAPI() {
-        #expect(APIVersionFallback.version(inPath: "/services/data/v66.0/query?q=x") == "v66.0")
-        #expect(APIVersionFallback.version(inPath: "/services/data/v66.0") == "v66.0")
+        #expect(APIVersionFallback.version(inPath: "/services/data/v66.0/query?q=x")?.version == "v66.0")
+        #expect(APIVersionFallback.version(inPath: "/services/data/v66.0")?.version == "v66.0")
         #expect(APIVersionFallback.version(inPath: "/services/data/") == nil)
         #expect(APIVersionFallback.version(inPath: "/services/apexrest/v66.0/x") == nil)
         #expect(APIVersionFallback.version(inPath: "/services/data/vx.0/query") == nil)

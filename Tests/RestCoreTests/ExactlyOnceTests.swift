@@ -43,7 +43,7 @@ import Testing
         let org = RotatingOrg(rotateEvery: 7)
         let transport = InMemoryTransport { request throws(RestClientError) in try await org.handle(request) }
         let client = makeClient(transport) {
-            $0.refreshToken = "refresh"
+            $0.refresh = RefreshSettings(refreshToken: "refresh")
             $0.dispatch = dispatch
         }
         let completions = Mutex<[RestRequestID: Int]>([:])

@@ -50,8 +50,7 @@ import Testing
             #expect(form == "grant_type=refresh_token&refresh_token=r%2B1&client_id=cid")
         }
         let client = makeClient(transport) {
-            $0.refreshToken = "r+1"
-            $0.clientID = "cid"
+            $0.refresh = RefreshSettings(refreshToken: "r+1", clientID: "cid")
         }
         let response = try await client.send(client.requestForVersions())
         #expect(response.status == 200)

@@ -79,10 +79,9 @@ import Testing
     @Test func theClientRefreshesAtTheLoginURLWithTheConfiguredSecret() async throws {
         let transport = InMemoryTransport.expiredSession()
         let client = makeClient(transport) {
-            $0.refreshToken = "r1"
-            $0.clientID = "cid"
-            $0.clientSecret = "s1"
-            $0.loginURL = URL(string: "https://test.salesforce.com")
+            $0.refresh = RefreshSettings(
+                refreshToken: "r1", clientID: "cid", clientSecret: "s1",
+                loginURL: URL(string: "https://test.salesforce.com"))
         }
         _ = try await client.send(client.requestForVersions())
         let token = try #require(transport.requests.first { $0.url.hasSuffix("/services/oauth2/token") })

@@ -28,8 +28,7 @@ import Testing
     }
 
     static func withRefreshToken(_ configuration: inout RestClientConfiguration) {
-        configuration.refreshToken = "refresh/secret+1"
-        configuration.clientID = "client id"
+        configuration.refresh = RefreshSettings(refreshToken: "refresh/secret+1", clientID: "client id")
     }
 
     @Test func twentyConcurrentRequestsShareOneRefresh() async throws {

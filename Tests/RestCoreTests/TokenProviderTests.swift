@@ -132,7 +132,7 @@ import Testing
         let transport = Self.org()
         let provider = CountingProvider(.success("token-2"))
         let client = makeClient(transport) {
-            $0.refreshToken = "refresh-1"
+            $0.refresh = RefreshSettings(refreshToken: "refresh-1")
             $0.tokenProvider = provider
         }
         _ = try await client.send(client.requestForVersions())

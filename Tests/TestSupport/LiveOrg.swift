@@ -18,8 +18,8 @@ package final class LiveOrg: Sendable {
         self.server = server
         endpoint = try await server.start()
         var clientConfiguration = RestClientConfiguration(
-            instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-            timeout: .seconds(60))
+            instanceURL: endpoint.url, accessToken: endpoint.accessToken,
+            refresh: RefreshSettings(refreshToken: endpoint.refreshToken), timeout: .seconds(60))
         configure(&clientConfiguration, endpoint)
         var trusted: TrustedCertificates?
         if let caFile = endpoint.caCertificateFile {

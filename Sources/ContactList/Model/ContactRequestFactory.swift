@@ -3,11 +3,11 @@ import RestCore
 /// The requests the list makes, in front of `RestClient` so that the model can
 /// be driven in tests by a factory of its own.
 public protocol ContactRequestFactory: Sendable {
-    func request(forQuery soql: String, apiVersion: String?, batchSize: Int) -> RestRequest
+    func request(forQuery soql: String, apiVersion: APIVersion?, batchSize: Int) -> RestRequest
     func request(forNextRecordsURL url: String) -> RestRequest
-    func requestForDelete(withObjectType objectType: String, objectId: String, apiVersion: String?) -> RestRequest
+    func requestForDelete(withObjectType objectType: String, objectId: String, apiVersion: APIVersion?) -> RestRequest
     func requestForRetrieve(
-        withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: String?
+        withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: APIVersion?
     ) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
@@ -29,5 +29,5 @@ extension RestClient: ContactRequestFactory {
         configuration.shouldMakeRequest?(request) ?? true
     }
 
-    public var apiVersionInUse: String? { apiVersion }
+    public var apiVersionInUse: String? { apiVersion.description }
 }

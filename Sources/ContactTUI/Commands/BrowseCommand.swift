@@ -21,25 +21,11 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "Run against a mock org started inside the process.")
     var demo = false
 
-    @Option(help: "With --demo: the number of contacts in the mock org (up to 1000000).")
-    var contacts: Int = 200
-
-    @Option(help: "With --demo: milliseconds of latency added to every request.")
-    var latency: Int = 0
-
-    @Option(help: "With --demo: the probability (0...1) that a write fails.")
-    var failRate: Double = 0
-
+    @OptionGroup(title: "Demo org options (with --demo)") var mock: MockOrgOptions
     @OptionGroup(title: "Org options") var target: TargetOrgOption
     @OptionGroup(title: "Org options") var org: OrgOptions
     @OptionGroup(title: "Query options") var query: QueryOptions
     @OptionGroup(title: "Display options") var display: DisplayOptions
-
-    func validate() throws {
-        try MockOrgCommand.validateContacts(contacts)
-        guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
-        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
-    }
 
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -51,7 +37,7 @@ struct BrowseCommand: AsyncParsableCommand {
         if demo {
             let mock = MockOrgServer(
                 configuration: MockOrgConfiguration(
-                    contacts: contacts, latency: .milliseconds(latency), failRate: failRate))
+                    contacts: mock.contacts, latency: .milliseconds(mock.latency), failRate: mock.failRate))
             let endpoint: MockOrgEndpoint
             do {
                 endpoint = try await mock.start()
@@ -61,8 +47,8 @@ struct BrowseCommand: AsyncParsableCommand {
             server = mock
             configuration = org.configuration(
                 for: OrgCredentials(
-                    instanceURL: endpoint.url, accessToken: endpoint.accessToken, refreshToken: endpoint.refreshToken,
-                    source: "demo org"))
+                    instanceURL: endpoint.url, accessToken: endpoint.accessToken,
+                    refresh: RefreshSettings(refreshToken: endpoint.refreshToken), source: "demo org"))
         } else {
             configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         }

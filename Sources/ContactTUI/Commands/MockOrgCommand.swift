@@ -29,17 +29,10 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(name: .customLong("token-ttl"), help: "Seconds an access token stays valid (default: forever).")
     var tokenTTL: Double?
 
-    @Option(help: "The number of contacts (up to 1000000); accounts and cases scale with it.")
-    var contacts = 200
-
     @Option(help: "The access token clients must send (default: a generated one).")
     var accessToken: String?
 
-    @Option(help: "Milliseconds of latency added to every request.")
-    var latency = 0
-
-    @Option(help: "The probability (0...1) that a write fails with UNABLE_TO_LOCK_ROW.")
-    var failRate: Double = 0
+    @OptionGroup var mock: MockOrgOptions
 
     @Option(help: "The probability (0...1) that a connection is closed with no response.")
     var dropRate: Double = 0
@@ -81,9 +74,6 @@ struct MockOrgCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-        try Self.validateContacts(contacts)
-        guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
-        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
         guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
         guard (0...1).contains(loseReplyRate) else {
             throw ValidationError("--lose-reply-rate must be between 0 and 1.")
@@ -112,29 +102,17 @@ struct MockOrgCommand: AsyncParsableCommand {
         }
     }
 
-    /// The contacts a mock org can hold, for `mock-org --contacts` and `--demo --contacts` alike.
-    static let contactRange = 0...1_000_000
-
-    static func validateContacts(_ contacts: Int) throws {
-        guard contactRange.contains(contacts) else {
-            throw ValidationError(
-                "--contacts must be between \(contactRange.lowerBound) and \(contactRange.upperBound).")
-        }
-    }
-
     func run() async throws {
         var configuration = MockOrgConfiguration(
-            host: host, port: port, contacts: contacts, seed: seed, accessToken: accessToken,
+            host: host, port: port, contacts: mock.contacts, seed: seed, accessToken: accessToken,
             tokenTTL: tokenTTL.map(Duration.seconds),
-            latency: .milliseconds(latency), failRate: failRate, dropRate: dropRate, tls: tlsMode)
+            latency: .milliseconds(mock.latency), failRate: mock.failRate, dropRate: dropRate,
+            loseReplyRate: loseReplyRate, unavailableRate: unavailableRate, cursorTTL: cursorTTL.map(Duration.seconds),
+            apiLimit: apiLimit, tls: tlsMode)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
-        configuration.loseReplyRate = loseReplyRate
-        configuration.unavailableRate = unavailableRate
-        configuration.cursorTTL = cursorTTL.map(Duration.seconds)
-        configuration.apiLimit = apiLimit
         let server = MockOrgServer(configuration: configuration)
         do {
             try await server.runUntilInterrupted { endpoint in

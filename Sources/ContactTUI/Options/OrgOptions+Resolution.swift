@@ -34,7 +34,7 @@ extension OrgOptions {
     /// provider: the one place these options reach a client, for a real org and the demo org alike.
     func configuration(for credentials: OrgCredentials) -> RestClientConfiguration {
         applyingRequestPolicy(
-            to: credentials.configuration(apiVersion: apiVersion, timeout: .milliseconds(Int(timeout * 1000))))
+            to: credentials.configuration(apiVersion: requestedAPIVersion, timeout: .milliseconds(Int(timeout * 1000))))
     }
 
     /// `configuration` with `--serial` and `--read-only` applied.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RestCore
 
 /// How to reach an org: the options shared by the list and `list`.
 struct OrgOptions: ParsableArguments {
@@ -23,8 +24,13 @@ struct OrgOptions: ParsableArguments {
     )
     var loginURL: String?
 
-    @Option(help: "The REST API version (default: the org's own from sf, otherwise v66.0).")
+    @Option(help: "The REST API version, e.g. v66.0 (default: the org's own from sf, otherwise v66.0).")
     var apiVersion: String?
+
+    /// `--api-version` as a version; `validate` has refused any other text.
+    var requestedAPIVersion: APIVersion? {
+        apiVersion.flatMap { APIVersion(parsing: $0) }
+    }
 
     @Option(help: "Seconds before a request times out.")
     var timeout: Double = 60
@@ -36,8 +42,8 @@ struct OrgOptions: ParsableArguments {
     var readOnly = false
 
     func validate() throws {
-        if let apiVersion, apiVersion.range(of: #"^v\d+\.\d$"#, options: .regularExpression) == nil {
-            throw ValidationError("--api-version must look like v66.0.")
+        if let apiVersion, APIVersion(parsing: apiVersion) == nil {
+            throw ValidationError(APIVersion.problem(with: apiVersion, from: "--api-version"))
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
     }

@@ -1,9 +1,13 @@
 import Foundation
+import RestCore
 
 extension SalesforceCLI {
     /// The org an alias names: instance URL and API version from `sf org display`,
     /// the token from `sf org auth show-access-token`, and a provider that asks `sf` again.
+    /// The two commands run at once (each takes a second or more); when both fail, the
+    /// display's sentence is the one given.
     func org(alias: String, source: String) async throws(CredentialError) -> OrgCredentials {
+        async let token = outcome { () async throws(CredentialError) in try await accessToken(alias: alias) }
         let display = try await result(of: ["org", "display"], alias: alias, as: DisplayResult.self)
         guard let urlText = display.instanceUrl?.nonEmpty,
             let url = try? CredentialResolver.parseInstanceURL(urlText)
@@ -13,9 +17,16 @@ extension SalesforceCLI {
                     + "sign in with 'sf org login web --alias \(alias)'.")
         }
         return OrgCredentials(
-            instanceURL: url, accessToken: try await accessToken(alias: alias),
-            apiVersion: display.apiVersion.flatMap(Self.restVersion), source: source,
+            instanceURL: url, accessToken: try await token.get(),
+            apiVersion: display.apiVersion.flatMap { APIVersion(parsing: $0) }, source: source,
             tokenProvider: SalesforceCLITokenProvider(cli: self, alias: alias))
+    }
+
+    /// `work`'s value or typed error, for an `async let` (which would lose the error's type).
+    private func outcome<Value>(
+        _ work: () async throws(CredentialError) -> Value
+    ) async -> Result<Value, CredentialError> {
+        do { return .success(try await work()) } catch { return .failure(error) }
     }
 
     /// A current access token from `sf org auth show-access-token`, which refreshes it first.
@@ -36,11 +47,6 @@ extension SalesforceCLI {
     static func isAccessToken(_ text: String) -> Bool {
         !text.isEmpty && !text.hasPrefix("[REDACTED")
             && text.unicodeScalars.allSatisfy { (0x21...0x7E).contains($0.value) }
-    }
-
-    /// `"66.0"` as the client spells it, `"v66.0"`; `nil` for anything else.
-    static func restVersion(_ text: String) -> String? {
-        text.range(of: #"^\d+\.\d$"#, options: .regularExpression) != nil ? "v" + text : nil
     }
 
     /// The fields of `sf org display --json` that are used (its `accessToken` is redacted).

@@ -6,37 +6,29 @@ import Synchronization
 final class APIVersionFallback: Sendable {
     private let versions = Mutex<Task<[String], Never>?>(nil)
 
-    /// The newest version the org lists (`"v60.0"`) when it does not list `requested`; nil when it
-    /// does (the 404 was about something else) or when the list could not be had.
+    /// The newest version the org lists when it does not list `requested`; nil when it does (the
+    /// 404 was about something else) or when the list could not be had.
     func replacement(
-        for requested: String, listing: @escaping @Sendable () async -> [String]
-    ) async -> String? {
+        for requested: APIVersion, listing: @escaping @Sendable () async -> [String]
+    ) async -> APIVersion? {
         let task = versions.withLock { running in
             if let running { return running }
             let task = Task { await listing() }
             running = task
             return task
         }
-        let served = await task.value
-        let wanted = requested.hasPrefix("v") ? String(requested.dropFirst()) : requested
-        guard !served.isEmpty, !served.contains(wanted) else { return nil }
-        return served.compactMap { version in Self.number(version).map { (version, $0) } }
-            .max(by: { $0.1 < $1.1 }).map { "v" + $0.0 }
+        let served = await task.value.compactMap { APIVersion(parsing: $0) }
+        guard !served.contains(requested) else { return nil }
+        return served.max()
     }
 
-    /// `"/services/data/v66.0/query"` → `"v66.0"`: the version a data API path names, if any.
-    static func version(inPath path: String) -> String? {
-        let prefix = "/services/data/"
-        guard path.hasPrefix(prefix) else { return nil }
-        let version = path.dropFirst(prefix.count).prefix { $0 != "/" && $0 != "?" }
-        guard version.hasPrefix("v"), number(String(version.dropFirst())) != nil else { return nil }
-        return String(version)
-    }
-
-    /// `"60.0"` → (60, 0), for comparing versions as numbers.
-    private static func number(_ version: String) -> (Int, Int)? {
-        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
-        return (major, minor)
+    /// `"/services/data/v66.0/query"` → (v66.0, `"/query"`): the version a data API path names,
+    /// as the factories write it, and what follows it.
+    static func version(inPath path: String) -> (version: APIVersion, rest: Substring)? {
+        guard path.hasPrefix(RestClient.dataRoot) else { return nil }
+        let tail = path.dropFirst(RestClient.dataRoot.count)
+        let segment = tail.prefix { $0 != "/" && $0 != "?" }
+        guard let version = APIVersion(parsing: segment), version.description == segment else { return nil }
+        return (version, tail.dropFirst(segment.count))
     }
 }

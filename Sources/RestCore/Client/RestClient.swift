@@ -52,7 +52,7 @@ public final class RestClient: Sendable {
     }
 
     /// The API version requests built without one go to now (the org's newest after a fallback).
-    public var apiVersion: String {
+    public var apiVersion: APIVersion {
         session.apiVersion
     }
 
@@ -112,14 +112,14 @@ public final class RestClient: Sendable {
         let result = await exchangeRenewing(request)
         guard case .failure(let error) = result, error.httpStatus == 404,
             error.salesforceErrors.contains(where: { $0.errorCode == "NOT_FOUND" }),
-            let requested = APIVersionFallback.version(inPath: request.path),
+            let (requested, rest) = APIVersionFallback.version(inPath: request.path),
             let served = await versionFallback.replacement(for: requested, listing: { await self.servedVersions() })
         else {
             return result
         }
         session.useAPIVersion(served, insteadOf: requested)
         var replay = request
-        replay.path = "/services/data/" + served + request.path.dropFirst("/services/data/".count + requested.count)
+        replay.path = RestClient.dataRoot + served.description + rest
         return await exchangeRenewing(replay)
     }
 

@@ -7,21 +7,16 @@ public struct RestClientConfiguration: Sendable {
     /// The org's base URL, e.g. `http://127.0.0.1:PORT` or `https://x.my.salesforce.com`.
     public var instanceURL: URL
     public var accessToken: String
-    /// With `clientID`, lets the client refresh an expired session by itself (through
-    /// `RefreshTokenGrant`, when no `tokenProvider` is given).
-    public var refreshToken: String?
-    public var clientID: String?
-    /// Sent with the refresh token, for connected apps that require it.
-    public var clientSecret: String?
-    /// Where the refresh grant goes (e.g. `https://login.salesforce.com`); nil means the instance.
-    public var loginURL: URL?
+    /// Lets the client renew an expired session by itself, through `RefreshTokenGrant`, when no
+    /// `tokenProvider` is given.
+    public var refresh: RefreshSettings?
     /// How an expired session is renewed; nil means the refresh grant when a refresh token is
     /// set, else no renewal.
     public var tokenProvider: (any TokenProvider)?
     /// Used by every factory that is given no version, e.g. `"v66.0"`.
-    public var apiVersion: String
+    public var apiVersion: APIVersion
     /// The version asked for when nothing says which (the org falls back from it if need be).
-    public static let defaultAPIVersion = "v66.0"
+    public static let defaultAPIVersion = APIVersion(66, 0)
     /// How long one request may take, from sending to the last byte of the answer.
     public var timeout: Duration
     /// Headers sent with every request (a request's own headers win).
@@ -40,9 +35,10 @@ public struct RestClientConfiguration: Sendable {
     public var onRetry: (@Sendable (RestRequest, RestRetry) -> Void)?
 
     public init(
-        instanceURL: URL, accessToken: String, refreshToken: String? = nil, clientID: String? = nil,
-        clientSecret: String? = nil, loginURL: URL? = nil, tokenProvider: (any TokenProvider)? = nil,
-        apiVersion: String = RestClientConfiguration.defaultAPIVersion, timeout: Duration = .seconds(60), defaultHeaders: HTTPFields = [:],
+        instanceURL: URL, accessToken: String, refresh: RefreshSettings? = nil,
+        tokenProvider: (any TokenProvider)? = nil,
+        apiVersion: APIVersion = RestClientConfiguration.defaultAPIVersion, timeout: Duration = .seconds(60),
+        defaultHeaders: HTTPFields = [:],
         dispatch: RestDispatchMode = .parallel, shouldMakeRequest: (@Sendable (RestRequest) -> Bool)? = nil,
         onSuccess: (@Sendable (RestRequest, RestResponse) -> Void)? = nil,
         onFailure: (@Sendable (RestRequest, RestClientError) -> Void)? = nil,
@@ -50,10 +46,7 @@ public struct RestClientConfiguration: Sendable {
     ) {
         self.instanceURL = instanceURL
         self.accessToken = accessToken
-        self.refreshToken = refreshToken
-        self.clientID = clientID
-        self.clientSecret = clientSecret
-        self.loginURL = loginURL
+        self.refresh = refresh
         self.tokenProvider = tokenProvider
         self.apiVersion = apiVersion
         self.timeout = timeout
@@ -70,7 +63,7 @@ public struct RestClientConfiguration: Sendable {
 extension RestClientConfiguration {
     /// What must never appear in a message: the tokens and the client secret.
     var secrets: [String] {
-        [accessToken, refreshToken, clientSecret].compactMap { $0 }
+        [accessToken, refresh?.refreshToken, refresh?.clientSecret].compactMap { $0 }
     }
 }
 

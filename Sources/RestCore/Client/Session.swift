@@ -36,7 +36,7 @@ final class Session: Sendable {
 
     /// The API version requests built without one use now: one field, read without copying the
     /// whole configuration (the list's header asks on every frame).
-    var apiVersion: String {
+    var apiVersion: APIVersion {
         state.withLock { $0.configuration.apiVersion }
     }
 
@@ -46,11 +46,10 @@ final class Session: Sendable {
     }
 
     /// Makes `version` the one every later request built without a version uses, when the
-    /// configured one is `replaced` (with or without its "v").
-    func useAPIVersion(_ version: String, insteadOf replaced: String) {
+    /// configured one is `replaced`.
+    func useAPIVersion(_ version: APIVersion, insteadOf replaced: APIVersion) {
         state.withLock { state in
-            let configured = state.configuration.apiVersion
-            if configured == replaced || "v" + configured == replaced {
+            if state.configuration.apiVersion == replaced {
                 state.configuration.apiVersion = version
             }
         }
@@ -124,12 +123,10 @@ final class Session: Sendable {
         }
     }
 
-    /// The configuration's provider, or the refresh-token grant when only a refresh token is set.
+    /// The configuration's provider, or the refresh-token grant when only refresh settings are given.
     private static func provider(for configuration: RestClientConfiguration) -> (any TokenProvider)? {
         if let provider = configuration.tokenProvider { return provider }
-        guard let refreshToken = configuration.refreshToken, !refreshToken.isEmpty else { return nil }
-        return RefreshTokenGrant(
-            refreshToken: refreshToken, clientID: configuration.clientID, clientSecret: configuration.clientSecret,
-            tokenHost: configuration.loginURL ?? configuration.instanceURL)
+        guard let refresh = configuration.refresh, !refresh.refreshToken.isEmpty else { return nil }
+        return RefreshTokenGrant(refresh, instanceURL: configuration.instanceURL)
     }
 }

@@ -10,7 +10,7 @@ extension RestClient {
 
     /// `DELETE …/composite/sobjects?ids=ID1,ID2&allOrNone=false`: deletes up to 200 records of any types.
     public func requestForCollectionDelete(
-        withObjectIds objectIds: [String], allOrNone: Bool = false, apiVersion: String? = nil
+        withObjectIds objectIds: [String], allOrNone: Bool = false, apiVersion: APIVersion? = nil
     ) -> RestRequest {
         var request = RestRequest(
             method: .DELETE, path: dataPath(apiVersion) + "/composite/sobjects",
@@ -27,7 +27,7 @@ extension RestClient {
     /// `POST …/composite/sobjects`: creates up to 200 records, each `(objectType, fields)`.
     public func requestForCollectionCreate(
         withRecords records: [(objectType: String, fields: [String: JSONValue])], allOrNone: Bool = false,
-        apiVersion: String? = nil
+        apiVersion: APIVersion? = nil
     ) -> RestRequest {
         let objects = records.map { record in
             record.fields.merging(["attributes": .object(["type": .string(record.objectType)])]) { _, new in new }
@@ -40,7 +40,7 @@ extension RestClient {
     /// `PATCH …/composite/sobjects`: updates up to 200 records, each `(objectType, objectId, fields)`.
     public func requestForCollectionUpdate(
         withRecords records: [(objectType: String, objectId: String, fields: [String: JSONValue])],
-        allOrNone: Bool = false, apiVersion: String? = nil
+        allOrNone: Bool = false, apiVersion: APIVersion? = nil
     ) -> RestRequest {
         let objects = records.map { record in
             record.fields.merging([
@@ -56,7 +56,7 @@ extension RestClient {
     /// A create or update of `objects` in one `…/composite/sobjects` request; `problem` is what is
     /// wrong with the records besides their count.
     private func collectionWrite(
-        _ method: RestMethod, _ objects: [[String: JSONValue]], allOrNone: Bool, apiVersion: String?,
+        _ method: RestMethod, _ objects: [[String: JSONValue]], allOrNone: Bool, apiVersion: APIVersion?,
         problem: String?
     ) -> RestRequest {
         var request = RestRequest(

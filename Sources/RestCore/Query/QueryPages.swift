@@ -115,7 +115,7 @@ extension RestClient {
     /// The pages of `soql`, each fetched when the previous one has been consumed (or, with
     /// `prefetch`, as soon as the previous one has arrived).
     public func pages<Record: Decodable & Sendable>(
-        forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
+        forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: APIVersion? = nil,
         batchSize: Int = 2000, prefetch: Bool = false
     ) -> QueryPages<QueryPage<Record>> {
         pages(
@@ -134,7 +134,7 @@ extension RestClient {
     /// Every record of `soql`, following `nextRecordsUrl` to the end (the stand-in for the
     /// Mobile SDK's Combine publisher; unlike it, this throws errors).
     public func records<Record: Decodable & Sendable>(
-        forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: String? = nil,
+        forQuery soql: String, as recordType: Record.Type = JSONValue.self, apiVersion: APIVersion? = nil,
         batchSize: Int = 2000
     ) -> QueryRecords<Record> {
         records(startingWith: request(forQuery: soql, apiVersion: apiVersion, batchSize: batchSize), as: recordType)

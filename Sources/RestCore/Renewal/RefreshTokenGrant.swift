@@ -19,6 +19,13 @@ public final class RefreshTokenGrant: TokenProvider {
         self.tokenHost = tokenHost
     }
 
+    /// The grant `settings` describe, at their login URL or else at `instanceURL`.
+    public convenience init(_ settings: RefreshSettings, instanceURL: URL) {
+        self.init(
+            refreshToken: settings.refreshToken, clientID: settings.clientID, clientSecret: settings.clientSecret,
+            tokenHost: settings.loginURL ?? instanceURL)
+    }
+
     /// The refresh token the next renewal sends (the latest the org rotated to).
     public var refreshToken: String {
         currentRefreshToken.withLock { $0 }

@@ -6,21 +6,21 @@ import HTTPTypes
 extension RestClient {
     /// `GET /services/data/`: the API versions the org offers.
     public func requestForVersions() -> RestRequest {
-        RestRequest(method: .GET, path: "/services/data/")
+        RestRequest(method: .GET, path: Self.dataRoot)
     }
 
     /// `GET /services/data/vNN.N/`: the resources of one API version.
-    public func request(forResources apiVersion: String? = nil) -> RestRequest {
+    public func request(forResources apiVersion: APIVersion? = nil) -> RestRequest {
         RestRequest(method: .GET, path: dataPath(apiVersion) + "/")
     }
 
     /// `GET …/sobjects/`: every object type of the org.
-    public func request(forDescribeGlobal apiVersion: String? = nil) -> RestRequest {
+    public func request(forDescribeGlobal apiVersion: APIVersion? = nil) -> RestRequest {
         RestRequest(method: .GET, path: dataPath(apiVersion) + "/sobjects/")
     }
 
     /// `GET …/sobjects/TYPE/describe/`: the fields and metadata of one object type.
-    public func requestForDescribe(withObjectType objectType: String, apiVersion: String? = nil) -> RestRequest {
+    public func requestForDescribe(withObjectType objectType: String, apiVersion: APIVersion? = nil) -> RestRequest {
         var request = RestRequest(method: .GET, path: sobjectPath(objectType, apiVersion: apiVersion) + "/describe/")
         request.invalidReason = Self.problem(objectType: objectType)
         return request
@@ -28,17 +28,17 @@ extension RestClient {
 
     /// `GET …/query?q=SOQL`, pages of `batchSize` records (clamped to 200...2000; the
     /// `Sforce-Query-Options` header is left out at 2000, the server's default).
-    public func request(forQuery soql: String, apiVersion: String? = nil, batchSize: Int = 2000) -> RestRequest {
+    public func request(forQuery soql: String, apiVersion: APIVersion? = nil, batchSize: Int = 2000) -> RestRequest {
         queryRequest(resource: "query", soql: soql, apiVersion: apiVersion, batchSize: batchSize)
     }
 
     /// `GET …/queryAll?q=SOQL`: like a query, including deleted and archived records.
-    public func request(forQueryAll soql: String, apiVersion: String? = nil) -> RestRequest {
+    public func request(forQueryAll soql: String, apiVersion: APIVersion? = nil) -> RestRequest {
         queryRequest(resource: "queryAll", soql: soql, apiVersion: apiVersion, batchSize: 2000)
     }
 
     /// `GET …/search?q=SOSL`: the records a SOSL search finds, read with `SearchResult`.
-    public func request(forSearch sosl: String, apiVersion: String? = nil) -> RestRequest {
+    public func request(forSearch sosl: String, apiVersion: APIVersion? = nil) -> RestRequest {
         var request = RestRequest(
             method: .GET, path: dataPath(apiVersion) + "/search", queryItems: [(name: "q", value: sosl)])
         if sosl.allSatisfy(\.isWhitespace) {
@@ -67,7 +67,7 @@ extension RestClient {
 
     /// `GET …/sobjects/TYPE/ID?fields=A,B`: one record; `fieldList` nil or empty means every field.
     public func requestForRetrieve(
-        withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: String? = nil
+        withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: APIVersion? = nil
     ) -> RestRequest {
         var request = RestRequest(method: .GET, path: recordPath(objectType, objectId, apiVersion: apiVersion))
         if let fieldList, !fieldList.isEmpty {
@@ -79,7 +79,7 @@ extension RestClient {
 
     /// `POST …/sobjects/TYPE/` with the fields as a JSON object: creates a record.
     public func requestForCreate(
-        withObjectType objectType: String, fields: [String: JSONValue], apiVersion: String? = nil
+        withObjectType objectType: String, fields: [String: JSONValue], apiVersion: APIVersion? = nil
     ) -> RestRequest {
         var request = RestRequest(
             method: .POST, path: sobjectPath(objectType, apiVersion: apiVersion) + "/", body: Self.jsonBody(fields))
@@ -89,7 +89,7 @@ extension RestClient {
 
     /// `PATCH …/sobjects/TYPE/ID` with the changed fields as a JSON object.
     public func requestForUpdate(
-        withObjectType objectType: String, objectId: String, fields: [String: JSONValue], apiVersion: String? = nil
+        withObjectType objectType: String, objectId: String, fields: [String: JSONValue], apiVersion: APIVersion? = nil
     ) -> RestRequest {
         var request = RestRequest(
             method: .PATCH, path: recordPath(objectType, objectId, apiVersion: apiVersion), body: Self.jsonBody(fields))
@@ -99,7 +99,7 @@ extension RestClient {
 
     /// `DELETE …/sobjects/TYPE/ID`.
     public func requestForDelete(
-        withObjectType objectType: String, objectId: String, apiVersion: String? = nil
+        withObjectType objectType: String, objectId: String, apiVersion: APIVersion? = nil
     ) -> RestRequest {
         var request = RestRequest(method: .DELETE, path: recordPath(objectType, objectId, apiVersion: apiVersion))
         request.invalidReason = Self.problem(objectType: objectType, objectId: objectId)
@@ -108,12 +108,15 @@ extension RestClient {
 
     // MARK: - Helpers
 
+    /// Where the data API starts; the version comes next.
+    static let dataRoot = "/services/data/"
+
     /// The page size actually requested: `batchSize` clamped to what Salesforce accepts.
     public static func clampedBatchSize(_ batchSize: Int) -> Int {
         min(max(batchSize, 200), 2000)
     }
 
-    private func queryRequest(resource: String, soql: String, apiVersion: String?, batchSize: Int) -> RestRequest {
+    private func queryRequest(resource: String, soql: String, apiVersion: APIVersion?, batchSize: Int) -> RestRequest {
         var request = RestRequest(
             method: .GET, path: dataPath(apiVersion) + "/" + resource, queryItems: [(name: "q", value: soql)])
         let size = Self.clampedBatchSize(batchSize)
@@ -126,18 +129,16 @@ extension RestClient {
         return request
     }
 
-    /// `/services/data/vNN.N`, with a `v` added to a bare number ("66.0").
-    func dataPath(_ apiVersion: String?) -> String {
-        var version = apiVersion ?? configuration.apiVersion
-        if !version.hasPrefix("v") { version = "v" + version }
-        return "/services/data/" + PercentEncoding.encode(version)
+    /// `/services/data/vNN.N`, on the client's version unless `apiVersion` names one.
+    func dataPath(_ apiVersion: APIVersion?) -> String {
+        Self.dataRoot + (apiVersion ?? self.apiVersion).description
     }
 
-    private func sobjectPath(_ objectType: String, apiVersion: String?) -> String {
+    private func sobjectPath(_ objectType: String, apiVersion: APIVersion?) -> String {
         dataPath(apiVersion) + "/sobjects/" + PercentEncoding.encode(objectType)
     }
 
-    private func recordPath(_ objectType: String, _ objectId: String, apiVersion: String?) -> String {
+    private func recordPath(_ objectType: String, _ objectId: String, apiVersion: APIVersion?) -> String {
         sobjectPath(objectType, apiVersion: apiVersion) + "/" + PercentEncoding.encode(objectId)
     }
 

@@ -8,8 +8,7 @@ import Testing
 /// `INVALID_QUERY_LOCATOR`, is not retried as a transient failure, and says so in one sentence.
 @Suite struct ExpiredCursorTests {
     @Test func aNextPageAfterTheCursorExpiredIsRefusedOnceAndNamed() async throws {
-        var configuration = MockOrgConfiguration(contacts: 450)
-        configuration.cursorTTL = .milliseconds(200)
+        let configuration = MockOrgConfiguration(contacts: 450, cursorTTL: .milliseconds(200))
         try await withMockOrg(configuration) { client, _ in
             let first = try await client.send(client.request(forQuery: "SELECT Id FROM Contact", batchSize: 200))
                 .decode(QueryResult.self)

@@ -27,9 +27,7 @@ import Testing
     }
 
     @Test func theRequestLimitAndUnavailability() async throws {
-        var configuration = MockOrgConfiguration(contacts: 5)
-        configuration.apiLimit = 1
-        try await withMockOrg(configuration) { client, _ in
+        try await withMockOrg(MockOrgConfiguration(contacts: 5, apiLimit: 1)) { client, _ in
             _ = try await client.send(client.request(forResources: nil))
             let error = await #expect(throws: RestClientError.self) {
                 try await client.send(client.request(forResources: nil))
@@ -37,10 +35,9 @@ import Testing
             #expect(error?.httpStatus == 403)
             #expect(error?.salesforceErrors.first?.errorCode == "REQUEST_LIMIT_EXCEEDED")
         }
-        configuration = MockOrgConfiguration(contacts: 5)
-        configuration.unavailableRate = 1
         // Retries off: the answer's own shape is what is checked here (RetryTests cover retrying).
-        try await withMockOrg(configuration, configure: { client, _ in client.retryPolicy = .never }) { client, _ in
+        let unavailable = MockOrgConfiguration(contacts: 5, unavailableRate: 1)
+        try await withMockOrg(unavailable, configure: { client, _ in client.retryPolicy = .never }) { client, _ in
             let error = await #expect(throws: RestClientError.self) {
                 try await client.send(client.request(forResources: nil))
             }

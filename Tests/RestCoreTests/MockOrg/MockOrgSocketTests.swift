@@ -138,7 +138,7 @@ import Testing
             wire.org(),
             configure: { configuration, _ in
                 configuration.accessToken = "stale-token"
-                configuration.refreshToken = "revoked-refresh-token"
+                configuration.refresh = RefreshSettings(refreshToken: "revoked-refresh-token")
             }
         ) { client, _ in
             let failures = EventLog<String>()

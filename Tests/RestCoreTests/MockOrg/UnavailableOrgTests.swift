@@ -17,8 +17,7 @@ import Testing
     }
 
     @Test func aReadMeetingServerUnavailableWaitsTheOrgsRetryAfterAndSucceeds() async throws {
-        var configuration = MockOrgConfiguration(contacts: 5)
-        configuration.unavailableRate = 0.5
+        let configuration = MockOrgConfiguration(contacts: 5, unavailableRate: 0.5)
         let log = RetryLog()
         try await withMockOrg(configuration) { settings, _ in
             settings.retryPolicy = RetryPolicy(maximumRetries: 30)
@@ -41,8 +40,7 @@ import Testing
     }
 
     @Test func writesMeetingServerUnavailableAreSentOnce() async throws {
-        var configuration = MockOrgConfiguration(contacts: 5)
-        configuration.unavailableRate = 1
+        let configuration = MockOrgConfiguration(contacts: 5, unavailableRate: 1)
         let log = RetryLog()
         try await withMockOrg(configuration) { settings, _ in
             settings.onRetry = { log.record($0, $1) }

@@ -70,42 +70,23 @@ struct SOSLScanner {
     mutating func parenthesized() -> String? {
         guard symbol("(") else { return nil }
         let start = position
-        var depth = 1
-        var quoted = false
+        var nesting = SOSLNesting(depth: 1)
         while position < text.count {
             let character = text[position]
             position += 1
-            if quoted {
-                if character == "\\" { position += 1 } else if character == "'" { quoted = false }
-            } else if character == "'" {
-                quoted = true
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-                if depth == 0 { return String(text[start..<(position - 1)]) }
-            }
+            if !nesting.read(character), nesting.depth == 0 { return String(text[start..<(position - 1)]) }
         }
         return nil
     }
 
     /// Where the first WHERE, ORDER BY, LIMIT or OFFSET outside quotes and parentheses starts.
     static func firstClauseKeyword(in clause: String) -> String.Index? {
-        var depth = 0
-        var quoted = false
+        var nesting = SOSLNesting()
         var index = clause.startIndex
         var previous: Character = " "
         while index < clause.endIndex {
             let character = clause[index]
-            if quoted {
-                if character == "'" { quoted = false }
-            } else if character == "'" {
-                quoted = true
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-            } else if depth == 0, previous.isWhitespace || previous == ",",
+            if nesting.read(character), nesting.depth == 0, previous.isWhitespace || previous == ",",
                 ["WHERE", "ORDER", "LIMIT", "OFFSET"].contains(where: { startsWord($0, in: clause, at: index) })
             {
                 return index

@@ -15,19 +15,11 @@ extension OrgStore {
         try Self.checkCount(ids.count)
         let outcomes = state.withLock { (state: inout State) -> [CollectionOutcome] in
             var gone = Set<RecordKey>()
-            var plans = [[RecordKey]?]()
-            var outcomes = [CollectionOutcome]()
-            for id in ids {
-                do throws(APIError) {
-                    let record = try Self.collectionRecord(id, of: nil, in: state.tables)
-                    let deleted = try Self.deletion(of: record, in: state.tables, gone: gone)
-                    gone.formUnion(deleted)
-                    plans.append(deleted)
-                    outcomes.append(CollectionOutcome(id: id, error: nil))
-                } catch {
-                    plans.append(nil)
-                    outcomes.append(CollectionOutcome(id: id, error: error))
-                }
+            let (plans, outcomes) = Self.checked(ids, id: { $0 }) { id throws(APIError) in
+                let record = try Self.collectionRecord(id, of: nil, in: state.tables)
+                let deleted = try Self.deletion(of: record, in: state.tables, gone: gone)
+                gone.formUnion(deleted)
+                return deleted
             }
             guard Self.shouldApply(outcomes, allOrNone: allOrNone) else { return outcomes }
             for case let deleted? in plans { Self.applyDeletion(deleted, to: &state) }
@@ -87,20 +79,13 @@ extension OrgStore {
             }
         }
         let outcomes = state.withLock { (state: inout State) -> [CollectionOutcome] in
-            var located = [RecordKey?]()
-            var outcomes = [CollectionOutcome]()
-            for (index, result) in parsed.enumerated() {
-                let id = records[index].first { $0.key.lowercased() == "id" }?.value as? String
-                do throws(APIError) {
-                    let (object, id, values) = try result.get()
-                    let record = try Self.collectionRecord(id, of: object, in: state.tables)
-                    try Self.checkUpdate(record, values, in: state.tables)
-                    located.append(record)
-                    outcomes.append(CollectionOutcome(id: id, error: nil))
-                } catch {
-                    located.append(nil)
-                    outcomes.append(CollectionOutcome(id: id, error: error))
-                }
+            let (located, outcomes) = Self.checked(
+                Array(parsed.indices), id: { records[$0].first { $0.key.lowercased() == "id" }?.value as? String }
+            ) { index throws(APIError) in
+                let (object, id, values) = try parsed[index].get()
+                let record = try Self.collectionRecord(id, of: object, in: state.tables)
+                try Self.checkUpdate(record, values, in: state.tables)
+                return record
             }
             guard Self.shouldApply(outcomes, allOrNone: allOrNone) else { return outcomes }
             for (index, record) in located.enumerated() {
@@ -131,6 +116,25 @@ extension OrgStore {
 
     static func checkCount(_ count: Int) throws(APIError) {
         guard count <= collectionLimit else { throw exceededIDLimit }
+    }
+
+    /// Each item checked in the request's order: its plan, or nil and the error that refuses it,
+    /// with an outcome naming the item's `id`.
+    static func checked<Item, Plan>(
+        _ items: [Item], id: (Item) -> String?, _ check: (Item) throws(APIError) -> Plan
+    ) -> (plans: [Plan?], outcomes: [CollectionOutcome]) {
+        var plans = [Plan?]()
+        var outcomes = [CollectionOutcome]()
+        for item in items {
+            do throws(APIError) {
+                plans.append(try check(item))
+                outcomes.append(CollectionOutcome(id: id(item), error: nil))
+            } catch {
+                plans.append(nil)
+                outcomes.append(CollectionOutcome(id: id(item), error: error))
+            }
+        }
+        return (plans, outcomes)
     }
 
     /// Whether the checked records are written: always without `allOrNone`, else only when none failed.
