@@ -19,6 +19,10 @@ package enum KeyTable {
                 ("g G Home End", "first or last row"),
                 ("Enter", "open the record's details"),
                 ("d Delete", "delete the contact"),
+                ("Space", "mark or unmark, move down"),
+                ("*", "mark every shown row"),
+                ("u", "clear the marks"),
+                ("d with marks", "delete the marked (y confirms)"),
                 ("/", "filter the loaded rows"),
                 ("n N", "next or previous match"),
                 ("Esc", "clear the filter"),
@@ -52,6 +56,7 @@ package enum KeyTable {
             keys: [
                 ("Enter Esc Space", "dismiss the alert"),
                 ("a", "dismiss all alerts"),
+                ("j k PgDn PgUp", "scroll a long alert"),
             ]),
         Section(
             title: "Anywhere",
