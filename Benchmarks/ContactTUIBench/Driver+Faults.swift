@@ -4,7 +4,7 @@ import Foundation
 /// read back afterwards. Every org is a `contact-tui mock-org` with one failure fault.
 extension Driver {
     /// The `name: value` lines a fault child printed.
-    private static func figures(_ output: String) -> [String: String] {
+    static func figures(_ output: String) -> [String: String] {
         var figures: [String: String] = [:]
         for line in output.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }

@@ -19,7 +19,7 @@ struct Driver {
 
     static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// Runs every step, or only the one named `only` (`keys`, `json`, `faults`, `compression`).
+    /// Runs every step, or only the one named `only` (`keys`, `json`, `faults`, `bulk`, `compression`).
     mutating func run(only: String? = nil) {
         let started = Date()
         if only == nil {
@@ -39,6 +39,9 @@ struct Driver {
             step("faults: 100 deletes under --lose-reply-rate 0.5") { try $0.faultDeletes() }
             step("faults: list of 10,000 under --unavailable-rate 0.3") { try $0.listWhileUnavailable() }
             step("faults: an expired cursor mid-list") { try $0.expiredCursor() }
+        }
+        if only == nil || only == "bulk" {
+            step("bulk delete: 1,000 marked vs 1,000 single deletes at --latency 50") { try $0.bulkDelete() }
         }
         if only == nil || only == "compression" {
             step("contact-tui list of 100,000 with and without gzip") { try $0.compression() }

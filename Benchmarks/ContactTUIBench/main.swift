@@ -1,6 +1,6 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|faults|compression]`
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|faults|bulk|compression]`
 /// prints the benchmark table (`--only keys`: just the ContactList keypress rows; `--only json`: just
 /// the JSON parsing rows; `--only faults`: just the fault suite; `--only compression`: just the gzip
 /// rows); the other modes are the children it starts (see `Modes`, `FaultModes`, `JSONParsing`).
@@ -23,6 +23,9 @@ enum Entry {
         case "fault-deletes":
             try await FaultModes.deletes(
                 url: try argument(1), token: try argument(2), count: Int(try argument(3)) ?? 100)
+        case "bulk-deletes":
+            try await BulkDeleteMode.run(
+                url: try argument(1), token: try argument(2), count: Int(try argument(3)) ?? 1000)
         case "cursor-expiry":
             try await FaultModes.cursorExpiry(
                 url: try argument(1), token: try argument(2), wait: Double(try argument(3)) ?? 3)

@@ -18,6 +18,11 @@ struct DeletePropertyTests {
             case page(snapshot: [Int])
             /// The first page of a query `s` ordered by a column, up or down.
             case sortedPage(snapshot: [Int], descending: Bool)
+            /// A collection DELETE of the marked records, in the request's order.
+            case bulkDelete(recordIndices: [Int])
+            /// The `SELECT Id … WHERE Id IN` of a collection DELETE that got no answer; `applied`
+            /// are the records the server deleted.
+            case bulkReadBack(recordIndices: [Int], applied: Set<Int>)
         }
         var id: RestRequestID
         var kind: Kind
@@ -65,11 +70,25 @@ struct DeletePropertyTests {
         var failuresDelivered = 0
         /// The DELETE being settled, whose read-back the model may send.
         var settling: (id: RestRequestID, index: Int, applied: Bool)?
+        /// The collection DELETE being settled, whose reconciling query the model may send.
+        var settlingBulk: (indices: [Int], applied: Set<Int>)?
         var alertsDismissed = 0
 
         func record(_ effects: [ContactListEffect]) {
             for request in Fixtures.sentRequests(effects) {
-                if request.method == .DELETE {
+                if request.method == .DELETE, request.path.hasSuffix("/composite/sobjects") {
+                    let indices = Fixtures.collectionIDs(request).map { id in universe.first { Fixtures.id($0) == id }!
+                    }
+                    outstanding.append(Outstanding(id: request.id, kind: .bulkDelete(recordIndices: indices)))
+                } else if let bulk = settlingBulk {
+                    let ids = bulk.indices.map { "'\(Fixtures.id($0))'" }.joined(separator: ",")
+                    #expect(
+                        request.queryItems.first { $0.name == "q" }?.value
+                            == "SELECT Id FROM Contact WHERE Id IN (\(ids))", "reads back the same records")
+                    outstanding.append(
+                        Outstanding(
+                            id: request.id, kind: .bulkReadBack(recordIndices: bulk.indices, applied: bulk.applied)))
+                } else if request.method == .DELETE {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
                     outstanding.append(Outstanding(id: request.id, kind: .delete(recordIndex: index)))
                 } else if let delete = settling {
@@ -90,9 +109,9 @@ struct DeletePropertyTests {
             }
         }
         func press(_ key: Key) {
-            let before = model.alerts.count
+            let before = Self.alertEntries(model)
             record(model.handle(key: key))
-            alertsDismissed += max(0, before - model.alerts.count)
+            alertsDismissed += max(0, before - Self.alertEntries(model))
         }
 
         record(model.start())
@@ -106,6 +125,10 @@ struct DeletePropertyTests {
             case 0..<25:
                 log.append("d")
                 press(.character("d"))
+                if model.bulkDeletePrompt != nil, Int.random(in: 0..<3, using: &random) > 0 {
+                    log.append("y")
+                    press(.character("y"))
+                }
             case 25..<40:
                 let key: Key = [
                     .down, .up, .character("G"), .character("g"), .pageDown, .character("n"), .character("N"),
@@ -131,6 +154,12 @@ struct DeletePropertyTests {
                 log.append("\(key) s")
                 press(key)
                 press(.character("s"))
+            case 64..<72:
+                // Marks, and the answer to "Delete N contacts? y/N" (any key answers it).
+                let key: Key = [.character(" "), .character(" "), .character("*"), .character("u"), .character("y")]
+                    .randomElement(using: &random)!
+                log.append("mark \(key)")
+                press(key)
             default:
                 guard !outstanding.isEmpty else { continue }
                 let next = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
@@ -154,6 +183,64 @@ struct DeletePropertyTests {
                         #expect(model.dataRows.map(\.id) == rowsBefore, "a refused sort keeps the rows")
                         #expect(model.sort == sortBefore, "a refused sort keeps the order")
                     }
+                case .bulkDelete(let indices):
+                    var alerts = 0
+                    var applied = Set<Int>()
+                    let result: Result<RestResponse, RestClientError>
+                    switch Int.random(in: 0..<6, using: &random) {
+                    case 0:
+                        // The whole request refused: every record stays, one alert entry each.
+                        alerts = indices.count
+                        result = Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY")
+                    case 1:
+                        // No answer: the server applied some of it.
+                        for index in indices where server.contains(index) && Bool.random(using: &random) {
+                            applied.insert(index)
+                            server.remove(index)
+                        }
+                        result = .failure(Self.noAnswers.randomElement(using: &random)!)
+                    default:
+                        var outcomes: [String: Fixtures.Outcome] = [:]
+                        for index in indices {
+                            if !server.contains(index) || Int.random(in: 0..<4, using: &random) == 0 {
+                                outcomes[Fixtures.id(index)] = ("ENTITY_IS_DELETED", "entity is deleted")
+                            } else if Bool.random(using: &random) {
+                                outcomes[Fixtures.id(index)] = ("DELETE_FAILED", "associated with cases")
+                                alerts += 1
+                                continue
+                            }
+                            server.remove(index)
+                            ghosts.remove(index)
+                            confirmed.insert(index)
+                        }
+                        result = Fixtures.collectionResults(ids: indices.map(Fixtures.id)) { outcomes[$0] ?? nil }
+                    }
+                    failuresDelivered += alerts
+                    log.append("settle bulk \(indices) applied \(applied.sorted()) \(result)")
+                    let before = Self.alertEntries(model)
+                    settlingBulk = (indices, applied)
+                    record(model.handle(response: result, for: next.id))
+                    settlingBulk = nil
+                    #expect(Self.alertEntries(model) == before + alerts, "one alert entry per refused record")
+                case .bulkReadBack(let indices, let applied):
+                    var alerts = 0
+                    let result: Result<RestResponse, RestClientError>
+                    if Int.random(in: 0..<3, using: &random) == 0 {
+                        result = .failure(Self.noAnswers.randomElement(using: &random)!)
+                        alerts = indices.count
+                        ghosts.formUnion(applied)
+                    } else {
+                        let present = indices.filter { !applied.contains($0) && server.contains($0) }
+                        alerts = present.count
+                        confirmed.formUnion(indices.filter { !present.contains($0) })
+                        ghosts.subtract(indices.filter { !present.contains($0) })
+                        result = Fixtures.page(present.map { Fixtures.contact($0) })
+                    }
+                    failuresDelivered += alerts
+                    log.append("read back bulk \(indices) applied \(applied.sorted()) \(result)")
+                    let before = Self.alertEntries(model)
+                    record(model.handle(response: result, for: next.id))
+                    #expect(Self.alertEntries(model) == before + alerts, "one alert entry per record not deleted")
                 case .delete(let index):
                     let result: Result<RestResponse, RestClientError>
                     var applied = false
@@ -179,12 +266,12 @@ struct DeletePropertyTests {
                     }
                     failuresDelivered += alerts
                     log.append("settle \(index) applied \(applied) \(result)")
-                    let before = model.alerts.count
+                    let before = Self.alertEntries(model)
                     let waiting = outstanding.count
                     settling = (next.id, index, applied)
                     record(model.handle(response: result, for: next.id))
                     settling = nil
-                    #expect(model.alerts.count == before + alerts, "a definite failure makes exactly one alert")
+                    #expect(Self.alertEntries(model) == before + alerts, "a definite failure makes exactly one alert")
                     if case .failure(let error) = result, case .unknown = DeleteOutcome(.failure(error)) {
                         #expect(outstanding.count == waiting + 1, "no answer reads the record back")
                     }
@@ -204,15 +291,20 @@ struct DeletePropertyTests {
                     }
                     failuresDelivered += alerts
                     log.append("read back \(index) applied \(applied) \(result)")
-                    let before = model.alerts.count
+                    let before = Self.alertEntries(model)
                     record(model.handle(response: result, for: next.id))
-                    #expect(model.alerts.count == before + alerts, "one alert per outcome not deleted or unknown")
+                    #expect(Self.alertEntries(model) == before + alerts, "one alert per outcome not deleted or unknown")
                 }
             }
             try check(
                 model, universe: universe, confirmed: confirmed, ghosts: ghosts, outstanding: outstanding,
                 alertsExpected: failuresDelivered - alertsDismissed, context: "seed \(seed) step \(step): \(log)")
         }
+    }
+
+    /// The failures the queued alerts report: one entry per record.
+    static func alertEntries(_ model: ContactListModel) -> Int {
+        model.alerts.reduce(0) { $0 + $1.entryCount }
     }
 
     func check(
@@ -236,11 +328,24 @@ struct DeletePropertyTests {
                 switch item.kind {
                 case .delete: return item.id
                 case .readBack(_, let deleteID, _): return deleteID
-                case .page, .sortedPage: return nil
+                case .page, .sortedPage, .bulkDelete, .bulkReadBack: return nil
                 }
             })
-        try #require(Set(model.deleteRequests.keys) == pendingDeletes, "deleteRequests drifted; \(context)")
-        try #require(model.alerts.count == alertsExpected, "alerts lost or duplicated; \(context)")
+        // A bulk delete keys each of its records by an id of its own.
+        let pendingInBulk = outstanding.flatMap { item -> [String] in
+            switch item.kind {
+            case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
+            case .page, .sortedPage, .delete, .readBack: return []
+            }
+        }
+        let singles = Set(model.deleteRequests.filter { pendingDeletes.contains($0.key) }.keys)
+        try #require(singles == pendingDeletes, "deleteRequests drifted; \(context)")
+        try #require(
+            model.deleteRequests.count == pendingDeletes.count + pendingInBulk.count
+                && Set(pendingInBulk).isSubset(of: pending),
+            "bulk entries drifted; \(context)")
+        try #require(Self.alertEntries(model) == alertsExpected, "alerts lost or duplicated; \(context)")
+        try #require(Set(model.marks.keys).isDisjoint(with: pending), "a pending record is still marked; \(context)")
         // Reinstated rows lead the list, in query order (the index order of the fake org, reversed
         // while `s` sorts it down).
         let reinstated = shown.prefix { model.reinstatedIDs.contains($0) }

@@ -53,6 +53,17 @@ package struct ModelRunner {
         return model.deleteRequests.count > pending ? record : nil
     }
 
+    /// Marks every row shown with `*` and deletes them with `d` (and `y` when it asks); returns
+    /// the records marked.
+    @discardableResult
+    package mutating func deleteAllShown() -> [ContactRecord] {
+        press(.character("*"))
+        let marked = Array(model.marks.values)
+        press(.character("d"))
+        if model.bulkDeletePrompt != nil { press(.character("y")) }
+        return marked
+    }
+
     /// Changes how many rows the screen shows, as a resize does.
     package mutating func setVisibleRows(_ count: Int) {
         model.visibleRowCount = count

@@ -4,6 +4,13 @@ import RestCore
 public struct Alert: Hashable, Sendable {
     public let title: String
     public let message: String
+    /// One line per record the alert reports, under the message (a bulk delete's refusals).
+    public internal(set) var details: [String] = []
+    /// The bulk delete whose refusals this alert lists, so that its later answers join it.
+    var batch: Int? = nil
+
+    /// How many failures the alert reports: one per detail line, else one.
+    public var entryCount: Int { max(1, details.count) }
 
     /// The alert of a refused delete: the server's own message when it sent one, naming the contact.
     static func cannotDelete(_ error: RestClientError, name: String) -> Alert {

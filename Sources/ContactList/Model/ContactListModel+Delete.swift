@@ -10,7 +10,11 @@ extension ContactListModel {
             statusMessage = "Quitting: no new changes. \(waitingToQuitMessage)"
             return []
         }
-        let index = dataIndex(ofShown: selection)
+        return deleteRow(at: dataIndex(ofShown: selection))
+    }
+
+    /// Takes the row at `index` of `dataRows` out at once and sends its DELETE.
+    mutating func deleteRow(at index: Int) -> [ContactListEffect] {
         let record = dataRows[index]
         let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
         guard requests.allowsSending(request) else {
@@ -69,9 +73,10 @@ extension ContactListModel {
     }
 
     /// Forgets a pending delete whose record is gone from the org; it never comes back.
-    private mutating func confirmDeleted(_ requestID: RestRequestID, status: String) {
+    mutating func confirmDeleted(_ requestID: RestRequestID, status: String) {
         guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
         confirmedDeletedIDs.insert(info.record.id)
+        marks[info.record.id] = nil
         totalSize = max(0, totalSize - 1)
         // A refresh never shows a pending row, but never leave a deleted one behind.
         if loadedIDs.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
@@ -82,8 +87,8 @@ extension ContactListModel {
     }
 
     /// Puts the record of a failed delete back, among the other reinstated rows at the top in
-    /// query order, selects the first of them, and queues the alert.
-    private mutating func reinstate(_ requestID: RestRequestID, alert: Alert) {
+    /// query order, selects the first of them, and queues the alert (a bulk delete queues its own).
+    mutating func reinstate(_ requestID: RestRequestID, alert: Alert?) {
         guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
         let record = info.record
         if !loadedIDs.contains(record.id) {
@@ -103,7 +108,7 @@ extension ContactListModel {
             selection = position
         }
         clampSelection()
-        alerts.append(alert)
+        if let alert { alerts.append(alert) }
         statusMessage = "Could not delete \(record.displayName)"
     }
 }

@@ -8,12 +8,14 @@ extension ContactListModel {
             return key == .character("q") ? handleList(key: key) : []
         }
         if case .paste(let text) = key { return handlePaste(text) }
-        if !alerts.isEmpty {
+        if let shownAlert = alerts.first {
             // The modal takes only its own keys; everything else waits for it.
             if key == .enter || key == .escape || key == .character(" ") { alerts.removeFirst() }
             if key == Self.dismissAllAlertsKey { alerts.removeAll() }
+            scrollAlert(with: key, wasShowing: shownAlert)
             return []
         }
+        if bulkDeletePrompt != nil { return answerBulkDeletePrompt(key) }
         switch mode {
         case .help:
             switch key {
@@ -53,7 +55,13 @@ extension ContactListModel {
         case .character("G"), .end:
             moveSelection(to: shownCount - 1)
         case .character("d"), .delete:
-            return deleteSelected()
+            return deleteMarkedOrSelected()
+        case .character(" "):
+            return toggleMarkAndMoveDown()
+        case .character("*"):
+            markAllShown()
+        case .character("u"):
+            clearMarks()
         case .enter:
             return openDetail()
         case .click(_, let y):

@@ -28,6 +28,11 @@ extension ContactListModel {
         case .retrieve(let recordID):
             applyRetrieve(result, recordID: recordID)
             return []
+        case .bulkDelete(let batch, let entries):
+            return settleBulkDelete(result, batch: batch, entries: entries) + loadMoreIfNeeded()
+        case .reconcileBulkDelete(let batch, let entries):
+            reconcileBulkDelete(result, batch: batch, entries: entries)
+            return loadMoreIfNeeded()
         }
     }
 

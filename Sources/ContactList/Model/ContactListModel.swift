@@ -17,6 +17,12 @@ public struct ContactListModel: Sendable {
         /// Reading back the record of a DELETE that got no answer, keyed to its `deleteRequests` entry.
         case reconcileDelete(deleteID: RestRequestID)
         case retrieve(recordID: String)
+        /// An sObject Collections DELETE; `entries` are the records' `deleteRequests` keys, in the
+        /// request's order (the answer lists one result per id in that order). `batch` is the `d` that
+        /// sent it, so that its refusals share one alert.
+        case bulkDelete(batch: Int, entries: [RestRequestID])
+        /// The `SELECT Id … WHERE Id IN (…)` that reconciles a collection DELETE that got no answer.
+        case reconcileBulkDelete(batch: Int, entries: [RestRequestID])
     }
 
     public let query: String
@@ -30,7 +36,8 @@ public struct ContactListModel: Sendable {
 
     /// The loaded records, in display order (without rows whose delete is pending).
     public internal(set) var dataRows: [ContactRecord] = []
-    /// The deletes in flight, keyed by the DELETE request's own id.
+    /// The deletes in flight, keyed by the DELETE request's own id (a bulk delete gives each of its
+    /// records an id of its own, so that each result settles its own row).
     public internal(set) var deleteRequests: [RestRequestID: DeletedItemInfo] = [:]
     /// The column under the column cursor, an index into `columns`; it starts on the first.
     public internal(set) var columnCursor = 0
@@ -59,6 +66,14 @@ public struct ContactListModel: Sendable {
     public internal(set) var contentWidths: [Int]
     /// The first line of the help shown, when it is taller than the screen.
     public internal(set) var helpScrollOffset = 0
+    /// The marked records by id (Space, `*`): marks survive filtering, paging and refreshes.
+    public internal(set) var marks: [String: ContactRecord] = [:]
+    /// The number of marked records `d` asks about ("Delete N contacts? y/N"); nil when not asking.
+    public internal(set) var bulkDeletePrompt: Int?
+    /// The first line of the alert shown, when it is taller than the screen.
+    public internal(set) var alertScrollOffset = 0
+    /// Numbers each bulk delete, so that the refusals of its requests share one alert.
+    var nextBulkBatch = 0
     /// Whether keys go to the filter's text.
     public internal(set) var isEditingFilter = false
     /// Whether the user asked to quit while changes were in flight: the app quits when they settle.
@@ -108,7 +123,7 @@ public struct ContactListModel: Sendable {
         inFlight.values.contains {
             switch $0 {
             case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
-            case .delete, .reconcileDelete, .retrieve: return false
+            case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete: return false
             }
         }
     }

@@ -6,6 +6,11 @@ public protocol ContactRequestFactory: Sendable {
     func request(forQuery soql: String, apiVersion: APIVersion?, batchSize: Int) -> RestRequest
     func request(forNextRecordsURL url: String) -> RestRequest
     func requestForDelete(withObjectType objectType: String, objectId: String, apiVersion: APIVersion?) -> RestRequest
+    /// `DELETE …/composite/sobjects?ids=…`: up to 200 records in one request.
+    func requestForCollectionDelete(
+        withObjectIds objectIds: [String], allOrNone: Bool, apiVersion: APIVersion?
+    )
+        -> RestRequest
     func requestForRetrieve(
         withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: APIVersion?
     ) -> RestRequest

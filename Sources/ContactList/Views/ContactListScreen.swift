@@ -28,7 +28,10 @@ package struct ContactListScreen: Widget {
         case .filterBar:
             FilterBar(field: model.filterField, matchCount: model.filter?.matches.count)
                 .render(area: area, buffer: &buffer)
-        case .alert: AlertView(alerts: model.alerts).render(area: area, buffer: &buffer)
+        case .prompt:
+            BulkDeletePromptView(count: model.bulkDeletePrompt ?? 0).render(area: area, buffer: &buffer)
+        case .alert:
+            AlertView(alerts: model.alerts, scrollOffset: model.alertScrollOffset).render(area: area, buffer: &buffer)
         case .tooSmall:
             TooSmallNotice(minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight)
                 .render(area: area, buffer: &buffer)

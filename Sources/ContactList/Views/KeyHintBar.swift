@@ -14,6 +14,7 @@ package struct KeyHintBar: Widget {
         if !model.alerts.isEmpty {
             return ([], ["Enter/Esc/Space dismiss"] + (model.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"])
         }
+        if model.bulkDeletePrompt != nil { return ([], ["y delete", "any other key cancels"]) }
         switch model.mode {
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"], ["Esc/q back", "^C quit"])

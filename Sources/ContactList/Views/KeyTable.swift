@@ -31,6 +31,14 @@ package enum KeyTable {
                 ("q", "quit"),
             ]),
         Section(
+            title: "Marks",
+            keys: [
+                ("Space", "mark or unmark the row"),
+                ("*", "mark every shown row"),
+                ("u", "clear the marks"),
+                ("d with marks", "delete marked (y/N)"),
+            ]),
+        Section(
             title: "Filter",
             keys: [
                 ("text", "narrow the loaded rows"),
@@ -56,6 +64,7 @@ package enum KeyTable {
             keys: [
                 ("Enter Esc Space", "dismiss the alert"),
                 ("a", "dismiss all alerts"),
+                ("j k PgDn PgUp", "scroll a long alert"),
             ]),
         Section(
             title: "Anywhere",

@@ -5,6 +5,8 @@
 package struct ListView: Widget {
     /// Rows above the records: the column headings.
     static let headingRows = 1
+    /// Drawn in the left margin of a marked row: ASCII, so every terminal shows it, and bold.
+    static let markGlyph = "*"
 
     var model: ContactListModel
 
@@ -37,6 +39,9 @@ package struct ListView: Widget {
             let selected = position == model.selection
             let style = selected ? Theme.selectedRow : .plain
             if selected { buffer.fill(row, style: style) }
+            if model.isMarked(record.id) {
+                buffer.write(Self.markGlyph, x: row.x, y: row.y, in: row, style: selected ? style : Theme.mark)
+            }
             var x = row.x + 1
             for (index, width) in widths.enumerated() {
                 buffer.write(record.value(at: index), x: x, y: row.y, in: row, maxWidth: width, style: style)

@@ -24,6 +24,8 @@ package struct ScreenLayout: Hashable, Sendable {
         case keyHints
         /// The filter being typed, in place of the key hints.
         case filterBar
+        /// "Delete N contacts? y/N", centred on the whole screen.
+        case prompt
         /// The alert at the head of the queue, centred on the whole screen.
         case alert
         /// The notice shown alone on a terminal under the minimum size.
@@ -48,7 +50,10 @@ package struct ScreenLayout: Hashable, Sendable {
     /// The number of list rows (and detail lines) shown: what the model pages and scrolls by.
     package let visibleRowCount: Int
 
-    package init(screen: Rect, mode: ContactListMode = .list, isEditingFilter: Bool = false, hasAlert: Bool = false) {
+    package init(
+        screen: Rect, mode: ContactListMode = .list, isEditingFilter: Bool = false, hasAlert: Bool = false,
+        hasPrompt: Bool = false
+    ) {
         let (header, rest) = screen.split(top: 1)
         let (body, bottom) = rest.split(bottom: 2)
         let status = bottom.row(0)
@@ -69,6 +74,7 @@ package struct ScreenLayout: Hashable, Sendable {
         }
         placements.append(Placement(slot: .status, area: status))
         placements.append(Placement(slot: isEditingFilter ? .filterBar : .keyHints, area: bottomLine))
+        if hasPrompt { placements.append(Placement(slot: .prompt, area: screen)) }
         if hasAlert { placements.append(Placement(slot: .alert, area: screen)) }
         self.placements = placements
     }
@@ -76,7 +82,8 @@ package struct ScreenLayout: Hashable, Sendable {
     /// The layout of a frame of the model.
     package init(screen: Rect, model: ContactListModel) {
         self.init(
-            screen: screen, mode: model.mode, isEditingFilter: model.isEditingFilter, hasAlert: !model.alerts.isEmpty)
+            screen: screen, mode: model.mode, isEditingFilter: model.isEditingFilter, hasAlert: !model.alerts.isEmpty,
+            hasPrompt: model.bulkDeletePrompt != nil)
     }
 
     /// Whether the terminal is under the minimum size.

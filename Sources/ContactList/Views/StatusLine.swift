@@ -17,6 +17,7 @@ package struct StatusLine: Widget {
             let query = DisplayWidth.truncate(filter.query, toWidth: Self.queryWidth)
             parts.append("/\(query): \(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")")
         }
+        if !model.marks.isEmpty { parts.append("\(model.marks.count) marked") }
         let spinner = Spinner.frame(model.spinnerFrame)
         if model.isLoading { parts.append("\(spinner) loading") }
         let pending = model.deleteRequests.count

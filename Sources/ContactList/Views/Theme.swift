@@ -16,6 +16,8 @@ package enum Theme {
     package static let cursorColumnHeading = Style(color: .accent, bold: true, reverse: true)
     /// The selected row, across the whole width.
     package static let selectedRow = Style(color: .accent, bold: true, reverse: true)
+    /// The glyph of a marked row (bold, so it shows without colour).
+    package static let mark = Style(color: .accent, bold: true)
     /// A line that says there is nothing to show, or that something is loading.
     package static let notice = Style(color: .muted)
     /// The status line.

@@ -1,0 +1,184 @@
+import RestCore
+
+extension ContactListModel {
+    // MARK: - Bulk delete through sObject Collections
+
+    /// Takes every marked row out at once and sends their deletes through sObject Collections,
+    /// at most 200 ids a request, `allOrNone=false`. Each record gets a `deleteRequests` entry of
+    /// its own, so that each result settles its own row. A single mark of a loaded row is deleted
+    /// as `d` deletes the selected row.
+    mutating func deleteMarked() -> [ContactListEffect] {
+        let records = markedRecordsInOrder
+        guard !records.isEmpty else { return [] }
+        if records.count == 1, let index = dataRows.firstIndex(where: { $0.id == records[0].id }) {
+            let pending = deleteRequests.count
+            let effects = deleteRow(at: index)
+            if deleteRequests.count > pending { marks.removeAll() }
+            return effects
+        }
+        let chunks = RestClient.collectionChunks(of: records).map { chunk in
+            (
+                records: Array(chunk),
+                request: requests.requestForCollectionDelete(
+                    withObjectIds: chunk.map(\.id), allOrNone: false, apiVersion: nil)
+            )
+        }
+        guard chunks.allSatisfy({ requests.allowsSending($0.request) }) else {
+            statusMessage = "Read-only: \(records.count) contacts were not deleted (--read-only blocks changes)"
+            return []
+        }
+        let batch = nextBulkBatch
+        nextBulkBatch += 1
+        var rowIndex: [String: Int] = [:]
+        for (index, record) in dataRows.enumerated() where marks[record.id] != nil { rowIndex[record.id] = index }
+        var effects: [ContactListEffect] = []
+        for chunk in chunks {
+            let entries = chunk.records.map { record in
+                let key = RestRequestID()
+                deleteRequests[key] = DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0)
+                return key
+            }
+            inFlight[chunk.request.id] = .bulkDelete(batch: batch, entries: entries)
+            effects.append(.send(chunk.request))
+        }
+        removeRows(atDataIndices: rowIndex.values.sorted())
+        marks.removeAll()
+        statusMessage = "Deleting \(Self.contacts(records.count))…"
+        return effects + loadMoreIfNeeded()
+    }
+
+    /// Takes rows out at once (`indices` ascending), keeping the selection on its record, or on
+    /// the first row after it when it went too.
+    private mutating func removeRows(atDataIndices indices: [Int]) {
+        let removed = Set(indices)
+        var keep: String?
+        if selection < shownCount {
+            var index = dataIndex(ofShown: selection)
+            while index < dataRows.count, removed.contains(index) { index += 1 }
+            keep = index < dataRows.count ? dataRows[index].id : nil
+        }
+        for index in indices.reversed() { removeRow(at: index) }
+        selection = keep.flatMap { shownPosition(ofID: $0) } ?? shownCount - 1
+        clampSelection()
+    }
+
+    /// Settles a collection DELETE record by record: success and already deleted are settled,
+    /// refusals come back on top with one alert for the whole bulk delete. A failure of the whole
+    /// request refuses every record; no answer, or an answer that cannot be read, is reconciled.
+    mutating func settleBulkDelete(
+        _ result: Result<RestResponse, RestClientError>, batch: Int, entries: [RestRequestID]
+    ) -> [ContactListEffect] {
+        let results: [CollectionResult]
+        switch result {
+        case .failure(let error):
+            if case .unknown = DeleteOutcome(result) { return reconcileBulk(batch: batch, entries: entries) }
+            var refusals: [String] = []
+            for entry in entries {
+                guard let info = deleteRequests[entry] else { continue }
+                refusals.append(Alert.deleteFailureMessage(for: error, name: Alert.oneLine(info.record.displayName)))
+                reinstate(entry, alert: nil)
+            }
+            queueBulkRefusals(refusals, batch: batch)
+            statusMessage = "Could not delete \(Self.contacts(refusals.count))"
+            return []
+        case .success(let response):
+            guard let decoded = try? response.decode([CollectionResult].self), decoded.count == entries.count else {
+                return reconcileBulk(batch: batch, entries: entries)
+            }
+            results = decoded
+        }
+        var deleted = 0
+        var refusals: [String] = []
+        for (entry, outcome) in zip(entries, results) {
+            guard let info = deleteRequests[entry] else { continue }
+            let gone = outcome.errors.contains { DeleteOutcome.goneErrorCodes.contains($0.statusCode) }
+            if outcome.success || gone {
+                confirmDeleted(entry, status: "")
+                deleted += 1
+            } else {
+                let name = Alert.oneLine(info.record.displayName)
+                let message = outcome.errors.first.map { Alert.oneLine($0.message) } ?? ""
+                refusals.append(message.isEmpty ? "Failed to delete \(name)." : "\(name) was not deleted: \(message)")
+                reinstate(entry, alert: nil)
+            }
+        }
+        queueBulkRefusals(refusals, batch: batch)
+        statusMessage =
+            "Deleted \(Self.contacts(deleted))" + (refusals.isEmpty ? "" : "; \(refusals.count) not deleted")
+        return []
+    }
+
+    /// Reads back which records of a collection DELETE that got no answer are still there:
+    /// one `SELECT Id … WHERE Id IN (…)` for its (at most 200) ids.
+    private mutating func reconcileBulk(batch: Int, entries: [RestRequestID]) -> [ContactListEffect] {
+        let records = entries.compactMap { deleteRequests[$0]?.record }
+        guard let objectType = records.first?.objectType else { return [] }
+        let ids = records.map { "'" + Self.soqlEscaped($0.id) + "'" }.joined(separator: ",")
+        let request = requests.request(
+            forQuery: "SELECT Id FROM \(objectType) WHERE Id IN (\(ids))", apiVersion: nil,
+            batchSize: RestClient.collectionLimit)
+        inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
+        statusMessage = "No answer; checking whether \(Self.contacts(records.count)) were deleted…"
+        return [.send(request)]
+    }
+
+    /// Settles the records of a collection DELETE that got no answer by the query of their ids:
+    /// listed means not deleted, absent means deleted, and a failed query leaves the outcome to `r`.
+    mutating func reconcileBulkDelete(
+        _ result: Result<RestResponse, RestClientError>, batch: Int, entries: [RestRequestID]
+    ) {
+        guard let page = try? result.get().decode(QueryResult.self), page.done else {
+            var names: [String] = []
+            for entry in entries {
+                guard let info = deleteRequests[entry] else { continue }
+                names.append(Alert.oneLine(info.record.displayName))
+                reinstate(entry, alert: nil)
+            }
+            guard !names.isEmpty else { return }
+            alerts.append(.bulkDeleteOutcomeUnknown(names: names))
+            statusMessage = "Whether \(Self.contacts(names.count)) were deleted is unknown; r shows the server's list"
+            return
+        }
+        let present = Set(page.records.compactMap { $0["Id"]?.stringValue })
+        var deleted = 0
+        var refusals: [String] = []
+        for entry in entries {
+            guard let info = deleteRequests[entry] else { continue }
+            if present.contains(info.record.id) {
+                refusals.append(Alert.notDeletedWithoutAnswer(name: Alert.oneLine(info.record.displayName)).message)
+                reinstate(entry, alert: nil)
+            } else {
+                confirmDeleted(entry, status: "")
+                deleted += 1
+            }
+        }
+        queueBulkRefusals(refusals, batch: batch)
+        statusMessage =
+            "Deleted \(Self.contacts(deleted))" + (refusals.isEmpty ? "" : "; \(refusals.count) not deleted")
+    }
+
+    /// Adds refusals to the queued alert of the same bulk delete, or queues a new one.
+    private mutating func queueBulkRefusals(_ refusals: [String], batch: Int) {
+        guard !refusals.isEmpty else { return }
+        if let index = alerts.firstIndex(where: { $0.batch == batch }) {
+            alerts[index] = .cannotDeleteMany(alerts[index].details + refusals, batch: batch)
+        } else {
+            alerts.append(.cannotDeleteMany(refusals, batch: batch))
+        }
+    }
+
+    /// "1 contact", "5 contacts".
+    static func contacts(_ count: Int) -> String {
+        "\(count) contact\(count == 1 ? "" : "s")"
+    }
+
+    /// A value for a SOQL string literal: backslash and quote escaped.
+    static func soqlEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            if character == "\\" || character == "'" { escaped.append("\\") }
+            escaped.append(character)
+        }
+        return escaped
+    }
+}

@@ -1,0 +1,257 @@
+import RestCore
+import Testing
+
+@testable import ContactList
+
+@Suite("Marks and bulk delete")
+struct BulkDeleteTests {
+    /// Marks the rows at `positions`, presses `d` and `y`; returns the collection requests sent.
+    static func bulkDelete(_ positions: [Int], in model: inout ContactListModel) throws -> [RestRequest] {
+        Fixtures.mark(positions, in: &model)
+        #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty, "nothing goes out before y")
+        #expect(model.bulkDeletePrompt == positions.count)
+        return Fixtures.sentRequests(model.handle(key: .character("y")))
+    }
+
+    @Test("Space marks and moves down, Space again unmarks; * marks the filtered rows; u clears")
+    func marking() throws {
+        var model = Fixtures.loadedModel(count: 6)
+        _ = model.handle(key: .character(" "))
+        _ = model.handle(key: .character(" "))
+        #expect(model.selection == 2)
+        #expect(Set(model.marks.keys) == [Fixtures.id(0), Fixtures.id(1)])
+        #expect(StatusLine(model: model).text.contains("2 marked"))
+        _ = model.handle(key: .character("k"))
+        _ = model.handle(key: .character(" "))
+        #expect(Set(model.marks.keys) == [Fixtures.id(0)])
+        _ = model.handle(key: .character("u"))
+        #expect(model.marks.isEmpty)
+        #expect(!StatusLine(model: model).text.contains("marked"))
+
+        _ = Fixtures.type("/0003", into: &model)
+        _ = model.handle(key: .enter)
+        _ = model.handle(key: .character("*"))
+        #expect(Set(model.marks.keys) == [Fixtures.id(3)], "the filter applies")
+        _ = model.handle(key: .escape)
+        #expect(model.isMarked(Fixtures.id(3)), "marks survive clearing the filter")
+        let refresh = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
+        _ = model.handle(response: Fixtures.page((0..<6).map { Fixtures.contact($0) }), for: refresh.id)
+        #expect(model.isMarked(Fixtures.id(3)), "marks survive a refresh")
+        _ = model.handle(key: .character("*"))
+        #expect(model.marks.count == 6)
+    }
+
+    @Test("a marked row shows its mark in the left margin, in ASCII")
+    func markGlyph() {
+        var model = Fixtures.loadedModel(count: 3, visibleRows: 4)
+        Fixtures.mark([1], in: &model)
+        let lines = ContactListScreen(model: model).frame(width: 60, height: 8).text.components(separatedBy: "\n")
+        #expect(lines[2].hasPrefix(" Contact 0000"))
+        #expect(lines[3].hasPrefix("*Contact 0001"))
+        #expect(lines[6].contains("1 marked"))
+    }
+
+    @Test("one mark: d deletes it at once with a single DELETE, as today")
+    func oneMark() throws {
+        var model = Fixtures.loadedModel(count: 4)
+        Fixtures.mark([2], in: &model)
+        _ = model.handle(key: .character("g"))
+        let sent = Fixtures.sentRequests(model.handle(key: .character("d")))
+        #expect(model.bulkDeletePrompt == nil)
+        #expect(sent.count == 1)
+        #expect(sent.first?.path.hasSuffix("/sobjects/Contact/\(Fixtures.id(2))") == true)
+        #expect(model.dataRows.map(\.id) == [0, 1, 3].map(Fixtures.id))
+        #expect(model.marks.isEmpty)
+    }
+
+    @Test("several marks: d asks y/N; anything but y cancels and sends nothing", arguments: ["n", "N", "q", "d"])
+    func promptCancels(answer: Character) throws {
+        var model = Fixtures.loadedModel(count: 5)
+        Fixtures.mark([0, 2, 4], in: &model)
+        #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
+        let frame = ContactListScreen(model: model).frame(width: 60, height: 10).text
+        #expect(frame.contains("Delete 3 contacts? y/N"))
+        #expect(frame.contains("y delete"))
+        #expect(Fixtures.sentRequests(model.handle(key: .character(answer))).isEmpty)
+        #expect(model.bulkDeletePrompt == nil)
+        #expect(model.dataRows.count == 5)
+        #expect(model.marks.count == 3, "the marks stay")
+        #expect(model.deleteRequests.isEmpty)
+        #expect(!ContactListScreen(model: model).frame(width: 60, height: 10).text.contains("Delete 3"))
+    }
+
+    @Test("y: every marked row leaves at once; one collection DELETE, allOrNone=false; all ok settles all")
+    func allOK() throws {
+        var model = Fixtures.loadedModel(count: 6)
+        let sent = try Self.bulkDelete([1, 2, 4], in: &model)
+        let request = try #require(sent.first)
+        #expect(sent.count == 1)
+        #expect(request.method == .DELETE)
+        #expect(request.path.hasSuffix("/composite/sobjects"))
+        #expect(Fixtures.collectionIDs(request) == [1, 2, 4].map(Fixtures.id))
+        #expect(request.queryItems.contains { $0 == (name: "allOrNone", value: "false") })
+        #expect(model.dataRows.map(\.id) == [0, 3, 5].map(Fixtures.id))
+        #expect(model.deleteRequests.count == 3)
+        #expect(model.marks.isEmpty)
+        #expect(StatusLine(model: model).text.contains("3 deletes pending"))
+
+        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(request)), for: request.id)
+        #expect(model.deleteRequests.isEmpty)
+        #expect(model.alerts.isEmpty)
+        #expect(model.confirmedDeletedIDs == Set([1, 2, 4].map(Fixtures.id)))
+        #expect(model.dataRows.map(\.id) == [0, 3, 5].map(Fixtures.id))
+        #expect(model.statusMessage == "Deleted 3 contacts")
+    }
+
+    @Test("mixed: deleted and already deleted settle; refused rows come back on top in order, one alert lists them")
+    func mixed() throws {
+        var model = Fixtures.loadedModel(count: 8)
+        let request = try #require(try Self.bulkDelete([1, 2, 3, 5, 6], in: &model).first)
+        let refused = [Fixtures.id(3), Fixtures.id(6)]
+        let answer = Fixtures.collectionResults(ids: Fixtures.collectionIDs(request)) { id in
+            if refused.contains(id) { return ("DELETE_FAILED", "It is associated with cases.") }
+            if id == Fixtures.id(2) { return ("ENTITY_IS_DELETED", "entity is deleted") }
+            return nil
+        }
+        _ = model.handle(response: answer, for: request.id)
+        #expect(model.deleteRequests.isEmpty)
+        #expect(model.dataRows.map(\.id) == [3, 6, 0, 4, 7].map(Fixtures.id))
+        #expect(model.selection == 0)
+        #expect(model.confirmedDeletedIDs == Set([1, 2, 5].map(Fixtures.id)))
+        #expect(model.alerts.count == 1)
+        let alert = try #require(model.alerts.first)
+        #expect(alert.title == "Cannot delete item")
+        #expect(alert.entryCount == 2)
+        #expect(
+            alert.details == [
+                "Contact 0003 was not deleted: It is associated with cases.",
+                "Contact 0006 was not deleted: It is associated with cases.",
+            ])
+        #expect(model.statusMessage == "Deleted 3 contacts; 2 not deleted")
+    }
+
+    @Test("201 marks: two requests of 200 and 1; refusals of both join one alert")
+    func twoRequests() throws {
+        var model = Fixtures.loadedModel(count: 205)
+        for _ in 0..<201 { _ = model.handle(key: .character(" ")) }
+        #expect(model.marks.count == 201)
+        _ = model.handle(key: .character("d"))
+        let sent = Fixtures.sentRequests(model.handle(key: .character("y")))
+        #expect(sent.map { Fixtures.collectionIDs($0).count } == [200, 1])
+        #expect(sent.flatMap(Fixtures.collectionIDs) == (0..<201).map(Fixtures.id))
+        #expect(model.dataRows.count == 4)
+        #expect(model.deleteRequests.count == 201)
+        for request in sent.reversed() {
+            let ids = Fixtures.collectionIDs(request)
+            _ = model.handle(
+                response: Fixtures.collectionResults(ids: ids) { $0 == ids.last ? ("DELETE_FAILED", "cases") : nil },
+                for: request.id)
+        }
+        #expect(model.deleteRequests.isEmpty)
+        #expect(model.alerts.count == 1)
+        #expect(model.alerts.first?.entryCount == 2)
+        #expect(model.dataRows.prefix(2).map(\.id) == [Fixtures.id(199), Fixtures.id(200)])
+    }
+
+    @Test("a refusal of the whole request puts every row back, one alert entry each")
+    func wholeRequestRefused() throws {
+        var model = Fixtures.loadedModel(count: 4)
+        let request = try #require(try Self.bulkDelete([0, 2], in: &model).first)
+        _ = model.handle(
+            response: Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY", "no access"), for: request.id)
+        #expect(model.dataRows.map(\.id) == [0, 2, 1, 3].map(Fixtures.id))
+        #expect(model.alerts.count == 1)
+        #expect(model.alerts.first?.entryCount == 2)
+        #expect(model.deleteRequests.isEmpty)
+    }
+
+    @Test("a lost reply is reconciled with one SELECT Id … WHERE Id IN query: listed comes back, absent settles")
+    func lostReply() throws {
+        var model = Fixtures.loadedModel(count: 5)
+        let request = try #require(try Self.bulkDelete([1, 2, 3], in: &model).first)
+        let read = try #require(
+            Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: request.id)).first)
+        let soql = read.queryItems.first { $0.name == "q" }?.value
+        #expect(
+            soql == "SELECT Id FROM Contact WHERE Id IN ('\(Fixtures.id(1))','\(Fixtures.id(2))','\(Fixtures.id(3))')")
+        #expect(model.deleteRequests.count == 3, "still pending, still hidden")
+        #expect(model.dataRows.map(\.id) == [0, 4].map(Fixtures.id))
+        _ = model.handle(
+            response: Fixtures.page([["attributes": ["type": "Contact"], "Id": Fixtures.id(2)]]), for: read.id)
+        #expect(model.deleteRequests.isEmpty)
+        #expect(model.dataRows.map(\.id) == [2, 0, 4].map(Fixtures.id))
+        #expect(model.confirmedDeletedIDs == [Fixtures.id(1), Fixtures.id(3)])
+        #expect(model.alerts.first?.details == ["The server did not answer; Contact 0002 was not deleted."])
+    }
+
+    @Test("a lost reply whose read-back fails too: every row back, one alert naming each, r shows the truth")
+    func lostReplyReadFails() throws {
+        var model = Fixtures.loadedModel(count: 5)
+        let request = try #require(try Self.bulkDelete([1, 3], in: &model).first)
+        let read = try #require(
+            Fixtures.sentRequests(
+                model.handle(response: .failure(.transportFailed(host: "h", reason: "reset")), for: request.id)
+            ).first)
+        _ = model.handle(response: .failure(.timedOut), for: read.id)
+        #expect(model.deleteRequests.isEmpty)
+        #expect(model.dataRows.map(\.id) == [1, 3, 0, 2, 4].map(Fixtures.id))
+        #expect(model.alerts.count == 1)
+        #expect(model.alerts.first?.title == "Delete outcome unknown")
+        #expect(model.alerts.first?.details == ["Contact 0001", "Contact 0003"])
+    }
+
+    @Test("an answer that cannot be read is reconciled, not guessed")
+    func unreadableAnswer() throws {
+        var model = Fixtures.loadedModel(count: 3)
+        let request = try #require(try Self.bulkDelete([0, 1], in: &model).first)
+        let sent = Fixtures.sentRequests(
+            model.handle(response: Fixtures.collectionResults(ids: [Fixtures.id(0)]), for: request.id))
+        #expect(sent.first?.queryItems.first { $0.name == "q" }?.value.hasPrefix("SELECT Id FROM Contact") == true)
+        #expect(model.deleteRequests.count == 2)
+    }
+
+    @Test("quitting while a bulk delete is in flight waits for it")
+    func quitWaits() throws {
+        var model = Fixtures.loadedModel(count: 4)
+        let request = try #require(try Self.bulkDelete([0, 1], in: &model).first)
+        #expect(model.handle(key: .character("q")).isEmpty)
+        #expect(model.statusMessage.contains("2 changes still in flight"))
+        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(request)), for: request.id)
+        let effects = model.quitWhenSettled()
+        #expect(effects.count == 1)
+        if case .quit = effects.first {} else { Issue.record("expected quit") }
+    }
+
+    @Test("--read-only: nothing leaves, the rows and marks stay")
+    func readOnly() throws {
+        var model = Fixtures.loadedModel(count: 4, client: Fixtures.client(readOnly: true))
+        #expect(try Self.bulkDelete([0, 1], in: &model).isEmpty)
+        #expect(model.dataRows.count == 4)
+        #expect(model.marks.count == 2)
+        #expect(model.statusMessage.contains("--read-only"))
+    }
+
+    @Test("a long alert scrolls with j/k and shows where it is")
+    func longAlertScrolls() throws {
+        var model = Fixtures.loadedModel(count: 30, visibleRows: 6)
+        _ = model.handle(key: .character("*"))
+        _ = model.handle(key: .character("d"))
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .character("y"))).first)
+        _ = model.handle(
+            response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(request)) { _ in ("DELETE_FAILED", "x") },
+            for: request.id)
+        #expect(model.alerts.first?.entryCount == 30)
+        let top = ContactListScreen(model: model).frame(width: 60, height: 10).text
+        #expect(top.contains("30 contacts were not deleted"))
+        #expect(top.contains("j/k scroll"))
+        _ = model.handle(key: .character("G"))
+        let bottom = ContactListScreen(model: model).frame(width: 60, height: 10).text
+        #expect(bottom.contains("Contact 0029 was not deleted"))
+        #expect(!bottom.contains("30 contacts were not deleted"))
+        #expect(bottom.contains("32/32"))
+        _ = model.handle(key: .character("g"))
+        #expect(model.alertScrollOffset == 0)
+        _ = model.handle(key: .enter)
+        #expect(model.alerts.isEmpty)
+    }
+}
