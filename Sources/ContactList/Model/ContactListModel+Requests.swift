@@ -8,6 +8,7 @@ extension ContactListModel {
         response result: Result<RestResponse, RestClientError>, for requestID: RestRequestID
     ) -> [ContactListEffect] {
         guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
+        defer { cancelEditOfVanishedRecord() }
         switch purpose {
         case .firstPage(let generation, let merging):
             guard generation == self.generation else { return [] }
@@ -26,6 +27,14 @@ extension ContactListModel {
             return loadMoreIfNeeded()
         case .retrieve(let recordID):
             applyRetrieve(result, recordID: recordID)
+            return []
+        case .describe(let objectType):
+            applyDescribe(result, objectType: objectType)
+            return []
+        case .update:
+            return settleUpdate(requestID, result: result)
+        case .reconcileUpdate(let updateID):
+            reconcileUpdate(updateID, readBack: result)
             return []
         }
     }
@@ -100,7 +109,7 @@ extension ContactListModel {
         for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
         for json in page.records {
-            guard let record = ContactRecord(json: json, columns: columns) else { continue }
+            guard let record = ContactRecord(json: json, columns: columns).map(withPendingUpdates) else { continue }
             // Pending rows get their place too, so that a rollback puts them back in order.
             queryOrder[record.id] = nextQueryOrder
             nextQueryOrder += 1

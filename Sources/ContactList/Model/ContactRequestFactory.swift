@@ -9,6 +9,10 @@ public protocol ContactRequestFactory: Sendable {
     func requestForRetrieve(
         withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: String?
     ) -> RestRequest
+    func requestForDescribe(withObjectType objectType: String, apiVersion: String?) -> RestRequest
+    func requestForUpdate(
+        withObjectType objectType: String, objectId: String, fields: [String: JSONValue], apiVersion: String?
+    ) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
     /// The API version requests go to now (it changes when the org does not serve the one asked

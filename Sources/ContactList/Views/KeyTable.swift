@@ -24,6 +24,7 @@ package enum KeyTable {
                 ("Esc", "clear the filter"),
                 ("r", "refresh from the server"),
                 ("h l ← →", "move the column cursor"),
+                ("e", "edit the cursor's field"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),
@@ -46,6 +47,7 @@ package enum KeyTable {
                 ("j k ↓ ↑ wheel", "scroll a line"),
                 ("PgDn PgUp Space", "scroll a page"),
                 ("g G Home End", "top or bottom"),
+                ("e", "edit the selected field"),
                 ("Esc q Backspace", "back to the list"),
             ]),
         Section(
