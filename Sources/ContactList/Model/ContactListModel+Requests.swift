@@ -105,6 +105,7 @@ extension ContactListModel {
             contentWidths = contentWidths.map { _ in 0 }
             reinstatedIDs.removeAll()
         }
+        let previousOrder = restarting ? queryOrder : [:]
         if restarting { nextQueryOrder = 0 }
         for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
@@ -112,11 +113,14 @@ extension ContactListModel {
             guard let record = ContactRecord(json: json, columns: columns).map(withPendingUpdates) else { continue }
             // Pending rows get their place too, so that a rollback puts them back in order.
             queryOrder[record.id] = nextQueryOrder
-            nextQueryOrder += 1
+            nextQueryOrder += Self.queryOrderStride
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id),
                 loadedIDs.insert(record.id).inserted
             else { continue }
             appendRow(record)
+        }
+        if restarting {
+            reanchorQueryOrder(previous: previousOrder, listed: Set(page.records.compactMap { $0["Id"]?.stringValue }))
         }
         if replacing {
             updateFilter { $0.rebuild(index: $1) }
