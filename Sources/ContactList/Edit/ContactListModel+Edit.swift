@@ -217,7 +217,7 @@ extension ContactListModel {
             return record.replacingValues(values)
         }
         if !indices.isEmpty {
-            if loadedIDs.contains(key.recordID), let row = dataRows.firstIndex(where: { $0.id == key.recordID }) {
+            if loadedIDs.contains(key.recordID), let row = dataIndex(ofID: key.recordID) {
                 replaceRow(at: row, with: replaced(dataRows[row]))
             }
             for (id, info) in deleteRequests where info.record.id == key.recordID {
@@ -243,8 +243,18 @@ extension ContactListModel {
         for column in contentWidths.indices {
             contentWidths[column] = max(contentWidths[column], ColumnLayout.measure(record.value(at: column)))
         }
-        if let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
+        // Without a filter every row stays where it was; a filter may have dropped the row.
+        if filter != nil, let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
         clampSelection()
+    }
+
+    /// The index in `dataRows` of a loaded record: the selected row's first (the one usually
+    /// edited), else a scan.
+    private func dataIndex(ofID id: String) -> Int? {
+        if selection < shownCount, case let index = dataIndex(ofShown: selection), dataRows[index].id == id {
+            return index
+        }
+        return dataRows.firstIndex { $0.id == id }
     }
 
     /// Closes the editor when its record is gone from the list (deleted, or dropped by a refresh).
