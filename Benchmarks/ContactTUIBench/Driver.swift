@@ -310,6 +310,21 @@ struct Driver {
                     measured: format(seconds: large), goal: "< 16 ms", peer: format(seconds: small) + " at 1,000 rows",
                     verdict: large < 0.016 ? "met" : "missed"))
         }
+        func editCPU(rows count: Int) throws -> Double {
+            let (_, output) = try runToEnd(selfPath, ["edit", "\(count)"])
+            guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("cpu-per-edit: ") }),
+                let value = Double(line.dropFirst("cpu-per-edit: ".count))
+            else { throw BenchFailure("edit printed: \(output)") }
+            return value
+        }
+        let editSmall = try editCPU(rows: 1000)
+        let editLarge = try editCPU(rows: 100_000)
+        rows.append(
+            Row(
+                what: "Edit: Enter on the editor to the frame showing the new value (CPU, 100x30), 100,000 rows",
+                measured: format(seconds: editLarge), goal: "< 16 ms",
+                peer: format(seconds: editSmall) + " at 1,000 rows",
+                verdict: editLarge < 0.016 ? "met" : "missed"))
         let (usage, output) = try runToEnd(selfPath, ["model-rss", "100000"])
         let rss =
             output.split(separator: "\n").first { $0.hasPrefix("rss: ") }.flatMap { Int($0.dropFirst(5)) } ?? 0

@@ -64,7 +64,7 @@ enum Modes {
         return model
     }
 
-    private static func requestIDs(_ effects: [ContactListEffect]) -> [RestRequestID] {
+    static func requestIDs(_ effects: [ContactListEffect]) -> [RestRequestID] {
         effects.compactMap { effect in
             if case .send(let request) = effect { return request.id }
             return nil

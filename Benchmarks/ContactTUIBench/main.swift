@@ -18,6 +18,7 @@ enum Entry {
         case "bare": try await Modes.bare(bodyFile: try argument(1))
         case "keys": Modes.keys(rows: Int(try argument(1)) ?? 1000)
         case "filter": Modes.filterKeys(rows: Int(try argument(1)) ?? 100_000)
+        case "edit": Modes.editKeys(rows: Int(try argument(1)) ?? 100_000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
         case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
         case "fault-deletes":

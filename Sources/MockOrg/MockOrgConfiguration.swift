@@ -28,6 +28,8 @@ public struct MockOrgConfiguration: Sendable {
     public var apiLimit: Int
     /// The largest request body accepted; larger bodies get 413.
     public var maxBodySize: Int
+    /// Validation rules writes must pass, as an org's admin sets them up.
+    public var validationRules: [MockOrgValidationRule] = []
     /// Whether a refresh answer carries a new refresh token, the one it replaces no longer working.
     public var rotatesRefreshTokens = false
     /// The connected app's secret the token endpoint requires; nil requires none.

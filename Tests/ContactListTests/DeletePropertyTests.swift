@@ -1,3 +1,4 @@
+import Foundation
 import RestCore
 import TestSupport
 import Testing
@@ -15,14 +16,18 @@ struct DeletePropertyTests {
             /// The read-back of a DELETE that got no answer; `applied` is what the server did.
             case readBack(recordIndex: Int, deleteID: RestRequestID, applied: Bool)
             /// A query page, read from the server when it was sent (answers may be stale).
-            case page(snapshot: [Int])
+            case page(snapshot: [Int], titles: [Int: String])
             /// The first page of a query `s` ordered by a column, up or down.
-            case sortedPage(snapshot: [Int], descending: Bool)
+            case sortedPage(snapshot: [Int], descending: Bool, titles: [Int: String])
             /// A collection DELETE of the marked records, in the request's order.
             case bulkDelete(recordIndices: [Int])
             /// The `SELECT Id … WHERE Id IN` of a collection DELETE that got no answer; `applied`
             /// are the records the server deleted.
             case bulkReadBack(recordIndices: [Int], applied: Set<Int>)
+            /// A PATCH of a record's Title.
+            case update(recordIndex: Int, value: String)
+            /// The read-back of a PATCH that got no answer; `applied` is what the server did.
+            case updateReadBack(recordIndex: Int, updateID: RestRequestID, applied: Bool)
         }
         var id: RestRequestID
         var kind: Kind
@@ -48,17 +53,30 @@ struct DeletePropertyTests {
     static let alreadyDeleted = Fixtures.refusal(404, "ENTITY_IS_DELETED", "entity is deleted")
 
     @Test(
-        "every record is shown, pending or confirmed deleted; no duplicates; one alert per failure", arguments: 0..<60)
+        "every record is shown, pending or confirmed deleted; no duplicates; one alert per failure", arguments: 0..<120)
     func interleavings(seed: UInt64) async throws {
         var random = SeededGenerator(seed: seed)
         let client = Fixtures.client()
         let count = Int.random(in: 1...12, using: &random)
         let universe = Array(0..<count)
         var server = Set(universe)
-        func page(_ indices: [Int], descending: Bool = false) -> Result<RestResponse, RestClientError> {
-            let ordered = descending ? indices.sorted(by: >) : indices.sorted()
-            return Fixtures.page(
-                ordered.map { Fixtures.contact($0, name: Self.names[$0 % Self.names.count] + " \($0)") })
+        /// The server's Title of each record, and every Title it ever had (a confirmed value).
+        var titles = Dictionary(uniqueKeysWithValues: universe.map { ($0, "Title \($0)") })
+        var everConfirmed = Dictionary(uniqueKeysWithValues: universe.map { ($0, Set(["Title \($0)"])) })
+        var refusedTitles = Set<String>()
+        func page(
+            _ indices: [Int], titles: [Int: String], descending: Bool = false
+        ) -> Result<RestResponse, RestClientError> {
+            Fixtures.page(
+                (descending ? indices.sorted(by: >) : indices.sorted()).map {
+                    var contact = Fixtures.contact($0, name: Self.names[$0 % Self.names.count] + " \($0)")
+                    contact["Title"] = titles[$0]
+                    return contact
+                })
+        }
+        func readTitle(_ index: Int) -> Result<RestResponse, RestClientError> {
+            let body = try! JSONSerialization.data(withJSONObject: ["Id": Fixtures.id(index), "Title": titles[index]!])
+            return .success(RestResponse(status: 200, headers: [:], body: Array(body)))
         }
 
         var model = ContactListModel(query: Fixtures.query, origin: "o", requests: client)
@@ -72,6 +90,8 @@ struct DeletePropertyTests {
         var settling: (id: RestRequestID, index: Int, applied: Bool)?
         /// The collection DELETE being settled, whose reconciling query the model may send.
         var settlingBulk: (indices: [Int], applied: Set<Int>)?
+        /// The PATCH being settled, whose read-back the model may send.
+        var settlingUpdate: (id: RestRequestID, index: Int, applied: Bool)?
         var alertsDismissed = 0
 
         func record(_ effects: [ContactListEffect]) {
@@ -91,6 +111,18 @@ struct DeletePropertyTests {
                 } else if request.method == .DELETE {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
                     outstanding.append(Outstanding(id: request.id, kind: .delete(recordIndex: index)))
+                } else if request.method == .PATCH {
+                    let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
+                    let update = model.updateRequests[request.id]!
+                    outstanding.append(
+                        Outstanding(id: request.id, kind: .update(recordIndex: index, value: update.value)))
+                } else if let update = settlingUpdate {
+                    #expect(request.path.hasSuffix(Fixtures.id(update.index)), "reads back the same record")
+                    outstanding.append(
+                        Outstanding(
+                            id: request.id,
+                            kind: .updateReadBack(
+                                recordIndex: update.index, updateID: update.id, applied: update.applied)))
                 } else if let delete = settling {
                     #expect(request.path.hasSuffix(Fixtures.id(delete.index)), "reads back the same record")
                     outstanding.append(
@@ -102,9 +134,12 @@ struct DeletePropertyTests {
                 {
                     let descending = soql.hasSuffix(" DESC")
                     outstanding.append(
-                        Outstanding(id: request.id, kind: .sortedPage(snapshot: Array(server), descending: descending)))
+                        Outstanding(
+                            id: request.id,
+                            kind: .sortedPage(snapshot: Array(server), descending: descending, titles: titles)))
                 } else {
-                    outstanding.append(Outstanding(id: request.id, kind: .page(snapshot: Array(server))))
+                    outstanding.append(
+                        Outstanding(id: request.id, kind: .page(snapshot: Array(server), titles: titles)))
                 }
             }
         }
@@ -116,7 +151,12 @@ struct DeletePropertyTests {
 
         record(model.start())
         let first = outstanding.removeFirst()
-        record(model.handle(response: page(universe), for: first.id))
+        record(model.handle(response: page(universe, titles: titles), for: first.id))
+        // The column cursor on Title, and Contact's describe at hand.
+        press(.character("l"))
+        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
+        _ = model.handle(response: EditTests.describe, for: describe.id)
+        press(.escape)
 
         var log: [String] = []
         for step in 0..<120 {
@@ -148,26 +188,38 @@ struct DeletePropertyTests {
             case 52..<58:
                 log.append("dismiss")
                 press([.enter, .escape, .character(" ")].randomElement(using: &random)!)
-            case 58..<64:
+            case 58..<62:
                 // Sort by a column, up or down: the query runs again with ORDER BY.
                 let key: Key = [.character("h"), .character("l"), .right].randomElement(using: &random)!
                 log.append("\(key) s")
                 press(key)
                 press(.character("s"))
-            case 64..<72:
+            case 62..<68:
                 // Marks, and the answer to "Delete N contacts? y/N" (any key answers it).
                 let key: Key = [.character(" "), .character(" "), .character("*"), .character("u"), .character("y")]
                     .randomElement(using: &random)!
                 log.append("mark \(key)")
                 press(key)
+            case 68..<74:
+                // Values are unique, so that a refused one is never confused with a confirmed one.
+                let value = "T\(step)"
+                log.append("e \(value)")
+                // The checks follow Title, the second column; `s` may have left the cursor elsewhere.
+                for _ in model.columns { press(.character("h")) }
+                press(.character("l"))
+                press(.character("e"))
+                guard model.fieldEditor != nil else { continue }
+                press(.control("u"))
+                for character in value { press(.character(character)) }
+                press(.enter)
             default:
                 guard !outstanding.isEmpty else { continue }
                 let next = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
                 switch next.kind {
-                case .page(let snapshot):
+                case .page(let snapshot, let pageTitles):
                     log.append("page\(snapshot.sorted())")
-                    record(model.handle(response: page(snapshot), for: next.id))
-                case .sortedPage(let snapshot, let descending):
+                    record(model.handle(response: page(snapshot, titles: pageTitles), for: next.id))
+                case .sortedPage(let snapshot, let descending, let pageTitles):
                     // Some fields cannot be sorted: the org refuses, and the old order and rows stay.
                     let refused = Int.random(in: 0..<4, using: &random) == 0
                     log.append("sorted page\(snapshot.sorted()) descending \(descending) refused \(refused)")
@@ -175,7 +227,7 @@ struct DeletePropertyTests {
                         refused
                         ? Fixtures.refusal(
                             400, "INVALID_FIELD", "field 'Description' can not be sorted in a query call")
-                        : page(snapshot, descending: descending)
+                        : page(snapshot, titles: pageTitles, descending: descending)
                     let rowsBefore = model.dataRows.map(\.id)
                     let sortBefore = model.sort
                     record(model.handle(response: result, for: next.id))
@@ -241,6 +293,46 @@ struct DeletePropertyTests {
                     let before = Self.alertEntries(model)
                     record(model.handle(response: result, for: next.id))
                     #expect(Self.alertEntries(model) == before + alerts, "one alert entry per record not deleted")
+                case .update(let index, let value):
+                    var result = Fixtures.noContent
+                    var alerts = 0
+                    var applied = false
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case _ where !server.contains(index):
+                        alerts = 1
+                        result = Self.alreadyDeleted
+                        refusedTitles.insert(value)
+                    case 0:
+                        titles[index] = value
+                        everConfirmed[index, default: []].insert(value)
+                    case 1:
+                        alerts = 1
+                        result = Fixtures.refusal(400, "FIELD_CUSTOM_VALIDATION_EXCEPTION", "not this title")
+                        refusedTitles.insert(value)
+                    default:
+                        applied = Bool.random(using: &random)
+                        if applied {
+                            titles[index] = value
+                            everConfirmed[index, default: []].insert(value)
+                        }
+                        result = .failure(Self.noAnswers.randomElement(using: &random)!)
+                    }
+                    failuresDelivered += alerts
+                    log.append("update \(index) \(value) applied \(applied) \(result)")
+                    let before = Self.alertEntries(model)
+                    settlingUpdate = (next.id, index, applied)
+                    record(model.handle(response: result, for: next.id))
+                    settlingUpdate = nil
+                    #expect(Self.alertEntries(model) == before + alerts, "a refused update makes exactly one alert")
+                case .updateReadBack(let index, _, let applied):
+                    let readFails = !server.contains(index) || Int.random(in: 0..<3, using: &random) == 0
+                    let result = readFails ? .failure(Self.noAnswers.randomElement(using: &random)!) : readTitle(index)
+                    let alerts = readFails ? 1 : 0
+                    failuresDelivered += alerts
+                    log.append("update read back \(index) applied \(applied) \(result)")
+                    let before = Self.alertEntries(model)
+                    record(model.handle(response: result, for: next.id))
+                    #expect(Self.alertEntries(model) == before + alerts, "an update of unknown outcome alerts once")
                 case .delete(let index):
                     let result: Result<RestResponse, RestClientError>
                     var applied = false
@@ -298,7 +390,8 @@ struct DeletePropertyTests {
             }
             try check(
                 model, universe: universe, confirmed: confirmed, ghosts: ghosts, outstanding: outstanding,
-                alertsExpected: failuresDelivered - alertsDismissed, context: "seed \(seed) step \(step): \(log)")
+                alertsExpected: failuresDelivered - alertsDismissed, refusedTitles: refusedTitles,
+                everConfirmed: everConfirmed, context: "seed \(seed) step \(step): \(log)")
         }
     }
 
@@ -309,7 +402,7 @@ struct DeletePropertyTests {
 
     func check(
         _ model: ContactListModel, universe: [Int], confirmed: Set<Int>, ghosts: Set<Int>, outstanding: [Outstanding],
-        alertsExpected: Int, context: String
+        alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>], context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
@@ -328,14 +421,14 @@ struct DeletePropertyTests {
                 switch item.kind {
                 case .delete: return item.id
                 case .readBack(_, let deleteID, _): return deleteID
-                case .page, .sortedPage, .bulkDelete, .bulkReadBack: return nil
+                case .page, .sortedPage, .bulkDelete, .bulkReadBack, .update, .updateReadBack: return nil
                 }
             })
         // A bulk delete keys each of its records by an id of its own.
         let pendingInBulk = outstanding.flatMap { item -> [String] in
             switch item.kind {
             case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
-            case .page, .sortedPage, .delete, .readBack: return []
+            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack: return []
             }
         }
         let singles = Set(model.deleteRequests.filter { pendingDeletes.contains($0.key) }.keys)
@@ -346,6 +439,29 @@ struct DeletePropertyTests {
             "bulk entries drifted; \(context)")
         try #require(Self.alertEntries(model) == alertsExpected, "alerts lost or duplicated; \(context)")
         try #require(Set(model.marks.keys).isDisjoint(with: pending), "a pending record is still marked; \(context)")
+        let pendingUpdates = Set(
+            outstanding.compactMap { item -> RestRequestID? in
+                switch item.kind {
+                case .update: return item.id
+                case .updateReadBack(_, let updateID, _): return updateID
+                case .page, .sortedPage, .delete, .readBack, .bulkDelete, .bulkReadBack: return nil
+                }
+            })
+        try #require(Set(model.updateRequests.keys) == pendingUpdates, "updateRequests drifted; \(context)")
+        // A Title shows its latest pending edit, else a value the server confirmed; never a refused one.
+        for row in model.dataRows + model.deleteRequests.values.map(\.record) {
+            let index = universe.first { Fixtures.id($0) == row.id }!
+            let title = row.value(at: 1)
+            try #require(
+                !refusedTitles.contains(title) || everConfirmed[index]!.contains(title),
+                "\(title) was refused; \(context)")
+            let latest = model.updateRequests.values.filter { $0.record.id == row.id }.max { $0.sequence < $1.sequence }
+            if let latest {
+                try #require(title == latest.value, "\(title) is not the pending \(latest.value); \(context)")
+            } else {
+                try #require(everConfirmed[index]!.contains(title), "\(title) was never confirmed; \(context)")
+            }
+        }
         // Reinstated rows lead the list, in query order (the index order of the fake org, reversed
         // while `s` sorts it down).
         let reinstated = shown.prefix { model.reinstatedIDs.contains($0) }

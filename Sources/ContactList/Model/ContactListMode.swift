@@ -26,6 +26,8 @@ public struct DetailState: Hashable, Sendable {
     public var content: Content
     /// The first field line shown.
     public var scrollOffset: Int
+    /// The field line `e` edits; it moves with the scroll keys.
+    public internal(set) var selectedLine = 0
 
     public init(record: ContactRecord, content: Content = .loading, scrollOffset: Int = 0) {
         self.record = record

@@ -7,6 +7,7 @@ extension ContactListModel {
             // Only the notice shows: no key may act on rows the user cannot see, but q still quits.
             return key == .character("q") ? handleList(key: key) : []
         }
+        if fieldEditor != nil, alerts.isEmpty { return handleFieldEditor(key: key) }
         if case .paste(let text) = key { return handlePaste(text) }
         if let shownAlert = alerts.first {
             // The modal takes only its own keys; everything else waits for it.
@@ -97,6 +98,8 @@ extension ContactListModel {
             return openSelectedRecord()
         case .character("y"):
             return copySelectedID()
+        case .character("e"):
+            return beginEdit()
         case .character("n"):
             moveSelectionWrapping(by: 1)
         case .character("N"):
@@ -146,12 +149,15 @@ extension ContactListModel {
         default:
             break
         }
+        if key == .character("e") { return beginEdit() }
         let page = max(visibleRowCount, 1)
         guard let offset = Self.scrolled(detail.scrollOffset, by: key, page: page) else { return [] }
         let lines: Int
         if case .fields(let fields) = detail.content { lines = fields.count } else { lines = 0 }
         // The last line stops at the bottom of the view.
-        detail.scrollOffset = max(0, min(offset, lines - page))
+        let scrollOffset = max(0, min(offset, lines - page))
+        detail.moveSelectedLine(by: key, scrollDelta: offset - detail.scrollOffset, lines: lines)
+        detail.scrollOffset = scrollOffset
         mode = .detail(detail)
         return []
     }

@@ -8,6 +8,7 @@ extension ContactListModel {
         response result: Result<RestResponse, RestClientError>, for requestID: RestRequestID
     ) -> [ContactListEffect] {
         guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
+        defer { cancelEditOfVanishedRecord() }
         switch purpose {
         case .firstPage(let generation, let merging):
             guard generation == self.generation else { return [] }
@@ -33,6 +34,14 @@ extension ContactListModel {
         case .reconcileBulkDelete(let batch, let entries):
             reconcileBulkDelete(result, batch: batch, entries: entries)
             return loadMoreIfNeeded()
+        case .describe(let objectType):
+            applyDescribe(result, objectType: objectType)
+            return []
+        case .update:
+            return settleUpdate(requestID, result: result)
+        case .reconcileUpdate(let updateID):
+            reconcileUpdate(updateID, readBack: result)
+            return []
         }
     }
 
@@ -103,18 +112,22 @@ extension ContactListModel {
             contentWidths = contentWidths.map { _ in 0 }
             reinstatedIDs.removeAll()
         }
+        let previousOrder = restarting ? queryOrder : [:]
         if restarting { nextQueryOrder = 0 }
         for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
         for json in page.records {
-            guard let record = ContactRecord(json: json, columns: columns) else { continue }
+            guard let record = ContactRecord(json: json, columns: columns).map(withPendingUpdates) else { continue }
             // Pending rows get their place too, so that a rollback puts them back in order.
             queryOrder[record.id] = nextQueryOrder
-            nextQueryOrder += 1
+            nextQueryOrder += Self.queryOrderStride
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id),
                 loadedIDs.insert(record.id).inserted
             else { continue }
             appendRow(record)
+        }
+        if restarting {
+            reanchorQueryOrder(previous: previousOrder, listed: Set(page.records.compactMap { $0["Id"]?.stringValue }))
         }
         if replacing {
             updateFilter { $0.rebuild(index: $1) }

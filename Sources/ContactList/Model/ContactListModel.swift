@@ -23,6 +23,11 @@ public struct ContactListModel: Sendable {
         case bulkDelete(batch: Int, entries: [RestRequestID])
         /// The `SELECT Id … WHERE Id IN (…)` that reconciles a collection DELETE that got no answer.
         case reconcileBulkDelete(batch: Int, entries: [RestRequestID])
+        /// An object's describe, for the fields `e` may edit.
+        case describe(objectType: String)
+        case update
+        /// Reading back the field of a PATCH that got no answer, keyed to its `updateRequests` entry.
+        case reconcileUpdate(updateID: RestRequestID)
     }
 
     public let query: String
@@ -39,6 +44,17 @@ public struct ContactListModel: Sendable {
     /// The deletes in flight, keyed by the DELETE request's own id (a bulk delete gives each of its
     /// records an id of its own, so that each result settles its own row).
     public internal(set) var deleteRequests: [RestRequestID: DeletedItemInfo] = [:]
+    /// The field updates in flight, keyed by the PATCH request's own id.
+    public internal(set) var updateRequests: [RestRequestID: FieldUpdate] = [:]
+    /// The field being edited, if any.
+    public internal(set) var fieldEditor: FieldEditor?
+    /// Each object type's fields as its describe says, fetched on the first `e`.
+    var objectFields: [String: ObjectFields] = [:]
+    /// The record whose `e` waits for its object's describe.
+    var editAfterDescribe: String?
+    /// The server's values of fields with updates in flight, put back when the last one fails.
+    var confirmedFieldValues: [FieldKey: String] = [:]
+    var nextUpdateSequence = 0
     /// The column under the column cursor, an index into `columns`; it starts on the first.
     public internal(set) var columnCursor = 0
     /// The order `s` sorted the rows in; nil while they come in the query's own order.
@@ -123,14 +139,16 @@ public struct ContactListModel: Sendable {
         inFlight.values.contains {
             switch $0 {
             case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
-            case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete: return false
+            case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
+                .reconcileUpdate:
+                return false
             }
         }
     }
 
     /// Whether something is under way that a spinner should show (the runner ticks meanwhile).
     public var needsAnimation: Bool {
-        if isLoading || !deleteRequests.isEmpty { return true }
+        if isLoading || !deleteRequests.isEmpty || !updateRequests.isEmpty { return true }
         if case .detail(let detail) = mode, detail.content == .loading { return true }
         return false
     }

@@ -14,6 +14,10 @@ public protocol ContactRequestFactory: Sendable {
     func requestForRetrieve(
         withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: APIVersion?
     ) -> RestRequest
+    func requestForDescribe(withObjectType objectType: String, apiVersion: APIVersion?) -> RestRequest
+    func requestForUpdate(
+        withObjectType objectType: String, objectId: String, fields: [String: JSONValue], apiVersion: APIVersion?
+    ) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
     /// The API version requests go to now (it changes when the org does not serve the one asked

@@ -21,7 +21,8 @@ package struct ContactListScreen: Widget {
         case .list: ListView(model: model).render(area: area, buffer: &buffer)
         case .detail:
             guard case .detail(let detail) = model.mode else { return }
-            DetailView(detail: detail, spinnerFrame: model.spinnerFrame).render(area: area, buffer: &buffer)
+            DetailView(detail: detail, spinnerFrame: model.spinnerFrame, editor: model.fieldEditor)
+                .render(area: area, buffer: &buffer)
         case .help: HelpOverlay(scrollOffset: model.helpScrollOffset).render(area: area, buffer: &buffer)
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)

@@ -2,6 +2,8 @@
 package struct DetailView: Widget {
     var detail: DetailState
     var spinnerFrame: Int
+    /// The field editor open on the selected line, if any.
+    var editor: FieldEditor? = nil
 
     package func render(area: Rect, buffer: inout CellBuffer) {
         switch detail.content {
@@ -22,9 +24,18 @@ package struct DetailView: Widget {
                 let index = offset + line
                 guard index < fields.count else { break }
                 let y = area.y + line
+                if index == detail.selectedLine, let editor {
+                    FieldEditorLine(editor: editor).render(area: area.row(line), buffer: &buffer)
+                    continue
+                }
+                let selected = index == detail.selectedLine
+                if selected { buffer.fill(area.row(line), style: Theme.selectedRow) }
                 buffer.write(
-                    fields[index].name, x: area.x + 1, y: y, in: area, maxWidth: nameWidth, style: Theme.fieldName)
-                buffer.write(fields[index].value, x: area.x + nameWidth + 3, y: y, in: area)
+                    fields[index].name, x: area.x + 1, y: y, in: area, maxWidth: nameWidth,
+                    style: selected ? Theme.selectedRow : Theme.fieldName)
+                buffer.write(
+                    fields[index].value, x: area.x + nameWidth + 3, y: y, in: area,
+                    style: selected ? Theme.selectedRow : .plain)
             }
         }
     }

@@ -5,10 +5,13 @@ package struct FilterBar: Widget {
     var field: TextField
     /// The rows the filter matches; nil draws no count.
     var matchCount: Int?
+    /// What leads the text: `/` for the filter, the field's name for the field editor.
+    var prompt = "/"
 
-    package init(field: TextField, matchCount: Int?) {
+    package init(field: TextField, matchCount: Int?, prompt: String = "/") {
         self.field = field
         self.matchCount = matchCount
+        self.prompt = prompt
     }
 
     /// "12 matches", "1 match".
@@ -27,7 +30,7 @@ package struct FilterBar: Widget {
         let textRight = row.right - (showsCount ? countWidth + 2 : 0)
         if showsCount { buffer.write(count, x: row.right - countWidth, y: row.y, in: row, style: Theme.filterCount) }
 
-        let x = row.x + buffer.write("/", x: row.x, y: row.y, in: row, style: Theme.filterPrompt)
+        let x = row.x + buffer.write(prompt, x: row.x, y: row.y, in: row, style: Theme.filterPrompt)
         let glyphs = field.characters.map { SafeText.sanitize(String($0)) }
         let widths = glyphs.map { DisplayWidth.of($0) }
         // Text plus one cell for a cursor at the end.

@@ -27,6 +27,7 @@ package enum KeyTable {
                 ("s", "sort by it; again flips"),
                 ("o", "open in Lightning"),
                 ("y", "copy the Id"),
+                ("e", "edit the cursor's field"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),
@@ -57,6 +58,7 @@ package enum KeyTable {
                 ("j k ↓ ↑ wheel", "scroll a line"),
                 ("PgDn PgUp Space", "scroll a page"),
                 ("g G Home End", "top or bottom"),
+                ("e", "edit the selected field"),
                 ("Esc q Backspace", "back to the list"),
             ]),
         Section(

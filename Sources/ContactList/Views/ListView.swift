@@ -48,6 +48,12 @@ package struct ListView: Widget {
                 x += width + ColumnLayout.gap
             }
         }
+        if let editor = model.fieldEditor, !editor.inDetail {
+            let line = model.selection - model.scrollOffset
+            if line >= 0, line < rows.height {
+                FieldEditorLine(editor: editor).render(area: rows.row(line), buffer: &buffer)
+            }
+        }
         if shown == 0 && !model.isLoading {
             let notice =
                 model.filter == nil

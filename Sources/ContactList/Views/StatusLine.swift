@@ -22,6 +22,8 @@ package struct StatusLine: Widget {
         if model.isLoading { parts.append("\(spinner) loading") }
         let pending = model.deleteRequests.count
         if pending > 0 { parts.append("\(spinner) \(pending) delete\(pending == 1 ? "" : "s") pending") }
+        let updates = model.updateRequests.count
+        if updates > 0 { parts.append("\(spinner) \(updates) update\(updates == 1 ? "" : "s") pending") }
         if !model.statusMessage.isEmpty { parts.append(model.statusMessage) }
         return " " + parts.joined(separator: " · ")
     }

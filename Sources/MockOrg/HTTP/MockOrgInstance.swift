@@ -13,7 +13,8 @@ struct MockOrgInstance: Sendable {
     init(configuration: MockOrgConfiguration, instanceURL: @escaping @Sendable () -> String) {
         store = OrgStore(
             generator: SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts),
-            cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime)
+            cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime,
+            validationRules: configuration.validationRules)
         let tokens = TokenStore(ttl: configuration.tokenTTL)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()

@@ -37,7 +37,9 @@ extension OrgStore {
                 if record.keys.contains(where: { $0.lowercased() == "id" }) {
                     throw APIError(status: 400, "INVALID_FIELD", "cannot specify Id in an insert call", fields: [])
                 }
-                return .success((object, try Self.parseFields(record, of: object, creating: true)))
+                let values = try Self.parseFields(record, of: object, creating: true)
+                try checkValidationRules(object, values)
+                return .success((object, values))
             } catch {
                 return .failure(error)
             }
@@ -73,7 +75,9 @@ extension OrgStore {
                     throw APIError(status: 400, "MISSING_ARGUMENT", "Id not specified in an update call", fields: [])
                 }
                 let fields = record.filter { $0.key.lowercased() != "id" }
-                return .success((object, id, try Self.parseFields(fields, of: object, creating: false)))
+                let values = try Self.parseFields(fields, of: object, creating: false)
+                try checkValidationRules(object, values)
+                return .success((object, id, values))
             } catch {
                 return .failure(error)
             }

@@ -7,6 +7,7 @@ extension OrgStore {
     /// Creates a record; returns the body of the 201 response.
     func create(_ object: SObjectType, body: [UInt8], now: Int64) throws(APIError) -> [UInt8] {
         let values = try Self.parseFields(body, of: object, creating: true)
+        try checkValidationRules(object, values)
         let id = try withTables { (tables) throws(APIError) -> String in
             try Self.checkCreate(object, values, in: tables)
             return Self.applyCreate(object, values, to: tables, now: now)
@@ -25,6 +26,7 @@ extension OrgStore {
     /// Updates the given fields of a record.
     func update(_ object: SObjectType, id: String, body: [UInt8], now: Int64) throws(APIError) {
         let values = try Self.parseFields(body, of: object, creating: false)
+        try checkValidationRules(object, values)
         try state.withLock { (state: inout State) throws(APIError) in
             let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
             let record = RecordKey(object: object, row: row)

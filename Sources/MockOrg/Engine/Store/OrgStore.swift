@@ -34,9 +34,15 @@ final class OrgStore: Sendable {
     let state: Mutex<State>
     /// Statements parsed already; outside `state` so that parsing never holds the tables' lock.
     let statements = ParsedStatements()
+    /// Rules every write must pass (`FIELD_CUSTOM_VALIDATION_EXCEPTION`).
+    let validationRules: [MockOrgValidationRule]
 
     /// - Parameter cursorLifetime: how long an unused query cursor stays open (tests shorten it).
-    init(generator: SeedGenerator, cursorLifetime: Duration = defaultCursorLifetime) {
+    init(
+        generator: SeedGenerator, cursorLifetime: Duration = defaultCursorLifetime,
+        validationRules: [MockOrgValidationRule] = []
+    ) {
+        self.validationRules = validationRules
         state = Mutex(State(tables: OrgTables(generator: generator), cursorLifetime: cursorLifetime))
     }
 

@@ -1,0 +1,15 @@
+import SOQL
+
+extension Column {
+    /// Whether this column shows the record's own field `field` (not a related record's).
+    func matchesField(_ field: String) -> Bool {
+        path.count == 1 && FieldLookup.keyMatches(path[0], field)
+    }
+}
+
+extension ContactRecord {
+    /// The record with other column texts: a field's edited, confirmed or restored value.
+    func replacingValues(_ values: [String]) -> ContactRecord {
+        ContactRecord(id: id, objectType: objectType, displayName: displayName, values: values)
+    }
+}

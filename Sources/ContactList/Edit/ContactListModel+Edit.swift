@@ -1,0 +1,268 @@
+import RestCore
+import SOQL
+
+extension ContactListModel {
+    // MARK: - Opening the editor
+
+    /// `e`: edits the field under the column cursor of the selected row, or in the detail view the
+    /// field on the selected line. The object's describe is fetched first, once per object type.
+    mutating func beginEdit() -> [ContactListEffect] {
+        guard let (record, path, inDetail) = editTarget() else { return [] }
+        guard !isWaitingToQuit else {
+            statusMessage = "Quitting: no new changes. \(waitingToQuitMessage)"
+            return []
+        }
+        guard let fields = objectFields[record.objectType] else {
+            statusMessage = "Reading the fields of \(record.objectType)…"
+            editAfterDescribe = record.id
+            guard !inFlight.values.contains(.describe(objectType: record.objectType)) else { return [] }
+            let request = requests.requestForDescribe(withObjectType: record.objectType, apiVersion: nil)
+            inFlight[request.id] = .describe(objectType: record.objectType)
+            return [.send(request)]
+        }
+        if let reason = fields.whyNotEditable(path, objectType: record.objectType) {
+            statusMessage = reason
+            return []
+        }
+        let name = fields.field(named: path)?.name ?? path
+        let shown = shownValue(of: name, in: record, inDetail: inDetail)
+        fieldEditor = FieldEditor(
+            record: record, field: name, original: shown, text: TextField(shown), inDetail: inDetail)
+        statusMessage = "Editing \(name): Enter saves, Esc cancels"
+        return []
+    }
+
+    /// The record and field path `e` acts on, and whether it is a detail line; nil when there is none.
+    private func editTarget() -> (ContactRecord, String, Bool)? {
+        switch mode {
+        case .list:
+            guard let record = selectedRecord, let column = cursorColumn else { return nil }
+            return (record, column.field, false)
+        case .detail(let detail):
+            guard case .fields(let lines) = detail.content, lines.indices.contains(detail.selectedLine) else {
+                return nil
+            }
+            return (detail.record, lines[detail.selectedLine].name, true)
+        case .help:
+            return nil
+        }
+    }
+
+    /// The text shown now for `field` of `record`: its detail line, or its column.
+    private func shownValue(of field: String, in record: ContactRecord, inDetail: Bool) -> String {
+        if inDetail, case .detail(let detail) = mode, case .fields(let lines) = detail.content {
+            return lines.first { FieldLookup.keyMatches($0.name, field) }?.value ?? ""
+        }
+        return columns.indices.first { columns[$0].matchesField(field) }.map { record.value(at: $0) } ?? ""
+    }
+
+    /// Applies an object's describe, then opens the editor the `e` that asked for it wanted,
+    /// when that record is still the one selected.
+    mutating func applyDescribe(_ result: Result<RestResponse, RestClientError>, objectType: String) {
+        let waiting = editAfterDescribe
+        editAfterDescribe = nil
+        do {
+            objectFields[objectType] = ObjectFields(json: try result.get().decode(JSONValue.self))
+        } catch {
+            statusMessage = "Could not read the fields of \(objectType): \(error.description)"
+            return
+        }
+        statusMessage = ""
+        guard let waiting, fieldEditor == nil, alerts.isEmpty, editTarget()?.0.id == waiting else { return }
+        _ = beginEdit()
+    }
+
+    // MARK: - Editing keys
+
+    /// Keys while the editor is open: the filter's editing keys, Enter saves, Esc cancels.
+    mutating func handleFieldEditor(key: Key) -> [ContactListEffect] {
+        guard var editor = fieldEditor else { return [] }
+        switch key {
+        case .enter:
+            return saveEdit()
+        case .escape:
+            fieldEditor = nil
+            statusMessage = "Edit cancelled"
+            return []
+        case .paste(let text):
+            editor.text.insertPasted(text)
+        default:
+            editor.text.apply(key)
+        }
+        fieldEditor = editor
+        return []
+    }
+
+    /// Enter: shows the new value at once and sends its PATCH.
+    private mutating func saveEdit() -> [ContactListEffect] {
+        guard let editor = fieldEditor else { return [] }
+        fieldEditor = nil
+        let value = editor.text.text
+        guard value != editor.original else {
+            statusMessage = "\(editor.field) unchanged"
+            return []
+        }
+        let request = requests.requestForUpdate(
+            withObjectType: editor.record.objectType, objectId: editor.record.id,
+            fields: [editor.field: value.isEmpty ? .null : .string(value)], apiVersion: nil)
+        guard requests.allowsSending(request) else {
+            statusMessage = "Read-only: \(editor.record.displayName) was not changed (--read-only blocks changes)"
+            return []
+        }
+        let update = FieldUpdate(record: editor.record, field: editor.field, value: value, sequence: nextUpdateSequence)
+        nextUpdateSequence += 1
+        // The value before the first pending update is the confirmed one, put back on failure.
+        if !updateRequests.values.contains(where: { $0.key == update.key }) {
+            confirmedFieldValues[update.key] = editor.original
+        }
+        updateRequests[request.id] = update
+        inFlight[request.id] = .update
+        show(value, for: update.key)
+        statusMessage = "Saving \(editor.field) of \(editor.record.displayName)…"
+        return [.send(request)]
+    }
+
+    // MARK: - Outcomes
+
+    /// Settles a PATCH: success confirms the value, a refusal puts the confirmed value back with
+    /// an alert, and no answer reads the field back, whose value then wins.
+    mutating func settleUpdate(
+        _ requestID: RestRequestID, result: Result<RestResponse, RestClientError>
+    )
+        -> [ContactListEffect]
+    {
+        guard let update = updateRequests[requestID] else { return [] }
+        switch DeleteOutcome(result) {
+        case .deleted:
+            confirmedFieldValues[update.key] = update.value
+            finishUpdate(requestID, status: "Saved \(update.field) of \(update.record.displayName)")
+        case .alreadyDeleted:
+            refuseUpdate(requestID, result: result)
+        case .refused:
+            refuseUpdate(requestID, result: result)
+        case .unknown:
+            let request = requests.requestForRetrieve(
+                withObjectType: update.record.objectType, objectId: update.record.id, fieldList: update.field,
+                apiVersion: nil)
+            inFlight[request.id] = .reconcileUpdate(updateID: requestID)
+            statusMessage = "No answer; reading \(update.field) of \(update.record.displayName) back…"
+            return [.send(request)]
+        }
+        return []
+    }
+
+    /// Settles a PATCH that got no answer by the field read back: its value is the confirmed one.
+    mutating func reconcileUpdate(_ updateID: RestRequestID, readBack result: Result<RestResponse, RestClientError>) {
+        guard let update = updateRequests[updateID] else { return }
+        do {
+            let json = try result.get().decode(JSONValue.self)
+            let value = ContactRecord.text(at: [update.field], in: json)
+            confirmedFieldValues[update.key] = value
+            finishUpdate(
+                updateID,
+                status: value == update.value
+                    ? "Saved \(update.field) of \(update.record.displayName)"
+                    : "\(update.field) of \(update.record.displayName) was not changed")
+        } catch {
+            alerts.append(Alert.updateOutcomeUnknown(field: update.field, name: update.record.displayName))
+            finishUpdate(updateID, status: "Whether \(update.field) was saved is unknown; r shows the server's value")
+        }
+    }
+
+    private mutating func refuseUpdate(_ requestID: RestRequestID, result: Result<RestResponse, RestClientError>) {
+        guard let update = updateRequests[requestID], case .failure(let error) = result else { return }
+        alerts.append(.cannotUpdate(error, field: update.field, name: update.record.displayName))
+        finishUpdate(requestID, status: "Could not update \(update.field) of \(update.record.displayName)")
+    }
+
+    /// Forgets a settled update and shows what its field should show now: the latest update of
+    /// it still pending, else the confirmed value.
+    private mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
+        guard let update = updateRequests.removeValue(forKey: requestID) else { return }
+        let key = update.key
+        if let latest = updateRequests.values.filter({ $0.key == key }).max(by: { $0.sequence < $1.sequence }) {
+            show(latest.value, for: key)
+        } else if let confirmed = confirmedFieldValues.removeValue(forKey: key) {
+            show(confirmed, for: key)
+        }
+        statusMessage = status
+    }
+
+    /// The value a pending update of `key` shows, the latest one's; nil when none is pending.
+    func pendingValue(of key: FieldKey) -> String? {
+        updateRequests.values.filter { $0.key == key }.max { $0.sequence < $1.sequence }?.value
+    }
+
+    /// A loaded record with the values of its pending updates, so that a page read before a
+    /// PATCH landed does not show the old value meanwhile.
+    func withPendingUpdates(_ record: ContactRecord) -> ContactRecord {
+        guard !updateRequests.isEmpty else { return record }
+        var values = record.values
+        for update in updateRequests.values where update.record.id == record.id {
+            guard let value = pendingValue(of: update.key) else { continue }
+            for index in columns.indices where columns[index].matchesField(update.field) { values[index] = value }
+        }
+        return values == record.values ? record : record.replacingValues(values)
+    }
+
+    // MARK: - Showing a value
+
+    /// Shows `value` as the field's text everywhere the record is: its row, a pending delete's
+    /// copy (so that a rollback shows it), a mark's copy and the detail view.
+    mutating func show(_ value: String, for key: FieldKey) {
+        let indices = columns.indices.filter { columns[$0].matchesField(key.field) }
+        func replaced(_ record: ContactRecord) -> ContactRecord {
+            var values = record.values
+            for index in indices where index < values.count { values[index] = value }
+            return record.replacingValues(values)
+        }
+        if !indices.isEmpty {
+            if loadedIDs.contains(key.recordID), let row = dataIndex(ofID: key.recordID) {
+                replaceRow(at: row, with: replaced(dataRows[row]))
+            }
+            for (id, info) in deleteRequests where info.record.id == key.recordID {
+                deleteRequests[id] = DeletedItemInfo(record: replaced(info.record), row: info.row)
+            }
+            // A mark keeps its record for rows not loaded, and a bulk delete puts that copy back.
+            if let marked = marks[key.recordID] { marks[key.recordID] = replaced(marked) }
+        }
+        if case .detail(var detail) = mode, detail.record.id == key.recordID, case .fields(var lines) = detail.content {
+            for index in lines.indices where FieldLookup.keyMatches(lines[index].name, key.field) {
+                lines[index] = DetailState.Field(name: lines[index].name, value: value)
+            }
+            detail.content = .fields(lines)
+            mode = .detail(detail)
+        }
+    }
+
+    /// Puts a changed copy of a row in its place, keeping the search index and filter in step.
+    private mutating func replaceRow(at index: Int, with record: ContactRecord) {
+        let wasReinstated = reinstatedIDs.contains(record.id)
+        let selectedID = selectedRecord?.id
+        removeRow(at: index)
+        insertRow(record, at: index)
+        if wasReinstated { reinstatedIDs.insert(record.id) }
+        for column in contentWidths.indices {
+            contentWidths[column] = max(contentWidths[column], ColumnLayout.measure(record.value(at: column)))
+        }
+        // Without a filter every row stays where it was; a filter may have dropped the row.
+        if filter != nil, let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
+        clampSelection()
+    }
+
+    /// The index in `dataRows` of a loaded record: the selected row's first (the one usually
+    /// edited), else a scan.
+    private func dataIndex(ofID id: String) -> Int? {
+        if selection < shownCount, case let index = dataIndex(ofShown: selection), dataRows[index].id == id {
+            return index
+        }
+        return dataRows.firstIndex { $0.id == id }
+    }
+
+    /// Closes the editor when its record is gone from the list (deleted, or dropped by a refresh).
+    mutating func cancelEditOfVanishedRecord() {
+        guard let editor = fieldEditor, !editor.inDetail, !loadedIDs.contains(editor.record.id) else { return }
+        fieldEditor = nil
+        statusMessage = "\(editor.record.displayName) is gone from the list; the edit was cancelled"
+    }
+}

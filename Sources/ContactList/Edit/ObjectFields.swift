@@ -1,0 +1,57 @@
+import RestCore
+
+/// What an object's describe says about its fields, as far as editing needs: fetched once per
+/// object type, on the first `e`.
+struct ObjectFields: Sendable, Hashable {
+    /// One field of the describe.
+    struct Field: Sendable, Hashable {
+        /// The API name as the org spells it (`Email`).
+        let name: String
+        /// The describe's `type` (`string`, `email`, `address`, …).
+        let type: String
+        let updateable: Bool
+        /// Whether it is a formula field.
+        let calculated: Bool
+    }
+
+    /// The fields by lowercased name: field names are case-insensitive.
+    private var fields: [String: Field] = [:]
+
+    /// Reads the `fields` array of a describe answer.
+    init(json: JSONValue) {
+        for case .object(let members) in json["fields"]?.arrayValue ?? [] {
+            guard case .string(let name) = members["name"] else { continue }
+            fields[name.lowercased()] = Field(
+                name: name,
+                type: members["type"]?.stringValue ?? "",
+                updateable: Self.flag(members["updateable"]),
+                calculated: Self.flag(members["calculated"]))
+        }
+    }
+
+    private static func flag(_ value: JSONValue?) -> Bool {
+        if case .bool(let flag)? = value { return flag }
+        return false
+    }
+
+    func field(named name: String) -> Field? { fields[name.lowercased()] }
+
+    /// Why the field at `path` (`Email`, `Account.Name`) cannot be edited, in one sentence;
+    /// nil when it can.
+    func whyNotEditable(_ path: String, objectType: String) -> String? {
+        if path.contains(".") {
+            return "\(path) belongs to a related record and cannot be edited here."
+        }
+        guard let field = field(named: path) else { return "\(objectType) has no field \(path) to edit." }
+        if field.updateable { return nil }
+        if field.type == "id" { return "\(field.name) is the record's id and cannot be changed." }
+        if field.calculated { return "\(field.name) is a formula field and cannot be edited." }
+        if field.type == "address" {
+            return "\(field.name) is a compound field; edit its parts (such as MailingStreet) instead."
+        }
+        if field.name == "Name", self.field(named: "LastName") != nil {
+            return "Name is built from FirstName and LastName; edit those instead."
+        }
+        return "\(field.name) is read-only and cannot be edited."
+    }
+}
