@@ -27,6 +27,9 @@ extension ContactListModel {
         case .retrieve(let recordID):
             applyRetrieve(result, recordID: recordID)
             return []
+        case .search(let text):
+            applyOrgSearch(result, text: text)
+            return []
         }
     }
 
@@ -87,6 +90,7 @@ extension ContactListModel {
             statusMessage = Self.pageFailureStatus(error)
             return []
         }
+        let orgRows = detachOrgRows()
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
         let selectedID = selectedRecord?.id
         if replacing {
@@ -115,6 +119,7 @@ extension ContactListModel {
         } else {
             updateFilter { $0.appended(from: firstNew, index: $1) }
         }
+        reattachOrgRows(orgRows)
         totalSize = page.totalSize
         nextRecordsURL = page.done ? nil : page.nextRecordsUrl
         // Only the messages about loading end here; "Deleted NAME" and the like stay.

@@ -17,6 +17,8 @@ public struct ContactListModel: Sendable {
         /// Reading back the record of a DELETE that got no answer, keyed to its `deleteRequests` entry.
         case reconcileDelete(deleteID: RestRequestID)
         case retrieve(recordID: String)
+        /// The org search of the filter's text `text`.
+        case search(text: String)
     }
 
     public let query: String
@@ -44,6 +46,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var mode: ContactListMode = .list
     /// The filter of the rows; nil when none is set.
     public internal(set) var filter: RowFilter?
+    /// The org search of the filter's text and the rows it added (`ContactListModel+Search`).
+    public internal(set) var orgSearch = OrgSearch()
     /// The rows' text folded for the filter, row for row with `dataRows`.
     var searchIndex: SearchIndex
     /// The widest loaded value of each column, in cells, up to `ColumnLayout.measuredCap`:
@@ -100,14 +104,14 @@ public struct ContactListModel: Sendable {
         inFlight.values.contains {
             switch $0 {
             case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
-            case .delete, .reconcileDelete, .retrieve: return false
+            case .delete, .reconcileDelete, .retrieve, .search: return false
             }
         }
     }
 
     /// Whether something is under way that a spinner should show (the runner ticks meanwhile).
     public var needsAnimation: Bool {
-        if isLoading || !deleteRequests.isEmpty { return true }
+        if isLoading || !deleteRequests.isEmpty || orgSearch.isSearching { return true }
         if case .detail(let detail) = mode, detail.content == .loading { return true }
         return false
     }
@@ -126,12 +130,15 @@ public struct ContactListModel: Sendable {
 
     // MARK: - Shown rows
 
-    /// The number of rows shown: all loaded rows, or those the filter matches.
-    public var shownCount: Int { filter?.matches.count ?? dataRows.count }
+    /// The number of rows shown: all loaded rows, or those the filter matches and then the
+    /// rows the org search found.
+    public var shownCount: Int { filter == nil ? dataRows.count : localMatchCount + orgSearch.rowCount }
 
     /// The index in `dataRows` of a shown position.
     public func dataIndex(ofShown position: Int) -> Int {
-        filter.map { $0.matches[position] } ?? position
+        guard let filter else { return position }
+        let local = localMatchCount
+        return position < local ? filter.matches[position] : orgRowsStart + position - local
     }
 
     /// The record at a shown position.
@@ -147,6 +154,7 @@ public struct ContactListModel: Sendable {
     // MARK: - Row bookkeeping shared by loads, deletes and rollbacks
 
     mutating func removeRow(at index: Int) {
+        if index >= orgRowsStart { orgSearch.rowCount -= 1 }
         let record = dataRows.remove(at: index)
         loadedIDs.remove(record.id)
         reinstatedIDs.remove(record.id)
@@ -185,7 +193,7 @@ public struct ContactListModel: Sendable {
     }
 
     mutating func scrollToSelection() {
-        let rows = max(visibleRowCount, 1)
+        let rows = max(visibleRowCount - (hasOrgDivider ? 1 : 0), 1)
         if selection < scrollOffset { scrollOffset = selection }
         if selection >= scrollOffset + rows { scrollOffset = selection - rows + 1 }
         scrollOffset = max(0, min(scrollOffset, max(0, shownCount - rows)))

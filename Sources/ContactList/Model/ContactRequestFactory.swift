@@ -5,6 +5,7 @@ import RestCore
 public protocol ContactRequestFactory: Sendable {
     func request(forQuery soql: String, apiVersion: String?, batchSize: Int) -> RestRequest
     func request(forNextRecordsURL url: String) -> RestRequest
+    func request(forSearch sosl: String, apiVersion: String?) -> RestRequest
     func requestForDelete(withObjectType objectType: String, objectId: String, apiVersion: String?) -> RestRequest
     func requestForRetrieve(
         withObjectType objectType: String, objectId: String, fieldList: String?, apiVersion: String?
