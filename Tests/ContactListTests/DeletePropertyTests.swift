@@ -28,9 +28,16 @@ struct DeletePropertyTests {
             case update(recordIndex: Int, value: String)
             /// The read-back of a PATCH that got no answer; `applied` is what the server did.
             case updateReadBack(recordIndex: Int, updateID: RestRequestID, applied: Bool)
+            /// An org search, answered from the records the server had when it was sent.
+            case search(snapshot: [Int])
         }
         var id: RestRequestID
         var kind: Kind
+
+        var isReadBack: Bool {
+            if case .readBack = kind { return true }
+            return false
+        }
     }
 
     static let names = ["Ann", "Åsa", "Bob", "Chloé", "Dan", "Zoë", "Émile", "山田", "Eve", "Anna", "Ben", "Zed"]
@@ -55,24 +62,47 @@ struct DeletePropertyTests {
     @Test(
         "every record is shown, pending or confirmed deleted; no duplicates; one alert per failure", arguments: 0..<120)
     func interleavings(seed: UInt64) async throws {
+        try run(seed: seed, orgSearch: false)
+    }
+
+    @Test(
+        "the same, with pages left to load: org search results arrive among deletes", arguments: 0..<40)
+    func searchInterleavings(seed: UInt64) async throws {
+        try run(seed: seed, orgSearch: true)
+    }
+
+    /// One random run. With `orgSearch`, the query's pages list only the first half of the records
+    /// and always say more remain, so the filter's text searches the org, and the answers bring in
+    /// the other half as the org search's rows.
+    func run(seed: UInt64, orgSearch: Bool) throws {
         var random = SeededGenerator(seed: seed)
         let client = Fixtures.client()
         let count = Int.random(in: 1...12, using: &random)
         let universe = Array(0..<count)
+        /// The records a page lists; the others only a search finds.
+        let listed = Set(orgSearch ? universe.prefix(max(1, count / 2)) : universe[...])
         var server = Set(universe)
         /// The server's Title of each record, and every Title it ever had (a confirmed value).
         var titles = Dictionary(uniqueKeysWithValues: universe.map { ($0, "Title \($0)") })
         var everConfirmed = Dictionary(uniqueKeysWithValues: universe.map { ($0, Set(["Title \($0)"])) })
         var refusedTitles = Set<String>()
+        func contact(_ index: Int, titles: [Int: String]) -> [String: Any] {
+            var contact = Fixtures.contact(index, name: Self.names[index % Self.names.count] + " \(index)")
+            contact["Title"] = titles[index]
+            return contact
+        }
         func page(
             _ indices: [Int], titles: [Int: String], descending: Bool = false
         ) -> Result<RestResponse, RestClientError> {
-            Fixtures.page(
-                (descending ? indices.sorted(by: >) : indices.sorted()).map {
-                    var contact = Fixtures.contact($0, name: Self.names[$0 % Self.names.count] + " \($0)")
-                    contact["Title"] = titles[$0]
-                    return contact
-                })
+            let shown = indices.filter(listed.contains)
+            return Fixtures.page(
+                (descending ? shown.sorted(by: >) : shown.sorted()).map { contact($0, titles: titles) },
+                nextRecordsUrl: orgSearch ? "/next" : nil)
+        }
+        func found(_ indices: [Int]) -> Result<RestResponse, RestClientError> {
+            let body: [String: Any] = ["searchRecords": indices.sorted().map { contact($0, titles: titles) }]
+            let data = try! JSONSerialization.data(withJSONObject: body)
+            return .success(RestResponse(status: 200, headers: [:], body: Array(data)))
         }
         func readTitle(_ index: Int) -> Result<RestResponse, RestClientError> {
             let body = try! JSONSerialization.data(withJSONObject: ["Id": Fixtures.id(index), "Title": titles[index]!])
@@ -100,7 +130,7 @@ struct DeletePropertyTests {
                     let indices = Fixtures.collectionIDs(request).map { id in universe.first { Fixtures.id($0) == id }!
                     }
                     outstanding.append(Outstanding(id: request.id, kind: .bulkDelete(recordIndices: indices)))
-                } else if let bulk = settlingBulk {
+                } else if let bulk = settlingBulk, request.path != "/next" {
                     let ids = bulk.indices.map { "'\(Fixtures.id($0))'" }.joined(separator: ",")
                     #expect(
                         request.queryItems.first { $0.name == "q" }?.value
@@ -116,14 +146,14 @@ struct DeletePropertyTests {
                     let update = model.updateRequests[request.id]!
                     outstanding.append(
                         Outstanding(id: request.id, kind: .update(recordIndex: index, value: update.value)))
-                } else if let update = settlingUpdate {
+                } else if let update = settlingUpdate, request.path != "/next" {
                     #expect(request.path.hasSuffix(Fixtures.id(update.index)), "reads back the same record")
                     outstanding.append(
                         Outstanding(
                             id: request.id,
                             kind: .updateReadBack(
                                 recordIndex: update.index, updateID: update.id, applied: update.applied)))
-                } else if let delete = settling {
+                } else if let delete = settling, request.path != "/next" {
                     #expect(request.path.hasSuffix(Fixtures.id(delete.index)), "reads back the same record")
                     outstanding.append(
                         Outstanding(
@@ -138,9 +168,13 @@ struct DeletePropertyTests {
                             id: request.id,
                             kind: .sortedPage(snapshot: Array(server), descending: descending, titles: titles)))
                 } else {
-                    outstanding.append(
-                        Outstanding(id: request.id, kind: .page(snapshot: Array(server), titles: titles)))
+                    // A next page lists nothing new: the records after the first page are found by search.
+                    let snapshot = request.path == "/next" ? [] : Array(server)
+                    outstanding.append(Outstanding(id: request.id, kind: .page(snapshot: snapshot, titles: titles)))
                 }
+            }
+            for case .sendAfter(let request, _) in effects {
+                outstanding.append(Outstanding(id: request.id, kind: .search(snapshot: Array(server))))
             }
         }
         func press(_ key: Key) {
@@ -333,6 +367,13 @@ struct DeletePropertyTests {
                     let before = Self.alertEntries(model)
                     record(model.handle(response: result, for: next.id))
                     #expect(Self.alertEntries(model) == before + alerts, "an update of unknown outcome alerts once")
+                case .search(let snapshot):
+                    // Some of the records the org had, or a failure (which is no alert); the
+                    // answer may be to a search already cancelled, which the model ignores.
+                    let hits = snapshot.filter { _ in Bool.random(using: &random) }
+                    let fails = Int.random(in: 0..<5, using: &random) == 0
+                    log.append("search \(fails ? "fails" : "\(hits.sorted())")")
+                    record(model.handle(response: fails ? .failure(.timedOut) : found(hits), for: next.id))
                 case .delete(let index):
                     let result: Result<RestResponse, RestClientError>
                     var applied = false
@@ -359,13 +400,14 @@ struct DeletePropertyTests {
                     failuresDelivered += alerts
                     log.append("settle \(index) applied \(applied) \(result)")
                     let before = Self.alertEntries(model)
-                    let waiting = outstanding.count
+                    let waiting = outstanding.filter(\.isReadBack).count
                     settling = (next.id, index, applied)
                     record(model.handle(response: result, for: next.id))
                     settling = nil
                     #expect(Self.alertEntries(model) == before + alerts, "a definite failure makes exactly one alert")
                     if case .failure(let error) = result, case .unknown = DeleteOutcome(.failure(error)) {
-                        #expect(outstanding.count == waiting + 1, "no answer reads the record back")
+                        #expect(
+                            outstanding.filter(\.isReadBack).count == waiting + 1, "no answer reads the record back")
                     }
                 case .readBack(let index, _, let applied):
                     let readFails = Int.random(in: 0..<3, using: &random) == 0
@@ -389,9 +431,10 @@ struct DeletePropertyTests {
                 }
             }
             try check(
-                model, universe: universe, confirmed: confirmed, ghosts: ghosts, outstanding: outstanding,
-                alertsExpected: failuresDelivered - alertsDismissed, refusedTitles: refusedTitles,
-                everConfirmed: everConfirmed, context: "seed \(seed) step \(step): \(log)")
+                model, universe: universe, listed: listed, confirmed: confirmed, ghosts: ghosts,
+                outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
+                refusedTitles: refusedTitles, everConfirmed: everConfirmed, context: "seed \(seed) step \(step): \(log)"
+            )
         }
     }
 
@@ -401,8 +444,9 @@ struct DeletePropertyTests {
     }
 
     func check(
-        _ model: ContactListModel, universe: [Int], confirmed: Set<Int>, ghosts: Set<Int>, outstanding: [Outstanding],
-        alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>], context: String
+        _ model: ContactListModel, universe: [Int], listed: Set<Int>, confirmed: Set<Int>, ghosts: Set<Int>,
+        outstanding: [Outstanding], alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>],
+        context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
@@ -410,7 +454,8 @@ struct DeletePropertyTests {
         for index in universe {
             let id = Fixtures.id(index)
             let states = [shown.contains(id), pending.contains(id), confirmed.contains(index)].filter { $0 }.count
-            if ghosts.contains(index) {
+            if ghosts.contains(index) || !listed.contains(index) {
+                // A record only a search found leaves with the search's rows (Esc, a new text).
                 try #require(states <= 1, "ghost \(index) is in \(states) states; \(context)")
             } else {
                 try #require(states == 1, "record \(index) is in \(states) states; \(context)")
@@ -421,14 +466,14 @@ struct DeletePropertyTests {
                 switch item.kind {
                 case .delete: return item.id
                 case .readBack(_, let deleteID, _): return deleteID
-                case .page, .sortedPage, .bulkDelete, .bulkReadBack, .update, .updateReadBack: return nil
+                case .page, .sortedPage, .bulkDelete, .bulkReadBack, .update, .updateReadBack, .search: return nil
                 }
             })
         // A bulk delete keys each of its records by an id of its own.
         let pendingInBulk = outstanding.flatMap { item -> [String] in
             switch item.kind {
             case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
-            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack: return []
+            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search: return []
             }
         }
         let singles = Set(model.deleteRequests.filter { pendingDeletes.contains($0.key) }.keys)
@@ -444,7 +489,7 @@ struct DeletePropertyTests {
                 switch item.kind {
                 case .update: return item.id
                 case .updateReadBack(_, let updateID, _): return updateID
-                case .page, .sortedPage, .delete, .readBack, .bulkDelete, .bulkReadBack: return nil
+                case .page, .sortedPage, .delete, .readBack, .bulkDelete, .bulkReadBack, .search: return nil
                 }
             })
         try #require(Set(model.updateRequests.keys) == pendingUpdates, "updateRequests drifted; \(context)")
@@ -463,11 +508,21 @@ struct DeletePropertyTests {
             }
         }
         // Reinstated rows lead the list, in query order (the index order of the fake org, reversed
-        // while `s` sorts it down).
+        // while `s` sorts it down). A record only a search found has no place in the query's order:
+        // it leads them.
         let reinstated = shown.prefix { model.reinstatedIDs.contains($0) }
-        let queryOrdered = model.sort?.descending == true ? reinstated.sorted(by: >) : reinstated.sorted()
         try #require(reinstated.count == model.reinstatedIDs.count, "reinstated rows not on top; \(context)")
-        try #require(reinstated.elementsEqual(queryOrdered), "reinstated rows out of order; \(context)")
+        let listedIDs = Set(listed.map(Fixtures.id))
+        let reinstatedListed = reinstated.filter(listedIDs.contains)
+        let queryOrdered =
+            model.sort?.descending == true ? reinstatedListed.sorted(by: >) : reinstatedListed.sorted()
+        try #require(reinstatedListed.elementsEqual(queryOrdered), "reinstated rows out of order; \(context)")
+        // The org search's rows are the last rows, shown only with the filter.
+        try #require(model.filter != nil || model.orgSearch.rowCount == 0, "org rows without a filter; \(context)")
+        let orgRows = model.dataRows.suffix(model.orgSearch.rowCount).map(\.id)
+        try #require(
+            (0..<model.shownCount).map { model.shownRecord(at: $0).id }.suffix(orgRows.count).elementsEqual(orgRows),
+            "the org search's rows are not shown last; \(context)")
         try #require(model.shownCount == 0 ? model.selection == 0 : model.selection < model.shownCount, "\(context)")
         if let filter = model.filter {
             let expected = model.dataRows.indices.filter { filter.matches(model.dataRows[$0], columns: model.columns) }

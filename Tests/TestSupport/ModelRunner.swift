@@ -24,6 +24,8 @@ package struct ModelRunner {
     /// Requests sent whose outcome is not applied yet.
     package private(set) var outstanding = 0
     private let inbox = Inbox()
+    /// Requests of `.sendAfter` effects not answered yet, so that `.cancel` can stop them.
+    private var delayed: [RestRequestID: Task<Void, Never>] = [:]
 
     package init(model: ContactListModel, client: RestClient) {
         self.model = model
@@ -92,6 +94,7 @@ package struct ModelRunner {
             if batch.isEmpty { return }
             for exchange in batch {
                 outstanding -= 1
+                delayed[exchange.request.id] = nil
                 exchanges.append(exchange)
                 perform(model.handle(response: exchange.result, for: exchange.request.id))
             }
@@ -99,12 +102,34 @@ package struct ModelRunner {
     }
 
     private mutating func perform(_ effects: [ContactListEffect]) {
-        for case .send(let request) in effects {
-            outstanding += 1
-            let client = client
-            let inbox = inbox
-            client.send(request) { result in
-                inbox.arrived.withLock { $0.append(Exchange(request: request, result: result)) }
+        let client = client
+        let inbox = inbox
+        for effect in effects {
+            switch effect {
+            case .send(let request):
+                outstanding += 1
+                client.send(request) { result in
+                    inbox.arrived.withLock { $0.append(Exchange(request: request, result: result)) }
+                }
+            case .sendAfter(let request, let delay):
+                // As the app's loop does; a search cancelled while it waits reports `.cancelled`.
+                outstanding += 1
+                delayed[request.id] = Task {
+                    let result: Result<RestResponse, RestClientError>
+                    do {
+                        try await Task.sleep(for: delay)
+                        result = .success(try await client.send(request))
+                    } catch let error as RestClientError {
+                        result = .failure(error)
+                    } catch {
+                        result = .failure(.cancelled)
+                    }
+                    inbox.arrived.withLock { $0.append(Exchange(request: request, result: result)) }
+                }
+            case .cancel(let id):
+                delayed.removeValue(forKey: id)?.cancel()
+            case .quit, .open, .copy:
+                break
             }
         }
     }

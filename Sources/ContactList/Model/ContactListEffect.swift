@@ -4,6 +4,11 @@ import RestCore
 public enum ContactListEffect: Sendable {
     /// Send the request and report its outcome with `ContactListModel.handle(response:for:)`.
     case send(RestRequest)
+    /// Send the request once `delay` has passed without a `.cancel` naming it, then report its
+    /// outcome as `.send` does: how a search waits for the user to pause typing.
+    case sendAfter(RestRequest, delay: Duration)
+    /// Cancel a request of `.sendAfter`, waiting or in flight; its outcome, if any, is ignored.
+    case cancel(RestRequestID)
     /// Leave the app.
     case quit
     /// Open the URL in a browser: `$BROWSER`, else (when `allowsDefaultBrowser`) `xdg-open`;

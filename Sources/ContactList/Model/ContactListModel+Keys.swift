@@ -87,7 +87,7 @@ extension ContactListModel {
             filterField = TextField(filter?.query ?? "")
             return []
         case .escape:
-            clearFilter()
+            return clearFilter()
         case .character("h"), .left:
             moveColumnCursor(by: -1)
         case .character("l"), .right:
@@ -178,11 +178,9 @@ extension ContactListModel {
         case .click, .doubleClick: return handleList(key: key)
         case .enter:
             isEditingFilter = false
-            if current.isEmpty { clearFilter() }
-            return []
+            return current.isEmpty ? clearFilter() : []
         case .escape:
-            clearFilter()
-            return []
+            return clearFilter()
         case .down:
             moveSelection(by: 1)
         case .up:
@@ -190,8 +188,8 @@ extension ContactListModel {
         default:
             return []
         }
-        if filterField.text != current { setFilterQuery(filterField.text) }
-        return loadMoreIfNeeded(pastTheEnd: wasOnLastRow && key == .down)
+        let effects = filterField.text != current ? setFilterQuery(filterField.text) : []
+        return effects + loadMoreIfNeeded(pastTheEnd: wasOnLastRow && key == .down)
     }
 
     /// The key that dismisses every waiting alert at once (the alert's hint names it).
@@ -204,14 +202,19 @@ extension ContactListModel {
             return []
         }
         filterField.insertPasted(text)
-        setFilterQuery(filterField.text)
-        return loadMoreIfNeeded()
+        return setFilterQuery(filterField.text) + loadMoreIfNeeded()
     }
 
     /// The shown position of the list row drawn at screen row `y`, nil off the rows.
     func shownPosition(atScreenRow y: Int) -> Int? {
-        let line = y - ScreenLayout.firstListRow
+        var line = y - ScreenLayout.firstListRow
         guard line >= 0, line < visibleRowCount else { return nil }
+        if hasOrgDivider {
+            // The divider takes the line above the org search's first row.
+            let dividerLine = localMatchCount - scrollOffset
+            if line == dividerLine { return nil }
+            if line > dividerLine, dividerLine >= 0 { line -= 1 }
+        }
         let position = scrollOffset + line
         return position < shownCount ? position : nil
     }
@@ -237,7 +240,9 @@ extension ContactListModel {
 
     // MARK: - Filter
 
-    private mutating func setFilterQuery(_ text: String) {
+    /// Filters the loaded rows by `text` at once, and schedules the org search of it.
+    private mutating func setFilterQuery(_ text: String) -> [ContactListEffect] {
+        let effects = searchOrg(for: text)
         let selected = selection < shownCount ? dataIndex(ofShown: selection) : nil
         if filter == nil { filter = RowFilter() }
         updateFilter { $0.setQuery(text, index: $1) }
@@ -249,23 +254,26 @@ extension ContactListModel {
         }
         clampSelection()
         statusMessage = ""
+        return effects
     }
 
-    mutating func clearFilter() {
+    /// Leaves the filter, and the org search with it.
+    @discardableResult
+    mutating func clearFilter() -> [ContactListEffect] {
         isEditingFilter = false
         filterField = TextField()
-        guard filter != nil else { return }
+        guard filter != nil else { return [] }
         let selected = selectedRecord?.id
+        let effects = endOrgSearch()
         filter = nil
         selection = selected.flatMap { shownPosition(ofID: $0) } ?? 0
         clampSelection()
+        return effects
     }
 
     /// The shown position of a record id (linear; only used on filter changes and refreshes).
     func shownPosition(ofID id: String) -> Int? {
-        if let filter {
-            return filter.matches.firstIndex { dataRows[$0].id == id }
-        }
-        return dataRows.firstIndex { $0.id == id }
+        guard filter != nil else { return dataRows.firstIndex { $0.id == id } }
+        return (0..<shownCount).first { shownRecord(at: $0).id == id }
     }
 }

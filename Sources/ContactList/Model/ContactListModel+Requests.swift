@@ -42,6 +42,9 @@ extension ContactListModel {
         case .reconcileUpdate(let updateID):
             reconcileUpdate(updateID, readBack: result)
             return []
+        case .search(let text):
+            applyOrgSearch(result, text: text)
+            return []
         }
     }
 
@@ -103,6 +106,7 @@ extension ContactListModel {
             statusMessage = Self.pageFailureStatus(error)
             return []
         }
+        let orgRows = detachOrgRows()
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
         let selectedID = selectedRecord?.id
         if replacing {
@@ -135,6 +139,7 @@ extension ContactListModel {
         } else {
             updateFilter { $0.appended(from: firstNew, index: $1) }
         }
+        reattachOrgRows(orgRows)
         totalSize = page.totalSize
         nextRecordsURL = page.done ? nil : page.nextRecordsUrl
         // Only the messages about loading end here; "Deleted NAME" and the like stay.

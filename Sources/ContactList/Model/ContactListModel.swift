@@ -28,6 +28,8 @@ public struct ContactListModel: Sendable {
         case update
         /// Reading back the field of a PATCH that got no answer, keyed to its `updateRequests` entry.
         case reconcileUpdate(updateID: RestRequestID)
+        /// The org search of the filter's text `text`.
+        case search(text: String)
     }
 
     public let query: String
@@ -75,6 +77,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var mode: ContactListMode = .list
     /// The filter of the rows; nil when none is set.
     public internal(set) var filter: RowFilter?
+    /// The org search of the filter's text and the rows it added (`ContactListModel+Search`).
+    public internal(set) var orgSearch = OrgSearch()
     /// The rows' text folded for the filter, row for row with `dataRows`.
     var searchIndex: SearchIndex
     /// The widest loaded value of each column, in cells, up to `ColumnLayout.measuredCap`:
@@ -140,7 +144,7 @@ public struct ContactListModel: Sendable {
             switch $0 {
             case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
             case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                .reconcileUpdate:
+                .reconcileUpdate, .search:
                 return false
             }
         }
@@ -148,7 +152,7 @@ public struct ContactListModel: Sendable {
 
     /// Whether something is under way that a spinner should show (the runner ticks meanwhile).
     public var needsAnimation: Bool {
-        if isLoading || !deleteRequests.isEmpty || !updateRequests.isEmpty { return true }
+        if isLoading || !deleteRequests.isEmpty || !updateRequests.isEmpty || orgSearch.isSearching { return true }
         if case .detail(let detail) = mode, detail.content == .loading { return true }
         return false
     }
@@ -167,12 +171,15 @@ public struct ContactListModel: Sendable {
 
     // MARK: - Shown rows
 
-    /// The number of rows shown: all loaded rows, or those the filter matches.
-    public var shownCount: Int { filter?.matches.count ?? dataRows.count }
+    /// The number of rows shown: all loaded rows, or those the filter matches and then the
+    /// rows the org search found.
+    public var shownCount: Int { filter == nil ? dataRows.count : localMatchCount + orgSearch.rowCount }
 
     /// The index in `dataRows` of a shown position.
     public func dataIndex(ofShown position: Int) -> Int {
-        filter.map { $0.matches[position] } ?? position
+        guard let filter else { return position }
+        let local = localMatchCount
+        return position < local ? filter.matches[position] : orgRowsStart + position - local
     }
 
     /// The record at a shown position.
@@ -188,6 +195,7 @@ public struct ContactListModel: Sendable {
     // MARK: - Row bookkeeping shared by loads, deletes and rollbacks
 
     mutating func removeRow(at index: Int) {
+        if index >= orgRowsStart { orgSearch.rowCount -= 1 }
         let record = dataRows.remove(at: index)
         loadedIDs.remove(record.id)
         reinstatedIDs.remove(record.id)
@@ -226,7 +234,7 @@ public struct ContactListModel: Sendable {
     }
 
     mutating func scrollToSelection() {
-        let rows = max(visibleRowCount, 1)
+        let rows = max(visibleRowCount - (hasOrgDivider ? 1 : 0), 1)
         if selection < scrollOffset { scrollOffset = selection }
         if selection >= scrollOffset + rows { scrollOffset = selection - rows + 1 }
         scrollOffset = max(0, min(scrollOffset, max(0, shownCount - rows)))

@@ -5,6 +5,7 @@ import RestCore
 public protocol ContactRequestFactory: Sendable {
     func request(forQuery soql: String, apiVersion: APIVersion?, batchSize: Int) -> RestRequest
     func request(forNextRecordsURL url: String) -> RestRequest
+    func request(forSearch sosl: String, apiVersion: APIVersion?) -> RestRequest
     func requestForDelete(withObjectType objectType: String, objectId: String, apiVersion: APIVersion?) -> RestRequest
     /// `DELETE …/composite/sobjects?ids=…`: up to 200 records in one request.
     func requestForCollectionDelete(

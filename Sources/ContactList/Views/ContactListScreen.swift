@@ -27,7 +27,7 @@ package struct ContactListScreen: Widget {
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)
         case .filterBar:
-            FilterBar(field: model.filterField, matchCount: model.filter?.matches.count)
+            FilterBar(field: model.filterField, matchCount: model.filter.map { _ in model.shownCount })
                 .render(area: area, buffer: &buffer)
         case .prompt:
             BulkDeletePromptView(count: model.bulkDeletePrompt ?? 0).render(area: area, buffer: &buffer)

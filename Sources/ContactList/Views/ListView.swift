@@ -31,11 +31,19 @@ package struct ListView: Widget {
         }
 
         let shown = model.shownCount
+        // The divider takes a line of its own above the org search's first row.
+        var divider = model.hasOrgDivider ? model.localMatchCount : nil
+        var position = model.scrollOffset
         for line in 0..<rows.height {
-            let position = model.scrollOffset + line
-            guard position < shown else { break }
-            let record = model.shownRecord(at: position)
             let row = rows.row(line)
+            if position == divider {
+                OrgDivider().render(area: row, buffer: &buffer)
+                divider = nil
+                continue
+            }
+            guard position < shown else { break }
+            defer { position += 1 }
+            let record = model.shownRecord(at: position)
             let selected = position == model.selection
             let style = selected ? Theme.selectedRow : .plain
             if selected { buffer.fill(row, style: style) }

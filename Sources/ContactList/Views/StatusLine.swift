@@ -11,14 +11,22 @@ package struct StatusLine: Widget {
 
     /// The text of the status line.
     package var text: String {
-        var parts = ["\(model.dataRows.count) of \(model.totalSize) loaded"]
+        // The org search's rows are not counted as loaded: no page brought them.
+        let loaded = model.dataRows.count - model.orgSearch.rowCount
+        var parts = ["\(loaded) of \(model.totalSize) loaded"]
+        let spinner = Spinner.frame(model.spinnerFrame)
         if let filter = model.filter, !filter.query.isEmpty {
             // A long query is cut short so that the count after it stays in view.
             let query = DisplayWidth.truncate(filter.query, toWidth: Self.queryWidth)
-            parts.append("/\(query): \(filter.matches.count) match\(filter.matches.count == 1 ? "" : "es")")
+            let matches = model.localMatchCount
+            parts.append("/\(query): \(matches) match\(matches == 1 ? "" : "es")")
+            if model.orgSearch.isSearching {
+                parts.append("\(spinner) searching the org")
+            } else if model.orgSearch.answeredText != nil {
+                parts.append("\(model.orgSearch.rowCount) more in the org")
+            }
         }
         if !model.marks.isEmpty { parts.append("\(model.marks.count) marked") }
-        let spinner = Spinner.frame(model.spinnerFrame)
         if model.isLoading { parts.append("\(spinner) loading") }
         let pending = model.deleteRequests.count
         if pending > 0 { parts.append("\(spinner) \(pending) delete\(pending == 1 ? "" : "s") pending") }

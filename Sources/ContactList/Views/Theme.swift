@@ -20,6 +20,8 @@ package enum Theme {
     package static let mark = Style(color: .accent, bold: true)
     /// A line that says there is nothing to show, or that something is loading.
     package static let notice = Style(color: .muted)
+    /// The divider above the rows the org search found.
+    package static let orgDivider = Style(color: .muted, bold: true)
     /// The status line.
     package static let status = Style(color: .muted, reverse: true)
     /// The key hints at the bottom.

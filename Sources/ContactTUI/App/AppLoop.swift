@@ -26,6 +26,8 @@ final class AppLoop {
     private var quitDeadline: ContinuousClock.Instant?
     private var clicks = DoubleClickDetector()
     private let browser = BrowserLauncher(environment: ProcessInfo.processInfo.environment)
+    /// Requests of `.sendAfter` effects, waiting or in flight, so that `.cancel` can stop them.
+    private var cancellable: [RestRequestID: Task<Void, Never>] = [:]
 
     init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
         self.model = model
@@ -69,7 +71,9 @@ final class AppLoop {
             let changesBefore = model.deleteRequests
             for event in queue.drain() {
                 switch event {
-                case .response(let id, let result): effects += model.handle(response: result, for: id)
+                case .response(let id, let result):
+                    cancellable[id] = nil
+                    effects += model.handle(response: result, for: id)
                 case .notice(let text): model.showNotice(text)
                 }
             }
@@ -150,6 +154,10 @@ final class AppLoop {
                 open(url, allowsDefaultBrowser: allowsDefaultBrowser)
             case .copy(let text):
                 terminal.copyToClipboard(text)
+            case .sendAfter(let request, let delay):
+                cancellable[request.id] = send(request, after: delay)
+            case .cancel(let id):
+                cancellable.removeValue(forKey: id)?.cancel()
             }
         }
     }
@@ -163,6 +171,25 @@ final class AppLoop {
         }
         let queue = queue
         BrowserLauncher.start(command, logger: logger) { queue.post(.notice($0)) }
+    }
+
+    /// Sends after `delay` unless the task is cancelled first; cancelling it later cancels the
+    /// request. A request cancelled before it went out reports nothing: the model forgot it.
+    private func send(_ request: RestRequest, after delay: Duration) -> Task<Void, Never> {
+        let client = client
+        let queue = queue
+        let logger = logger
+        return Task {
+            do { try await Task.sleep(for: delay) } catch { return }
+            logger?.info("request", metadata: ["id": "\(request.id)", "request": "\(request.summary)"])
+            let result: Result<RestResponse, RestClientError>
+            do throws(RestClientError) {
+                result = .success(try await client.send(request))
+            } catch {
+                result = .failure(error)
+            }
+            queue.post(.response(request.id, result))
+        }
     }
 
     /// Sends on the concurrency pool; the outcome comes back through the wake-up pipe.

@@ -1,0 +1,117 @@
+import RestCore
+
+/// The org search: while pages remain to load, the filter's text also searches the whole org
+/// with SOSL, once the user pauses typing, and the records found that no page loaded are shown
+/// after the filter's matches, under a divider.
+extension ContactListModel {
+    /// How long the filter's text must stay unchanged before the org is searched.
+    static let orgSearchDelay: Duration = .milliseconds(200)
+
+    /// The index in `dataRows` of the first row the org search added.
+    var orgRowsStart: Int { dataRows.count - orgSearch.rowCount }
+
+    /// Whether the list shows the divider above the org search's rows (it takes one line).
+    public var hasOrgDivider: Bool { filter != nil && orgSearch.rowCount > 0 }
+
+    /// The shown rows before the divider: the loaded rows the filter matches.
+    public var localMatchCount: Int {
+        guard let filter else { return dataRows.count }
+        return orgSearch.rowCount == 0 ? filter.matches.count : filter.lowerBound(orgRowsStart)
+    }
+
+    /// The filter's text changed: the previous search's rows go, its request is cancelled, and
+    /// a search of the new text waits for the pause in typing. Nothing is searched when every
+    /// record is loaded already, or when the text is too short for SOSL.
+    mutating func searchOrg(for text: String) -> [ContactListEffect] {
+        let effects = cancelOrgSearch()
+        dropOrgRows()
+        guard nextRecordsURL != nil, let sosl = SOSLText.search(for: text, query: query, columns: columns) else {
+            if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
+            return effects
+        }
+        let request = requests.request(forSearch: sosl, apiVersion: nil)
+        inFlight[request.id] = .search(text: text)
+        orgSearch.requestID = request.id
+        return effects + [.sendAfter(request, delay: Self.orgSearchDelay)]
+    }
+
+    /// Leaving the filter: the org search's rows go with it (the list shows the query's rows
+    /// again, in its order), and a search waiting or in flight is cancelled.
+    mutating func endOrgSearch() -> [ContactListEffect] {
+        let effects = cancelOrgSearch()
+        dropOrgRows()
+        return effects
+    }
+
+    private mutating func cancelOrgSearch() -> [ContactListEffect] {
+        guard let id = orgSearch.requestID else { return [] }
+        orgSearch.requestID = nil
+        inFlight[id] = nil
+        return [.cancel(id)]
+    }
+
+    private mutating func dropOrgRows() {
+        while orgSearch.rowCount > 0 { removeRow(at: dataRows.count - 1) }
+        orgSearch.answeredText = nil
+    }
+
+    static let searchFailurePrefix = "Could not search the org: "
+
+    /// Shows what the search of `text` found: the records not loaded already (nor deleted, nor
+    /// being deleted) join the end of the rows, in the search's order.
+    mutating func applyOrgSearch(_ result: Result<RestResponse, RestClientError>, text: String) {
+        orgSearch.requestID = nil
+        guard filter?.query == text else { return }
+        let found: [JSONValue]
+        do throws(RestClientError) {
+            // The fast parser, as pages take it; the body is `{"searchRecords":[…]}`.
+            let body = try result.get().decode(JSONValue.self)
+            guard let records = body["searchRecords"]?.arrayValue else {
+                throw RestClientError.decodingFailed("searchRecords: the search's answer lists no records.")
+            }
+            found = records
+        } catch {
+            statusMessage = Self.searchFailurePrefix + error.description
+            return
+        }
+        if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
+        let pendingIDs = Set(deleteRequests.values.map(\.record.id))
+        let records = found.compactMap { json in
+            ContactRecord(json: json, columns: columns).flatMap { pendingIDs.contains($0.id) ? nil : $0 }
+        }
+        appendOrgRows(records)
+        orgSearch.answeredText = text
+        clampSelection()
+    }
+
+    /// Adds the records not shown yet after the rows, as the org search's rows.
+    private mutating func appendOrgRows(_ records: [ContactRecord]) {
+        let firstNew = dataRows.count
+        for record in records
+        where !confirmedDeletedIDs.contains(record.id) && loadedIDs.insert(record.id).inserted {
+            appendRow(record)
+            orgSearch.rowCount += 1
+        }
+        updateFilter { $0.appended(from: firstNew, index: $1) }
+    }
+
+    /// Takes the org search's rows out while a page is applied, so that the page's rows come
+    /// before them; returns them with the selected row's id.
+    mutating func detachOrgRows() -> (rows: [ContactRecord], selectedID: String?) {
+        guard orgSearch.rowCount > 0 else { return ([], nil) }
+        let selectedID = selectedRecord?.id
+        let rows = Array(dataRows[orgRowsStart...])
+        let answered = orgSearch.answeredText
+        dropOrgRows()
+        orgSearch.answeredText = answered
+        return (rows, selectedID)
+    }
+
+    /// Puts back the org search's rows after a page: a record the page loaded shows once, in
+    /// the loaded part. The selection stays on the row it was on.
+    mutating func reattachOrgRows(_ detached: (rows: [ContactRecord], selectedID: String?)) {
+        guard !detached.rows.isEmpty else { return }
+        appendOrgRows(detached.rows)
+        if let id = detached.selectedID, let position = shownPosition(ofID: id) { selection = position }
+    }
+}
