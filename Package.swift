@@ -1,10 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-let strictConcurrency: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny")
-]
-
 let package = Package(
     name: "contact-tui",
     platforms: [.macOS(.v14)],
@@ -29,151 +25,87 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CNcurses",
-            pkgConfig: "ncursesw",
-            providers: [.apt(["libncursesw5-dev"])]
-        ),
-        .target(
-            name: "JSONKit",
-            swiftSettings: strictConcurrency
-        ),
-        .target(
-            name: "SOQL",
-            swiftSettings: strictConcurrency
-        ),
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+
+        // Libraries, lowest first: each depends only on those above it.
+        .target(name: "JSONKit"),
+        .target(name: "SOQL"),
         .target(
             name: "RestCore",
-            dependencies: [
-                "JSONKit",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOHTTPCompression", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-            ],
-            swiftSettings: strictConcurrency
+            dependencies: ["JSONKit", .asyncHTTPClient, .nioHTTPCompression, .httpTypes, .logging, .nioSSL]
         ),
-        .target(
-            name: "Credentials",
-            dependencies: [
-                "RestCore",
-                .product(name: "Subprocess", package: "swift-subprocess"),
-            ],
-            swiftSettings: strictConcurrency
-        ),
-        .target(
-            name: "RecordOutput",
-            dependencies: ["JSONKit", "RestCore", "SOQL"],
-            swiftSettings: strictConcurrency
-        ),
+        .target(name: "Credentials", dependencies: ["RestCore", .subprocess]),
+        .target(name: "RecordOutput", dependencies: ["JSONKit", "RestCore", "SOQL"]),
         .target(
             name: "MockOrg",
             dependencies: [
-                "JSONKit", "SOQL",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-            ],
-            swiftSettings: strictConcurrency
+                "JSONKit", "SOQL", .hummingbird, .hummingbirdTLS, .compressNIO, .logging, .x509, .crypto, .swiftASN1,
+            ]
         ),
-        .target(
-            name: "ContactList",
-            dependencies: ["RestCore", "SOQL"],
-            swiftSettings: strictConcurrency
-        ),
+        .target(name: "ContactList", dependencies: ["RestCore", "SOQL"]),
+
+        // The executable: with the tests, the only target that imports MockOrg.
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
                 "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            swiftSettings: strictConcurrency
+                .argumentParser, .logging, .subprocess, .systemPackage,
+            ]
         ),
+
+        // Measuring and testing.
         .executableTarget(
             name: "ContactTUIBench",
-            dependencies: [
-                "RestCore", "RecordOutput", "SOQL", "ContactList", "TestSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            path: "Benchmarks/ContactTUIBench",
-            swiftSettings: strictConcurrency
+            dependencies: ["RestCore", "RecordOutput", "SOQL", "ContactList", "TestSupport", .hummingbird, .logging],
+            path: "Benchmarks/ContactTUIBench"
         ),
         .target(
             name: "TestSupport",
-            dependencies: [
-                "RestCore", "MockOrg", "ContactList",
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            path: "Tests/TestSupport",
-            swiftSettings: strictConcurrency
+            dependencies: ["RestCore", "MockOrg", "ContactList", .subprocess, .systemPackage],
+            path: "Tests/TestSupport"
         ),
-        .testTarget(
-            name: "ArchitectureTests",
-            swiftSettings: strictConcurrency
-        ),
-        .testTarget(
-            name: "JSONKitTests",
-            dependencies: ["JSONKit", "TestSupport"],
-            swiftSettings: strictConcurrency
-        ),
+        .testTarget(name: "ArchitectureTests"),
+        .testTarget(name: "JSONKitTests", dependencies: ["JSONKit", "TestSupport"]),
         .testTarget(
             name: "RestCoreTests",
-            dependencies: [
-                "RestCore", "MockOrg", "TestSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ],
-            swiftSettings: strictConcurrency
+            dependencies: ["RestCore", "MockOrg", "TestSupport", .hummingbird, .asyncHTTPClient]
         ),
-        .testTarget(
-            name: "CredentialsTests",
-            dependencies: ["Credentials", "RestCore", "TestSupport"],
-            swiftSettings: strictConcurrency
-        ),
-        .testTarget(
-            name: "SOQLTests",
-            dependencies: ["SOQL"],
-            swiftSettings: strictConcurrency
-        ),
-        .testTarget(
-            name: "RecordOutputTests",
-            dependencies: ["RecordOutput", "RestCore", "SOQL"],
-            swiftSettings: strictConcurrency
-        ),
+        .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "RestCore", "TestSupport"]),
+        .testTarget(name: "SOQLTests", dependencies: ["SOQL"]),
+        .testTarget(name: "RecordOutputTests", dependencies: ["RecordOutput", "RestCore", "SOQL"]),
         .testTarget(
             name: "MockOrgTests",
             dependencies: [
-                "MockOrg", "SOQL", "TestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "CompressNIO", package: "compress-nio"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
+                "MockOrg", "SOQL", "TestSupport", .hummingbirdTesting, .compressNIO, .subprocess, .systemPackage,
             ],
-            exclude: ["Compatibility"],
-            swiftSettings: strictConcurrency
+            exclude: ["Compatibility"]
         ),
-        .testTarget(
-            name: "ContactListTests",
-            dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"],
-            swiftSettings: strictConcurrency
-        ),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: [
-                "RestCore", "MockOrg", "TestSupport",
-            ],
-            swiftSettings: strictConcurrency
-        ),
+        .testTarget(name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["RestCore", "MockOrg", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every Swift target is checked with the same settings.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]
+}
+
+/// The products of the packages above, by the name the targets use.
+extension Target.Dependency {
+    static let argumentParser = product(name: "ArgumentParser", package: "swift-argument-parser")
+    static let asyncHTTPClient = product(name: "AsyncHTTPClient", package: "async-http-client")
+    static let compressNIO = product(name: "CompressNIO", package: "compress-nio")
+    static let crypto = product(name: "Crypto", package: "swift-crypto")
+    static let httpTypes = product(name: "HTTPTypes", package: "swift-http-types")
+    static let hummingbird = product(name: "Hummingbird", package: "hummingbird")
+    static let hummingbirdTesting = product(name: "HummingbirdTesting", package: "hummingbird")
+    static let hummingbirdTLS = product(name: "HummingbirdTLS", package: "hummingbird")
+    static let logging = product(name: "Logging", package: "swift-log")
+    static let nioHTTPCompression = product(name: "NIOHTTPCompression", package: "swift-nio-extras")
+    static let nioSSL = product(name: "NIOSSL", package: "swift-nio-ssl")
+    static let subprocess = product(name: "Subprocess", package: "swift-subprocess")
+    static let swiftASN1 = product(name: "SwiftASN1", package: "swift-asn1")
+    static let systemPackage = product(name: "SystemPackage", package: "swift-system")
+    static let x509 = product(name: "X509", package: "swift-certificates")
+}

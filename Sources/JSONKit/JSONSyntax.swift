@@ -90,57 +90,56 @@ package struct JSONSyntax {
     }
 
     private mutating func object(depth: Int) throws(Failure) {
-        index += 1
-        skipSpace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            return
-        }
-        while true {
-            guard index < bytes.count else { throw endOfInput("expected close marker for OBJECT") }
-            guard bytes[index] == UInt8(ascii: "\"") else {
-                throw unexpected("was expecting double-quote to start field name")
-            }
-            try string()
-            skipSpace()
-            guard index < bytes.count else { throw endOfInput("expected close marker for OBJECT") }
-            guard bytes[index] == UInt8(ascii: ":") else {
-                throw unexpected("was expecting a colon to separate field name and value")
-            }
-            index += 1
-            skipSpace()
-            try value(depth: depth + 1)
-            skipSpace()
-            guard index < bytes.count else { throw endOfInput("expected close marker for OBJECT") }
-            if bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return
-            }
-            guard bytes[index] == UInt8(ascii: ",") else {
-                throw unexpected("was expecting comma to separate Object entries")
-            }
-            index += 1
-            skipSpace()
+        try entries(closedBy: UInt8(ascii: "}"), in: "Object") { (syntax) throws(Failure) in
+            try syntax.member(depth: depth)
         }
     }
 
-    private mutating func array(depth: Int) throws(Failure) {
+    /// One `"name": value` of an object.
+    private mutating func member(depth: Int) throws(Failure) {
+        guard index < bytes.count else { throw endOfInput("expected close marker for OBJECT") }
+        guard bytes[index] == UInt8(ascii: "\"") else {
+            throw unexpected("was expecting double-quote to start field name")
+        }
+        try string()
+        skipSpace()
+        guard index < bytes.count else { throw endOfInput("expected close marker for OBJECT") }
+        guard bytes[index] == UInt8(ascii: ":") else {
+            throw unexpected("was expecting a colon to separate field name and value")
+        }
         index += 1
         skipSpace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+        try value(depth: depth + 1)
+    }
+
+    private mutating func array(depth: Int) throws(Failure) {
+        try entries(closedBy: UInt8(ascii: "]"), in: "Array") { (syntax) throws(Failure) in
+            try syntax.value(depth: depth + 1)
+        }
+    }
+
+    /// The members of an object or the elements of an array, the cursor on its opening mark:
+    /// `entry` reads one, then a comma continues and `close` ends the container (`name` is
+    /// Jackson's word for it when neither comes).
+    private mutating func entries(
+        closedBy close: UInt8, in name: String, _ entry: (inout JSONSyntax) throws(Failure) -> Void
+    ) throws(Failure) {
+        index += 1
+        skipSpace()
+        if index < bytes.count && bytes[index] == close {
             index += 1
             return
         }
         while true {
-            try value(depth: depth + 1)
+            try entry(&self)
             skipSpace()
-            guard index < bytes.count else { throw endOfInput("expected close marker for ARRAY") }
-            if bytes[index] == UInt8(ascii: "]") {
+            guard index < bytes.count else { throw endOfInput("expected close marker for " + name.uppercased()) }
+            if bytes[index] == close {
                 index += 1
                 return
             }
             guard bytes[index] == UInt8(ascii: ",") else {
-                throw unexpected("was expecting comma to separate Array entries")
+                throw unexpected("was expecting comma to separate " + name + " entries")
             }
             index += 1
             skipSpace()

@@ -171,6 +171,16 @@ import Testing
                 message: "\n\(line)\n\(caret)\nERROR at Row:\(row):Column:\(column)\n" + text)
         }
 
+        /// A statement naming a field the object does not have or that cannot be used where it stands.
+        static func invalidField(_ soql: String, column: Int, _ text: String) -> ErrorCase {
+            ErrorCase(soql: soql, code: "INVALID_FIELD", row: 1, column: column, text)
+        }
+
+        /// A statement that parses but breaks one of SOQL's rules.
+        static func malformed(_ soql: String, column: Int, _ text: String) -> ErrorCase {
+            ErrorCase(soql: soql, code: "MALFORMED_QUERY", row: 1, column: column, text)
+        }
+
         /// A statement the parser stops in at `token`.
         static func unexpectedToken(_ token: String, in soql: String, row: Int = 1, column: Int) -> ErrorCase {
             ErrorCase(soql: soql, code: "MALFORMED_QUERY", row: row, column: column, "unexpected token: '\(token)'")
@@ -183,11 +193,10 @@ import Testing
     static let errorCases: [ErrorCase] = [
         ErrorCase(soql: "", code: "MALFORMED_QUERY", message: "SOQL statements cannot be empty or null"),
         ErrorCase(soql: "   ", code: "MALFORMED_QUERY", message: "SOQL statements cannot be empty or null"),
-        ErrorCase(
-            soql: "SELECT Id, Foo FROM Contact", code: "INVALID_FIELD", row: 1, column: 12,
-            "No such column 'Foo' on entity 'Contact'. " + noSuchColumnTail),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE Account.Bogus = 'x'", code: "INVALID_FIELD", row: 1, column: 30,
+        .invalidField(
+            "SELECT Id, Foo FROM Contact", column: 12, "No such column 'Foo' on entity 'Contact'. " + noSuchColumnTail),
+        .invalidField(
+            "SELECT Id FROM Contact WHERE Account.Bogus = 'x'", column: 30,
             "No such column 'Bogus' on entity 'Account'. " + noSuchColumnTail),
         ErrorCase(
             soql: "SELECT Id FROM Foo", code: "INVALID_TYPE", row: 1, column: 16,
@@ -207,29 +216,25 @@ import Testing
         ErrorCase(
             soql: "SELECT Id FROM Contact OFFSET 2001", code: "NUMBER_OUTSIDE_VALID_RANGE", row: 1, column: 31,
             "Maximum SOQL offset allowed is 2000"),
-        ErrorCase(
-            soql: "SELECT Id FROM Contact WHERE LastName = 5", code: "INVALID_FIELD", row: 1, column: 41,
+        .invalidField(
+            "SELECT Id FROM Contact WHERE LastName = 5", column: 41,
             "value of filter criterion for field 'LastName' must be of type string and should be enclosed in quotes"),
         ErrorCase(
             soql: "SELECT Id FROM Contact WHERE Id = 'nope'", code: "INVALID_QUERY_FILTER_OPERATOR", row: 1,
             column: 35, "invalid ID field: nope"),
         .unexpectedToken(
             "OR", in: "SELECT Id FROM Contact WHERE Title = 'a' AND Email = 'b' OR Phone = 'c'", column: 58),
-        ErrorCase(
-            soql: "SELECT Id, Id FROM Contact", code: "MALFORMED_QUERY", row: 1, column: 12,
-            "duplicate field selected: Id"),
-        ErrorCase(
-            soql: "SELECT LastName, COUNT(Id) FROM Contact", code: "MALFORMED_QUERY", row: 1, column: 8,
-            "Field must be grouped or aggregated: LastName"),
-        ErrorCase(
-            soql: "SELECT SUM(LastName) FROM Contact", code: "INVALID_FIELD", row: 1, column: 12,
-            "field LastName does not support aggregate operator SUM"),
-        ErrorCase(
-            soql: "SELECT COUNT(Id) FROM Contact GROUP BY CreatedDate", code: "INVALID_FIELD", row: 1, column: 40,
+        .malformed("SELECT Id, Id FROM Contact", column: 12, "duplicate field selected: Id"),
+        .malformed(
+            "SELECT LastName, COUNT(Id) FROM Contact", column: 8, "Field must be grouped or aggregated: LastName"),
+        .invalidField(
+            "SELECT SUM(LastName) FROM Contact", column: 12, "field LastName does not support aggregate operator SUM"),
+        .invalidField(
+            "SELECT COUNT(Id) FROM Contact GROUP BY CreatedDate", column: 40,
             "field 'CreatedDate' can not be grouped in a query call"),
-        ErrorCase(
-            soql: "SELECT LastName FROM Contact GROUP BY LastName ORDER BY FirstName", code: "MALFORMED_QUERY",
-            row: 1, column: 57, "Ordered field must be grouped or aggregated: FirstName"),
+        .malformed(
+            "SELECT LastName FROM Contact GROUP BY LastName ORDER BY FirstName", column: 57,
+            "Ordered field must be grouped or aggregated: FirstName"),
     ]
 
     @Test(arguments: errorCases)

@@ -105,7 +105,6 @@ struct LikePattern: Sendable {
     private static func segmentsMatch(
         _ bytes: UnsafeBufferPointer<UInt8>, _ segments: [[UInt8]], anchoredStart: Bool, anchoredEnd: Bool
     ) -> Bool {
-        @inline(__always) func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
         func matchesAt(_ start: Int, _ needle: [UInt8]) -> Bool {
             for offset in 0..<needle.count where lower(bytes[start + offset]) != needle[offset] { return false }
             return true
@@ -140,27 +139,39 @@ struct LikePattern: Sendable {
         return true
     }
 
-    /// `match` on ASCII bytes, folding ASCII letters; the pattern's literals are lower-case already.
-    private static func asciiMatch(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ pattern: ArraySlice<UInt8>) -> Bool {
+    /// An ASCII letter's lower-case byte; any other byte as it is.
+    @inline(__always) private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte | 0x20 : byte
+    }
+
+    /// What a pattern element is to the backtracking matcher.
+    private enum Wildcard {
+        case any, one, literal
+    }
+
+    /// The backtracking matcher for patterns with `_`, over characters or, for ASCII text, over
+    /// bytes: `wildcard` tells what a pattern element is, `equals` compares a text element with a literal.
+    private static func match<Text: Collection, Pattern: Collection>(
+        _ text: Text, _ pattern: Pattern, wildcard: (Pattern.Element) -> Wildcard,
+        equals: (Text.Element, Pattern.Element) -> Bool
+    ) -> Bool where Text.SubSequence == Text, Pattern.SubSequence == Pattern {
         var text = text
         var pattern = pattern
         while let piece = pattern.first {
-            switch piece {
-            case anyByte:
+            switch wildcard(piece) {
+            case .any:
                 let rest = pattern.dropFirst()
                 if rest.isEmpty { return true }
                 var candidate = text
                 while true {
-                    if asciiMatch(candidate, rest) { return true }
+                    if match(candidate, rest, wildcard: wildcard, equals: equals) { return true }
                     guard !candidate.isEmpty else { return false }
                     candidate = candidate.dropFirst()
                 }
-            case oneByte:
+            case .one:
                 guard !text.isEmpty else { return false }
-            default:
-                guard let byte = text.first, (byte >= 65 && byte <= 90 ? byte | 0x20 : byte) == piece else {
-                    return false
-                }
+            case .literal:
+                guard let element = text.first, equals(element, piece) else { return false }
             }
             text = text.dropFirst()
             pattern = pattern.dropFirst()
@@ -168,29 +179,25 @@ struct LikePattern: Sendable {
         return text.isEmpty
     }
 
+    /// `match` on ASCII bytes, folding ASCII letters; the pattern's literals are lower-case already.
+    private static func asciiMatch(_ text: Slice<UnsafeBufferPointer<UInt8>>, _ pattern: ArraySlice<UInt8>) -> Bool {
+        match(
+            text, pattern,
+            wildcard: { $0 == anyByte ? .any : $0 == oneByte ? .one : .literal },
+            equals: { (byte, literal) in lower(byte) == literal })
+    }
+
+    /// `match` on lower-cased characters.
     private static func match(_ text: ArraySlice<Character>, _ pattern: ArraySlice<Piece>) -> Bool {
-        var text = text
-        var pattern = pattern
-        while let piece = pattern.first {
-            switch piece {
-            case .any:
-                let rest = pattern.dropFirst()
-                if rest.isEmpty { return true }
-                var candidate = text
-                while true {
-                    if match(candidate, rest) { return true }
-                    guard !candidate.isEmpty else { return false }
-                    candidate = candidate.dropFirst()
+        match(
+            text, pattern,
+            wildcard: { piece in
+                switch piece {
+                case .any: .any
+                case .one: .one
+                case .literal: .literal
                 }
-            case .one:
-                guard !text.isEmpty else { return false }
-                text = text.dropFirst()
-            case .literal(let character):
-                guard text.first == character else { return false }
-                text = text.dropFirst()
-            }
-            pattern = pattern.dropFirst()
-        }
-        return text.isEmpty
+            },
+            equals: { (character, piece) in piece == .literal(character) })
     }
 }
