@@ -272,13 +272,17 @@ struct Driver {
     }
 
     private mutating func contactList() throws {
-        func cpuPerKey(rows count: Int) throws -> Double {
-            let (_, output) = try runToEnd(selfPath, ["keys", "\(count)"])
-            guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("cpu-per-key: ") }),
-                let value = Double(line.dropFirst("cpu-per-key: ".count))
-            else { throw BenchFailure("keys printed: \(output)") }
-            return value
+        /// Runs `mode count` in a child and reads the figures it prints as `name: seconds` lines.
+        func figures(_ mode: String, rows count: Int, _ names: String...) throws -> [Double] {
+            let (_, output) = try runToEnd(selfPath, [mode, "\(count)"])
+            return try names.map { name in
+                guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(name + ": ") }),
+                    let value = Double(line.dropFirst(name.count + 2))
+                else { throw BenchFailure("\(mode) printed: \(output)") }
+                return value
+            }
         }
+        func cpuPerKey(rows count: Int) throws -> Double { try figures("keys", rows: count, "cpu-per-key")[0] }
         let small = try cpuPerKey(rows: 1000)
         let large = try cpuPerKey(rows: 1_000_000)
         let ratio = large / small
@@ -289,14 +293,8 @@ struct Driver {
                 peer: format(seconds: small) + " at 1,000 rows", ratio: String(format: "%.2fx", ratio),
                 verdict: large < 0.001 && ratio <= 1.2 ? "met" : "missed"))
         func filterCPU(rows count: Int) throws -> (char: Double, backspace: Double) {
-            let (_, output) = try runToEnd(selfPath, ["filter", "\(count)"])
-            func value(_ name: String) throws -> Double {
-                guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(name + ": ") }),
-                    let value = Double(line.dropFirst(name.count + 2))
-                else { throw BenchFailure("filter printed: \(output)") }
-                return value
-            }
-            return (try value("cpu-per-char"), try value("cpu-per-backspace"))
+            let values = try figures("filter", rows: count, "cpu-per-char", "cpu-per-backspace")
+            return (values[0], values[1])
         }
         let filterSmall = try filterCPU(rows: 1000)
         let filterLarge = try filterCPU(rows: 100_000)
@@ -310,13 +308,7 @@ struct Driver {
                     measured: format(seconds: large), goal: "< 16 ms", peer: format(seconds: small) + " at 1,000 rows",
                     verdict: large < 0.016 ? "met" : "missed"))
         }
-        func editCPU(rows count: Int) throws -> Double {
-            let (_, output) = try runToEnd(selfPath, ["edit", "\(count)"])
-            guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix("cpu-per-edit: ") }),
-                let value = Double(line.dropFirst("cpu-per-edit: ".count))
-            else { throw BenchFailure("edit printed: \(output)") }
-            return value
-        }
+        func editCPU(rows count: Int) throws -> Double { try figures("edit", rows: count, "cpu-per-edit")[0] }
         let editSmall = try editCPU(rows: 1000)
         let editLarge = try editCPU(rows: 100_000)
         rows.append(

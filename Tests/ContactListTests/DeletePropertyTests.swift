@@ -38,6 +38,22 @@ struct DeletePropertyTests {
             if case .readBack = kind { return true }
             return false
         }
+        /// The `deleteRequests` key of a single DELETE this item keeps pending.
+        var pendingDelete: RestRequestID? {
+            switch kind {
+            case .delete: return id
+            case .readBack(_, let deleteID, _): return deleteID
+            default: return nil
+            }
+        }
+        /// The `updateRequests` key this item keeps pending.
+        var pendingUpdate: RestRequestID? {
+            switch kind {
+            case .update: return id
+            case .updateReadBack(_, let updateID, _): return updateID
+            default: return nil
+            }
+        }
     }
 
     static let names = ["Ann", "Åsa", "Bob", "Chloé", "Dan", "Zoë", "Émile", "山田", "Eve", "Anna", "Ben", "Zed"]
@@ -461,14 +477,7 @@ struct DeletePropertyTests {
                 try #require(states == 1, "record \(index) is in \(states) states; \(context)")
             }
         }
-        let pendingDeletes = Set(
-            outstanding.compactMap { item -> RestRequestID? in
-                switch item.kind {
-                case .delete: return item.id
-                case .readBack(_, let deleteID, _): return deleteID
-                case .page, .sortedPage, .bulkDelete, .bulkReadBack, .update, .updateReadBack, .search: return nil
-                }
-            })
+        let pendingDeletes = Set(outstanding.compactMap(\.pendingDelete))
         // A bulk delete keys each of its records by an id of its own.
         let pendingInBulk = outstanding.flatMap { item -> [String] in
             switch item.kind {
@@ -484,14 +493,7 @@ struct DeletePropertyTests {
             "bulk entries drifted; \(context)")
         try #require(Self.alertEntries(model) == alertsExpected, "alerts lost or duplicated; \(context)")
         try #require(Set(model.marks.keys).isDisjoint(with: pending), "a pending record is still marked; \(context)")
-        let pendingUpdates = Set(
-            outstanding.compactMap { item -> RestRequestID? in
-                switch item.kind {
-                case .update: return item.id
-                case .updateReadBack(_, let updateID, _): return updateID
-                case .page, .sortedPage, .delete, .readBack, .bulkDelete, .bulkReadBack, .search: return nil
-                }
-            })
+        let pendingUpdates = Set(outstanding.compactMap(\.pendingUpdate))
         try #require(Set(model.updateRequests.keys) == pendingUpdates, "updateRequests drifted; \(context)")
         // A Title shows its latest pending edit, else a value the server confirmed; never a refused one.
         for row in model.dataRows + model.deleteRequests.values.map(\.record) {

@@ -141,12 +141,9 @@ extension ContactListModel {
         case .refused:
             refuseUpdate(requestID, result: result)
         case .unknown:
-            let request = requests.requestForRetrieve(
-                withObjectType: update.record.objectType, objectId: update.record.id, fieldList: update.field,
-                apiVersion: nil)
-            inFlight[request.id] = .reconcileUpdate(updateID: requestID)
-            statusMessage = "No answer; reading \(update.field) of \(update.record.displayName) back…"
-            return [.send(request)]
+            return readBack(
+                update.record, fields: update.field, for: .reconcileUpdate(updateID: requestID),
+                status: "No answer; reading \(update.field) of \(update.record.displayName) back…")
         }
         return []
     }

@@ -47,11 +47,9 @@ extension ContactListModel {
             reinstate(requestID, alert: .cannotDelete(error, name: name))
         case .unknown:
             // The entry stays pending (the row hidden) until the record is read back.
-            let request = requests.requestForRetrieve(
-                withObjectType: info.record.objectType, objectId: info.record.id, fieldList: "Id", apiVersion: nil)
-            inFlight[request.id] = .reconcileDelete(deleteID: requestID)
-            statusMessage = "No answer; checking whether \(name) was deleted…"
-            return [.send(request)]
+            return readBack(
+                info.record, fields: "Id", for: .reconcileDelete(deleteID: requestID),
+                status: "No answer; checking whether \(name) was deleted…")
         }
         return []
     }
@@ -110,5 +108,18 @@ extension ContactListModel {
         clampSelection()
         if let alert { alerts.append(alert) }
         statusMessage = "Could not delete \(record.displayName)"
+    }
+}
+
+extension ContactListModel {
+    /// Reads `fields` of a record whose change got no answer, for the purpose that settles it.
+    mutating func readBack(
+        _ record: ContactRecord, fields: String, for purpose: Purpose, status: String
+    ) -> [ContactListEffect] {
+        let request = requests.requestForRetrieve(
+            withObjectType: record.objectType, objectId: record.id, fieldList: fields, apiVersion: nil)
+        inFlight[request.id] = purpose
+        statusMessage = status
+        return [.send(request)]
     }
 }
