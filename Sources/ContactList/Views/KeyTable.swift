@@ -19,7 +19,7 @@ package enum KeyTable {
                 ("g G Home End", "first or last row"),
                 ("Enter", "open the record's details"),
                 ("d Delete", "delete the contact"),
-                ("/", "filter the loaded rows"),
+                ("/", "filter; search the org"),
                 ("n N", "next or previous match"),
                 ("Esc", "clear the filter"),
                 ("r", "refresh from the server"),
