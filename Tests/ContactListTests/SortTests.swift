@@ -97,4 +97,17 @@ struct SortTests {
         // The next s asks for ascending again, as nothing was sorted.
         #expect(try Self.soql(model.handle(key: .character("s"))).hasSuffix("ORDER BY Name ASC"))
     }
+
+    @Test("an answer to s that cannot be read keeps the old order and rows, and says so")
+    func unreadableAnswer() throws {
+        var model = Fixtures.loadedModel(count: 3)
+        let before = model.dataRows.map(\.id)
+        let request = try #require(Fixtures.sentRequests(model.handle(key: .character("s"))).first)
+        let garbage = Result<RestResponse, RestClientError>.success(
+            RestResponse(status: 200, headers: [:], body: Array("not json".utf8)))
+        _ = model.handle(response: garbage, for: request.id)
+        #expect(model.statusMessage.hasPrefix("Could not load contacts:"))
+        #expect(model.sort == nil)
+        #expect(model.dataRows.map(\.id) == before)
+    }
 }

@@ -98,14 +98,22 @@ extension ContactListModel {
     mutating func applyPage(
         _ result: Result<RestResponse, RestClientError>, replacing: Bool, restarting: Bool
     ) -> [ContactListEffect] {
-        let page: QueryResult
+        guard let page = decodePage(result) else { return [] }
+        return applyPage(page, replacing: replacing, restarting: restarting)
+    }
+
+    /// The page an answer holds; nil when there is none, with the reason in the status line.
+    mutating func decodePage(_ result: Result<RestResponse, RestClientError>) -> QueryResult? {
         do {
-            page = try result.get().decode(QueryResult.self)
+            return try result.get().decode(QueryResult.self)
         } catch {
             // Nothing shown is dropped; `r` runs the query again.
             statusMessage = Self.pageFailureStatus(error)
-            return []
+            return nil
         }
+    }
+
+    mutating func applyPage(_ page: QueryResult, replacing: Bool, restarting: Bool) -> [ContactListEffect] {
         let orgRows = detachOrgRows()
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
         let selectedID = selectedRecord?.id

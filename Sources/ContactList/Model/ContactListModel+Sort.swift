@@ -47,16 +47,12 @@ extension ContactListModel {
             statusMessage = Self.sortFailureStatus(error, column: columns[order.column].title)
             return []
         }
+        // An answer that does not decode leaves the rows, and so the order, as they were.
+        guard let page = decodePage(result) else { return [] }
         if statusMessage.hasPrefix("Sorting by") { statusMessage = "" }
         let selectedID = selectedRecord?.id
-        let previous = sort
         sort = order
-        var effects = applyPage(result, replacing: true, restarting: true)
-        if statusMessage.hasPrefix("Could not load") {
-            // The answer did not decode: the rows shown are still those of the old order.
-            sort = previous
-            return effects
-        }
+        var effects = applyPage(page, replacing: true, restarting: true)
         if selectedID.flatMap({ shownPosition(ofID: $0) }) == nil {
             selection = 0
             clampSelection()
