@@ -275,10 +275,11 @@ struct Driver {
         /// Runs `mode count` in a child and reads the figures it prints as `name: seconds` lines.
         func figures(_ mode: String, rows count: Int, _ names: String...) throws -> [Double] {
             let (_, output) = try runToEnd(selfPath, [mode, "\(count)"])
+            let printed = Self.figures(output)
             return try names.map { name in
-                guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(name + ": ") }),
-                    let value = Double(line.dropFirst(name.count + 2))
-                else { throw BenchFailure("\(mode) printed: \(output)") }
+                guard let value = printed[name].flatMap(Double.init) else {
+                    throw BenchFailure("\(mode) printed: \(output)")
+                }
                 return value
             }
         }

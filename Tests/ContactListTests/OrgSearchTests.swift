@@ -143,6 +143,23 @@ struct OrgSearchTests {
         #expect(model.dataRows.first?.id == Fixtures.id(20), "a refused delete puts the row back on top")
     }
 
+    @Test("e on an org row: the editor takes that row's line, below the divider")
+    func editorBelowTheDivider() async throws {
+        var model = Self.partlyLoaded(2, visibleRows: 6)
+        let search = try #require(Self.scheduled(Self.filter("Contact", in: &model)).last).request
+        _ = model.handle(response: Self.found([20]), for: search.id)
+        _ = model.handle(key: .enter)  // leaves the filter's text field
+        for _ in 0..<2 { _ = model.handle(key: .down) }
+        for _ in 0..<2 { _ = model.handle(key: .character("l")) }  // the cursor on Email
+        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
+        _ = model.handle(response: EditTests.describe, for: describe.id)
+        #expect(model.fieldEditor != nil)
+        let lines = ListView(model: model).frame(width: 60, height: 8).lines
+        #expect(lines[2].hasPrefix(" Contact 0001"))
+        #expect(lines[3].hasPrefix(" ── in the org ─"))
+        #expect(lines[4].contains("c20@example.com") && !lines[4].contains("Contact 0020"))
+    }
+
     @Test("a page that arrives meanwhile goes before the divider; a record it loads shows once")
     func pageWhileSearching() async throws {
         var (model, nextPage) = Self.partlyLoadedFetchingMore(2, visibleRows: 3)

@@ -55,15 +55,14 @@ import Testing
         }
     }
 
-    @Test(arguments: rows)
+    // In a collection update an Id is the record's key, not a field, so its row does not apply.
+    @Test(arguments: rows.filter { $0.field != "Id" })
     func theCollectionUpdateRefusesTheSameWay(_ row: Row) async throws {
         let org = TestOrg(Self.configuration())
         try await org.test { client in
             let fields = try #require(try JSONSerialization.jsonObject(with: Data(row.body.utf8)) as? [String: Any])
             var record: [String: Any] = ["attributes": ["type": "Contact"], "id": Self.id]
-            // An Id in the body is the record's key in a collection update, not a field.
-            for (key, value) in fields where key != "Id" { record[key] = value }
-            guard record.count > 2 else { return }
+            for (key, value) in fields { record[key] = value }
             let body = try JSONSerialization.data(withJSONObject: ["allOrNone": false, "records": [record]])
             let reply = try await client.send(
                 .patch, Self.base + "/composite/sobjects", headers: org.authorization,

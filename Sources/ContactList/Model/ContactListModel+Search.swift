@@ -77,7 +77,9 @@ extension ContactListModel {
         if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
         let records = found.compactMap { json in
+            // A record with an edit still in flight shows the edit's value, as on a page.
             ContactRecord(json: json, columns: columns).flatMap { pendingIDs.contains($0.id) ? nil : $0 }
+                .map(withPendingUpdates)
         }
         appendOrgRows(records)
         orgSearch.answeredText = text

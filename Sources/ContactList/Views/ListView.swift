@@ -45,6 +45,11 @@ package struct ListView: Widget {
             defer { position += 1 }
             let record = model.shownRecord(at: position)
             let selected = position == model.selection
+            if selected, let editor = model.fieldEditor, !editor.inDetail {
+                // The editor takes the selected row's line, wherever the divider put it.
+                FieldEditorLine(editor: editor).render(area: row, buffer: &buffer)
+                continue
+            }
             let style = selected ? Theme.selectedRow : .plain
             if selected { buffer.fill(row, style: style) }
             if model.isMarked(record.id) {
@@ -54,12 +59,6 @@ package struct ListView: Widget {
             for (index, width) in widths.enumerated() {
                 buffer.write(record.value(at: index), x: x, y: row.y, in: row, maxWidth: width, style: style)
                 x += width + ColumnLayout.gap
-            }
-        }
-        if let editor = model.fieldEditor, !editor.inDetail {
-            let line = model.selection - model.scrollOffset
-            if line >= 0, line < rows.height {
-                FieldEditorLine(editor: editor).render(area: rows.row(line), buffer: &buffer)
             }
         }
         if shown == 0 && !model.isLoading {

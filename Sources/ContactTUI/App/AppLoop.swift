@@ -188,7 +188,7 @@ final class AppLoop {
             } catch {
                 result = .failure(error)
             }
-            queue.post(.response(request.id, result))
+            report(result, of: request, to: queue, logger: logger)
         }
     }
 
@@ -199,18 +199,7 @@ final class AppLoop {
         let logger = logger
         logger?.info("request", metadata: ["id": "\(request.id)", "request": "\(request.summary)"])
         client.send(request) { result in
-            switch result {
-            case .success(let response):
-                logger?.info("response", metadata: ["id": "\(request.id)", "status": "\(response.status)"])
-            case .failure(let error):
-                // A change cut off by the quit may well have been applied: never call it cancelled.
-                if request.method.isWrite && (queue.isClosed || error.isCancellation) {
-                    logger?.warning("sent, outcome unknown", metadata: ["id": "\(request.id)"])
-                } else {
-                    logger?.warning("failure", metadata: ["id": "\(request.id)", "error": "\(error.description)"])
-                }
-            }
-            queue.post(.response(request.id, result))
+            report(result, of: request, to: queue, logger: logger)
         }
     }
 }
@@ -220,4 +209,23 @@ extension RestClientError {
         if case .cancelled = self { return true }
         return false
     }
+}
+
+/// Logs an outcome and hands it to the UI thread through the wake-up pipe.
+private func report(
+    _ result: Result<RestResponse, RestClientError>, of request: RestRequest, to queue: WakeupQueue,
+    logger: Logger?
+) {
+    switch result {
+    case .success(let response):
+        logger?.info("response", metadata: ["id": "\(request.id)", "status": "\(response.status)"])
+    case .failure(let error):
+        // A change cut off by the quit may well have been applied: never call it cancelled.
+        if request.method.isWrite && (queue.isClosed || error.isCancellation) {
+            logger?.warning("sent, outcome unknown", metadata: ["id": "\(request.id)"])
+        } else {
+            logger?.warning("failure", metadata: ["id": "\(request.id)", "error": "\(error.description)"])
+        }
+    }
+    queue.post(.response(request.id, result))
 }
