@@ -136,9 +136,7 @@ extension ContactListModel {
         case .deleted:
             confirmedFieldValues[update.key] = update.value
             finishUpdate(requestID, status: "Saved \(update.field) of \(update.record.displayName)")
-        case .alreadyDeleted:
-            refuseUpdate(requestID, result: result)
-        case .refused:
+        case .alreadyDeleted, .refused:
             refuseUpdate(requestID, result: result)
         case .unknown:
             return readBack(
@@ -177,8 +175,8 @@ extension ContactListModel {
     private mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
         guard let update = updateRequests.removeValue(forKey: requestID) else { return }
         let key = update.key
-        if let latest = updateRequests.values.filter({ $0.key == key }).max(by: { $0.sequence < $1.sequence }) {
-            show(latest.value, for: key)
+        if let latest = pendingValue(of: key) {
+            show(latest, for: key)
         } else if let confirmed = confirmedFieldValues.removeValue(forKey: key) {
             show(confirmed, for: key)
         }

@@ -166,15 +166,6 @@ extension ContactListModel {
         let current = filter?.query ?? ""
         let wasOnLastRow = selection >= shownCount - 1
         switch key {
-        case .character(let character): filterField.insert(String(character))
-        case .backspace: filterField.deleteBackward()
-        case .delete: filterField.deleteForward()
-        case .left: filterField.moveLeft()
-        case .right: filterField.moveRight()
-        case .home, .control("a"): filterField.moveToStart()
-        case .end, .control("e"): filterField.moveToEnd()
-        case .control("u"): filterField.deleteToStart()
-        case .control("w"): filterField.deleteWordBackward()
         case .click, .doubleClick: return handleList(key: key)
         case .enter:
             isEditingFilter = false
@@ -186,7 +177,7 @@ extension ContactListModel {
         case .up:
             moveSelection(by: -1)
         default:
-            return []
+            guard filterField.apply(key) else { return [] }
         }
         let effects = filterField.text != current ? setFilterQuery(filterField.text) : []
         return effects + loadMoreIfNeeded(pastTheEnd: wasOnLastRow && key == .down)

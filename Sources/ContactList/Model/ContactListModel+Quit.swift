@@ -19,7 +19,7 @@ extension ContactListModel {
     /// A quit signal: waits for the changes in flight like `q`, but a second signal
     /// is not needed to end the wait (the runner bounds it).
     public mutating func beginQuitting() -> [ContactListEffect] {
-        if deleteRequests.isEmpty && updateRequests.isEmpty { return [.quit] }
+        if inFlightChangeCount == 0 { return [.quit] }
         isWaitingToQuit = true
         statusMessage = waitingToQuitMessage
         return []
@@ -29,13 +29,15 @@ extension ContactListModel {
     /// settled, and keeps the count in the status line up to date meanwhile.
     public mutating func quitWhenSettled() -> [ContactListEffect] {
         guard isWaitingToQuit else { return [] }
-        if deleteRequests.isEmpty && updateRequests.isEmpty { return [.quit] }
+        if inFlightChangeCount == 0 { return [.quit] }
         statusMessage = waitingToQuitMessage
         return []
     }
 
+    /// The deletes and updates whose outcome is still awaited.
+    var inFlightChangeCount: Int { deleteRequests.count + updateRequests.count }
+
     var waitingToQuitMessage: String {
-        let count = deleteRequests.count + updateRequests.count
-        return "\(count) change\(count == 1 ? "" : "s") still in flight — q again to quit now"
+        "\(inFlightChangeCount) change\(inFlightChangeCount == 1 ? "" : "s") still in flight — q again to quit now"
     }
 }
