@@ -67,7 +67,7 @@ struct BulkDeleteEndToEndTests {
                 #expect(try await org.exists(contact.id) == false)
             }
             #expect(!Screen.statusLine(screen).contains("marked"))
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
         }
     }
 }

@@ -56,12 +56,6 @@ struct DeleteEndToEndTests {
         return screen
     }
 
-    /// Quits with `key` and checks the app exits 0.
-    static func quit(_ session: TmuxSession, with key: String) async throws {
-        try await session.send(key)
-        #expect(try await session.waitForExit() == 0)
-    }
-
     static func moveDown(_ session: TmuxSession, _ count: Int) async throws {
         guard count > 0 else { return }
         try await TmuxSession.tmux(
@@ -84,7 +78,7 @@ struct DeleteEndToEndTests {
             }
             #expect(try await org.exists(target.id) == false)
             #expect(!Screen.listShows(try await session.capture(), prefix))
-            try await Self.quit(session, with: "q")
+            try await session.quit()
         }
     }
 
@@ -101,7 +95,7 @@ struct DeleteEndToEndTests {
             #expect(!alert.contains("1 of"))
             let screen = try await Self.dismissAlert(session, with: "Enter", expectingOnTop: target, in: org)
             #expect(Screen.listLines(screen).filter { $0.contains(prefix) }.count == 1)
-            try await Self.quit(session, with: "q")
+            try await session.quit()
         }
     }
 
@@ -127,7 +121,7 @@ struct DeleteEndToEndTests {
             #expect(Screen.statusLine(screen).contains("\(Screen.shownPrefix(target.name))"), "\(screen)")
             #expect(!screen.contains("Cannot delete item"), "\(screen)")
             #expect(!Screen.listShows(screen, Screen.shownPrefix(target.name)), "\(screen)")
-            try await Self.quit(session, with: "q")
+            try await session.quit()
         }
     }
 
@@ -144,7 +138,7 @@ struct DeleteEndToEndTests {
                     && screen.contains("was not deleted")
             }
             try await Self.dismissAlert(session, with: "Escape", expectingOnTop: contacts[2], in: org)
-            try await Self.quit(session, with: "C-c")
+            try await session.quit(with: "C-c")
         }
     }
 
@@ -171,7 +165,7 @@ struct DeleteEndToEndTests {
             try await Self.dismissAlert(session, with: "Space", expectingOnTop: target, in: org)
             #expect(try await org.exists(contacts[index - 1].id) == false)
             #expect(try await org.exists(contacts[index + 1].id) == false)
-            try await Self.quit(session, with: "q")
+            try await session.quit()
         }
     }
 
@@ -204,7 +198,7 @@ struct DeleteEndToEndTests {
                 !Screen.statusLine(screen).contains("loading") && !Screen.statusLine(screen).contains("Refreshing")
             }
             #expect(!Screen.listShows(screen, prefix))
-            try await Self.quit(session, with: "q")
+            try await session.quit()
         }
     }
 
@@ -219,7 +213,7 @@ struct DeleteEndToEndTests {
             }
             #expect(Screen.listLines(screen).first?.hasPrefix(" \(Screen.shownPrefix(contacts[0].name))") == true)
             #expect(try await org.exists(contacts[0].id))
-            try await Self.quit(session, with: "q")
+            try await session.quit()
         }
     }
 }

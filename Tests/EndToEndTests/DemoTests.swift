@@ -58,29 +58,25 @@ struct DemoTests {
             Self.selectedLines(screen) == before
         }
 
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("--demo honours --read-only and --serial: d deletes nothing, and the client runs serially")
     func demoReadOnlySerial() async throws {
         let names = try await Self.firstContactNames(count: 1)
         try #require(names.count == 1)
-        let path = NSTemporaryDirectory() + "contact-tui-demo-\(UUID().uuidString).log"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        let log = TemporaryFile("log")
         let session = try await TmuxSession(
-            [try Binary.path, "--demo", "--read-only", "--serial", "--log-file", path], width: 100, height: 30)
+            [try Binary.path, "--demo", "--read-only", "--serial", "--log-file", log.path], width: 100, height: 30)
         try await session.waitUntil("the first contact is listed") { $0.contains(String(names[0].prefix(10))) }
         try await session.send("d")
         let screen = try await session.waitUntil("the status line explains") { screen in
             Screen.statusLine(screen).contains("--read-only")
         }
         #expect(screen.contains("200 of 200 loaded"))
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
-        let log = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(log.contains("dispatch=serial"))
-        #expect(log.contains("readOnly=true"))
-        #expect(!log.contains("DELETE"))
+        try await session.quit()
+        #expect(log.text.contains("dispatch=serial"))
+        #expect(log.text.contains("readOnly=true"))
+        #expect(!log.text.contains("DELETE"))
     }
 }

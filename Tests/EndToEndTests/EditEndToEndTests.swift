@@ -55,8 +55,7 @@ struct EditEndToEndTests {
                 !screen.contains("Cannot update item") && row(screen).contains("ed@x.io")
             }
             #expect(try await Self.email(of: target.id, in: org) == "ed@x.io")
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 }

@@ -33,8 +33,7 @@ struct ExpiredCursorEndToEndTests {
             try await session.waitUntil("the last contact is shown last") { screen in
                 Screen.filledListLines(screen).last?.contains(Screen.shownPrefix(contacts[449].name)) == true
             }
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 

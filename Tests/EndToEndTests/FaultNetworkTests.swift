@@ -125,8 +125,7 @@ struct FaultNetworkTests {
         )
         let screen = try await session.waitUntil("the timeout is shown") { $0.contains("Could not load contacts") }
         #expect(screen.lowercased().contains("time"), "the message does not name the timeout:\n\(screen)")
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("the app shows the timeout when the demo org answers later than --timeout")
@@ -179,8 +178,7 @@ struct FaultNetworkTests {
         let after = try await session.waitUntil("the alert is dismissed") { !$0.contains("Delete outcome unknown") }
         // The row is back, at the top.
         #expect(after.components(separatedBy: "\n")[2].contains(firstName), "alert:\n\(alert)\nafter:\n\(after)")
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("--fail-rate 1 in the demo: the row returns at the top with the alert")
@@ -195,8 +193,7 @@ struct FaultNetworkTests {
         #expect(after.contains("200 of 200"), "\(after)")
         // The refused row is back, at the top.
         #expect(after.components(separatedBy: "\n")[2].contains(secondName), "alert:\n\(alert)\nafter:\n\(after)")
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test(

@@ -20,7 +20,7 @@ struct FaultOutcomeEndToEndTests {
             #expect(!screen.contains("Cannot delete item"), "\(screen)")
             #expect(!Screen.listShows(screen, deleted.prefix), "\(screen)")
             #expect(try await !org.exists(deleted.target.id))
-            try await DeleteEndToEndTests.quit(deleted.session, with: "q")
+            try await deleted.session.quit()
 
             let refused = try await DeleteEndToEndTests.openOn(org) { _, contact, cases in cases.contains(contact.id) }
             try await refused.session.send("d")
@@ -31,7 +31,7 @@ struct FaultOutcomeEndToEndTests {
             #expect(screen.contains("was not deleted."), "\(screen)")
             try await DeleteEndToEndTests.dismissAlert(
                 refused.session, with: "\r", expectingOnTop: refused.target, in: org)
-            try await DeleteEndToEndTests.quit(refused.session, with: "q")
+            try await refused.session.quit()
         }
     }
 
@@ -81,7 +81,7 @@ struct FaultOutcomeEndToEndTests {
             for (used, warning) in seen {
                 #expect(warning == (used >= 9), "API \(used)/10 drawn \(warning ? "in" : "without") the warning colour")
             }
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
         }
     }
 

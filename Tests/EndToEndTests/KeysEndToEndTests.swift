@@ -7,27 +7,29 @@ import Testing
 /// Keys that must never change data by accident, and terminal habits, in a real terminal.
 @Suite("Keys in a terminal")
 struct KeysEndToEndTests {
-    /// The request lines of a `--log-file` log ("GET /services/data/…", "DELETE …").
-    static func loggedRequests(_ path: String) throws -> [String] {
-        try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
-            .filter { $0.contains(": request ") }
+    /// Opens the list on a mock org with a request log, lets `press` type into it, quits with q,
+    /// and checks that the org was asked for the first page only: nothing deleted, no refresh.
+    static func expectFirstPageOnly(_ press: (TmuxSession, [OrgContact]) async throws -> Void) async throws {
+        try await LiveOrg.with { org in
+            let contacts = try await org.contactNames()
+            let log = TemporaryFile("log")
+            let session = try await DeleteEndToEndTests.open(org, contacts, extra: ["--log-file", log.path])
+            try await press(session, contacts)
+            // q comes after the other keys on the same input, so they have all been read when the app exits.
+            try await session.quit()
+            let requests = log.text.components(separatedBy: "\n").filter { $0.contains(": request ") }
+            #expect(requests.count == 1, "only the first page was asked for: \(requests)")
+            #expect(!requests.contains { $0.contains("DELETE") }, "\(requests)")
+            #expect(try await org.contactNames().count == contacts.count)
+        }
     }
 
     @Test("a bracketed paste of \"ava⏎andrew\" into / goes into the filter: nothing deleted, no refresh")
     func bracketedPaste() async throws {
-        try await LiveOrg.with { org in
-            let contacts = try await org.contactNames()
-            let log = NSTemporaryDirectory() + "contact-tui-paste-\(UUID().uuidString).log"
-            let buffer = NSTemporaryDirectory() + "contact-tui-paste-\(UUID().uuidString).txt"
-            defer {
-                try? FileManager.default.removeItem(atPath: log)
-                try? FileManager.default.removeItem(atPath: buffer)
-            }
-            try "ava\nandrew".write(toFile: buffer, atomically: true, encoding: .utf8)
-            let session = try await DeleteEndToEndTests.open(org, contacts, extra: ["--log-file", log])
+        try await Self.expectFirstPageOnly { session, contacts in
             try await session.send("/")
             try await session.waitUntil("the filter bar shows") { $0.contains("/▏") }
-            try await TmuxSession.tmux(["-L", session.socket, "load-buffer", buffer])
+            try await TmuxSession.tmux(["-L", session.socket, "set-buffer", "ava\nandrew"])
             try await TmuxSession.tmux(["-L", session.socket, "paste-buffer", "-p", "-d", "-t", "main"])
             let screen = try await session.waitUntil("the paste is in the filter, as one line") { screen in
                 screen.contains("/ava andrew▏") && Screen.statusLine(screen).contains("/ava andrew:")
@@ -38,11 +40,6 @@ struct KeysEndToEndTests {
             try await session.waitUntil("the list is back whole") { screen in
                 Screen.listShows(screen, Screen.shownPrefix(contacts[0].name)) && !screen.contains("/ava")
             }
-            try await DeleteEndToEndTests.quit(session, with: "q")
-            let requests = try Self.loggedRequests(log)
-            #expect(requests.count == 1, "only the first page was asked for: \(requests)")
-            #expect(!requests.contains { $0.contains("DELETE") })
-            #expect(try await org.contactNames().count == contacts.count)
         }
     }
 
@@ -58,28 +55,17 @@ struct KeysEndToEndTests {
             }
             #expect(!Screen.statusLine(screen).contains("pending"))
             #expect(Screen.listShows(screen, Screen.shownPrefix(contacts[0].name)))
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
             #expect(try await org.exists(contacts[0].id))
         }
     }
 
     @Test("d at 20x5, under the too-small notice, deletes nothing")
     func tooSmall() async throws {
-        try await LiveOrg.with { org in
-            let contacts = try await org.contactNames()
-            let log = NSTemporaryDirectory() + "contact-tui-small-\(UUID().uuidString).log"
-            defer { try? FileManager.default.removeItem(atPath: log) }
-            let session = try await DeleteEndToEndTests.open(org, contacts, extra: ["--log-file", log])
+        try await Self.expectFirstPageOnly { session, _ in
             try await session.resize(width: 20, height: 5)
             try await session.waitUntil("the notice shows") { $0.contains("Terminal too small") }
             try await session.send("d", "Delete", "j", "d", "r")
-            // q comes after the other keys on the same input, so they have all been read when the app exits.
-            try await DeleteEndToEndTests.quit(session, with: "q")
-            let requests = try Self.loggedRequests(log)
-            #expect(!requests.contains { $0.contains("DELETE") }, "\(requests)")
-            #expect(requests.count == 1, "no refresh either: \(requests)")
-            #expect(try await org.exists(contacts[0].id))
-            #expect(try await org.exists(contacts[1].id))
         }
     }
 
@@ -103,7 +89,7 @@ struct KeysEndToEndTests {
             try await session.waitUntil(attributes: true, "Home selects the first row") { screen in
                 DemoTests.selectedLines(screen) == [2] && screen.contains(Screen.shownPrefix(contacts[0].name))
             }
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
         }
     }
 
@@ -131,7 +117,7 @@ struct KeysEndToEndTests {
                 screen.contains("LastModifiedDate") && screen.contains(id)
             }
             try await session.send("Escape")
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
         }
     }
 
@@ -212,7 +198,7 @@ struct KeysEndToEndTests {
             try await session.waitUntil(attributes: true, "Esc closed the help, the selection unmoved") { screen in
                 !screen.contains("key closes") && DemoTests.selectedLines(screen) == [2]
             }
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
         }
     }
 

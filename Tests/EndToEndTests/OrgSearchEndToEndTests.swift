@@ -44,7 +44,7 @@ struct OrgSearchEndToEndTests {
             try await session.waitUntil("Esc leaves the filter and drops the org's row") {
                 !$0.contains(Self.divider) && !Screen.listShows($0, Self.name)
             }
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
         }
     }
 }

@@ -7,108 +7,111 @@ import Testing
 /// Quitting with changes in flight, in a real terminal against a slow org.
 @Suite("Quitting in a terminal")
 struct QuitEndToEndTests {
-    /// `command` with its standard error written to a file, which the returned path names.
-    static func capturingStandardError(_ command: [String]) -> (command: [String], path: String) {
-        let path = NSTemporaryDirectory() + "contact-tui-stderr-\(UUID().uuidString).txt"
-        return (["sh", "-c", "exec \"$@\" 2>\"$0\"", path] + command, path)
+    /// `command` with its standard error written to `file`.
+    static func capturingStandardError(_ command: [String], in file: TemporaryFile) -> [String] {
+        ["sh", "-c", "exec \"$@\" 2>\"$0\"", file.path] + command
     }
 
-    static func read(_ path: String) -> String {
-        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    /// The app with a delete in flight: the contact being deleted, and the app's standard error and log.
+    struct DeleteInFlight {
+        let session: TmuxSession
+        let target: OrgContact
+        let stderr: TemporaryFile
+        let log: TemporaryFile
     }
 
-    /// The list on a slow org, a deletable contact selected and its `d` sent.
-    static func deleteInFlight(
-        _ org: LiveOrg, extra: [String] = []
-    ) async throws -> (session: TmuxSession, target: OrgContact, stderr: String) {
-        let contacts = try await org.contactNames()
-        let cases = try await org.contactIDsWithCases()
-        let (index, target) = try DeleteEndToEndTests.pick(contacts) { _, contact in !cases.contains(contact.id) }
-        let (command, stderr) = capturingStandardError(try org.appCommand(extra))
-        let session = try await TmuxSession(command, width: 100, height: 30)
-        try await session.waitUntil("the first contacts are listed") { screen in
-            Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
-        }
-        try await DeleteEndToEndTests.moveDown(session, index)
-        let prefix = Screen.shownPrefix(target.name)
-        try await session.send("d")
-        try await session.waitUntil("the delete is in flight") { screen in
-            !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
-        }
-        return (session, target, stderr)
-    }
-
-    /// `deleteInFlight` on an org of 30 contacts that answers after `latency`, the app logging
-    /// to a file; `body` gets the org, the session, the contact, and the paths of standard error
-    /// and of the log, both removed afterwards.
-    static func withLoggedDeleteInFlight(
-        latency: Duration, _ body: (LiveOrg, TmuxSession, OrgContact, String, String) async throws -> Void
+    /// The list on an org of 30 contacts that answers after `latency`, logging to a file, with a
+    /// deletable contact selected and its `d` sent; `body` gets the org and the run.
+    static func withDeleteInFlight(
+        latency: Duration, _ body: (LiveOrg, DeleteInFlight) async throws -> Void
     ) async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: latency)) { org in
-            let log = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
-            defer { try? FileManager.default.removeItem(atPath: log) }
-            let (session, target, stderr) = try await deleteInFlight(org, extra: ["--log-file", log])
-            defer { try? FileManager.default.removeItem(atPath: stderr) }
-            try await body(org, session, target, stderr, log)
+            let contacts = try await org.contactNames()
+            let cases = try await org.contactIDsWithCases()
+            let (index, target) = try DeleteEndToEndTests.pick(contacts) { _, contact in !cases.contains(contact.id) }
+            let stderr = TemporaryFile()
+            let log = TemporaryFile("log")
+            let command = capturingStandardError(try org.appCommand(["--log-file", log.path]), in: stderr)
+            let session = try await TmuxSession(command, width: 100, height: 30)
+            try await session.waitUntil("the first contacts are listed") { screen in
+                Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
+            }
+            try await DeleteEndToEndTests.moveDown(session, index)
+            let prefix = Screen.shownPrefix(target.name)
+            try await session.send("d")
+            try await session.waitUntil("the delete is in flight") { screen in
+                !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
+            }
+            try await body(org, DeleteInFlight(session: session, target: target, stderr: stderr, log: log))
         }
     }
 
     @Test("q with a delete in flight waits, then quits by itself once it settled: exit 0, the record is gone")
     func quitWaits() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(4000))) { org in
-            let (session, target, stderr) = try await Self.deleteInFlight(org)
-            defer { try? FileManager.default.removeItem(atPath: stderr) }
-            try await session.send("q")
-            try await session.waitUntil("the status line says what the quit waits for") { screen in
+        try await Self.withDeleteInFlight(latency: .milliseconds(4000)) { org, run in
+            try await run.session.send("q")
+            try await run.session.waitUntil("the status line says what the quit waits for") { screen in
                 Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
             }
-            #expect(session.isRunning)
-            #expect(try await session.waitForExit(timeout: .seconds(30)) == 0)
-            #expect(try await org.exists(target.id) == false)
-            #expect(Self.read(stderr).isEmpty)
+            #expect(run.session.isRunning)
+            #expect(try await run.session.waitForExit(timeout: .seconds(30)) == 0)
+            #expect(try await org.exists(run.target.id) == false)
+            #expect(run.stderr.text.isEmpty)
         }
     }
 
     @Test("q q with a delete in flight quits at once: exit 1, standard error names the contact and its Id")
     func forcedQuit() async throws {
-        try await Self.withLoggedDeleteInFlight(latency: .milliseconds(6000)) { _, session, target, stderr, path in
-            try await session.send("q")
-            try await session.waitUntil("the quit waits") { Screen.statusLine($0).contains("q again to quit now") }
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 1)
-            let message = Self.read(stderr)
-            #expect(message.contains(target.name))
-            #expect(message.contains(target.id))
-            #expect(message.contains("outcome is unknown"))
-            let log = Self.read(path)
-            #expect(log.contains("sent, outcome unknown"))
-            #expect(!log.lowercased().contains("cancel"))
+        try await Self.withDeleteInFlight(latency: .milliseconds(6000)) { _, run in
+            try await run.session.send("q")
+            try await run.session.waitUntil("the quit waits") { Screen.statusLine($0).contains("q again to quit now") }
+            try await run.session.send("q")
+            #expect(try await run.session.waitForExit() == 1)
+            #expect(run.stderr.text.contains(run.target.name))
+            #expect(run.stderr.text.contains(run.target.id))
+            #expect(run.stderr.text.contains("outcome is unknown"))
+            #expect(run.log.text.contains("sent, outcome unknown"))
+            #expect(!run.log.text.lowercased().contains("cancel"))
         }
     }
 
-    @Test("SIGTERM with a delete in flight waits for it to settle and logs the outcome; exit 0")
-    func terminateWaits() async throws {
-        try await Self.withLoggedDeleteInFlight(latency: .milliseconds(2000)) { org, session, target, _, path in
-            kill(try await SignalTests.appPID(session), SIGTERM)
-            #expect(try await session.waitForExit() == 0)
-            #expect(try await org.exists(target.id) == false)
-            let log = Self.read(path)
-            #expect(log.contains("change settled"))
-            #expect(log.contains("outcome=deleted record=\(target.id)"))
-            #expect(!log.lowercased().contains("cancel"))
-        }
+    /// A quit signal sent with a delete in flight on an org that answers after `latency`: the app
+    /// waits up to 5 s for the answer, so the delete settles (exit 0) or its outcome stays unknown
+    /// (exit 1, standard error names the record).
+    struct SignalQuit: Sendable, CustomTestStringConvertible {
+        let signal: Int32
+        let latency: Duration
+        let status: Int32
+        /// What the log says of the delete.
+        let logged: String
+        let testDescription: String
     }
 
-    @Test("SIGHUP with a delete slower than 5 s quits after 5 s: exit 1, the log says sent, outcome unknown")
-    func hangUpGivesUp() async throws {
-        try await Self.withLoggedDeleteInFlight(latency: .milliseconds(7000)) { _, session, target, stderr, path in
-            kill(try await SignalTests.appPID(session), SIGHUP)
-            #expect(try await session.waitForExit(timeout: .seconds(30)) == 1)
-            #expect(Self.read(stderr).contains(target.id))
-            let log = Self.read(path)
-            #expect(log.contains("quitting with a change in flight: sent, outcome unknown"))
-            #expect(log.contains("record=\(target.id)"))
-            #expect(!log.lowercased().contains("cancel"))
+    @Test(
+        "a quit signal with a delete in flight waits up to 5 s for it and logs the outcome, never a cancel",
+        arguments: [
+            SignalQuit(
+                signal: SIGTERM, latency: .milliseconds(2000), status: 0,
+                logged: "change settled",
+                testDescription: "SIGTERM, the delete settles within 5 s: exit 0, the record is gone"),
+            SignalQuit(
+                signal: SIGHUP, latency: .milliseconds(7000), status: 1,
+                logged: "quitting with a change in flight: sent, outcome unknown",
+                testDescription: "SIGHUP, the delete is slower than 5 s: exit 1, sent, outcome unknown"),
+        ])
+    func signalWaits(_ quit: SignalQuit) async throws {
+        try await Self.withDeleteInFlight(latency: quit.latency) { org, run in
+            kill(try await SignalTests.appPID(run.session), quit.signal)
+            #expect(try await run.session.waitForExit(timeout: .seconds(30)) == quit.status)
+            #expect(run.log.text.contains(quit.logged))
+            #expect(run.log.text.contains("record=\(run.target.id)"))
+            #expect(!run.log.text.lowercased().contains("cancel"))
+            if quit.status == 0 {
+                #expect(run.log.text.contains("outcome=deleted record=\(run.target.id)"))
+                #expect(try await org.exists(run.target.id) == false)
+            } else {
+                #expect(run.stderr.text.contains(run.target.id))
+            }
         }
     }
 
@@ -118,8 +121,7 @@ struct QuitEndToEndTests {
             [try Binary.path, "--demo", "--latency", "30000"], width: 100, height: 30)
         try await session.waitUntil("the list is loading") { Screen.statusLine($0).contains("loading") }
         let start = ContinuousClock.now
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
         // A behaviour check with a generous bound, not a speed goal: the page would answer after 30 s.
         #expect(ContinuousClock.now - start < .seconds(10))
     }
@@ -130,11 +132,11 @@ struct QuitEndToEndTests {
 struct TerminalTypeTests {
     @Test("TERM=dumb is refused with one sentence that suggests contact-tui list; exit 2")
     func dumbTerminal() async throws {
-        let (command, stderr) = QuitEndToEndTests.capturingStandardError([try Binary.path, "--demo"])
-        defer { try? FileManager.default.removeItem(atPath: stderr) }
+        let stderr = TemporaryFile()
+        let command = QuitEndToEndTests.capturingStandardError([try Binary.path, "--demo"], in: stderr)
         let session = try await TmuxSession(command, width: 100, height: 30, environment: ["TERM": "dumb"])
         #expect(try await session.waitForExit() == 2)
-        let message = QuitEndToEndTests.read(stderr)
+        let message = stderr.text
         #expect(message.contains("cannot move the cursor"))
         #expect(message.contains("contact-tui list"))
         #expect(message.split(separator: "\n").count == 1)
@@ -178,8 +180,7 @@ struct TerminalTypeTests {
             }
             let onlyASCII = screen.unicodeScalars.allSatisfy { $0.isASCII }
             #expect(onlyASCII)
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 }

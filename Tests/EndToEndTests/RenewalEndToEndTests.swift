@@ -124,8 +124,7 @@ struct RenewalEndToEndTests {
             #expect(!screen.contains("v99.0"))
             // The org's Sforce-Limit-Info, as its last answer gave it, on the header's right.
             #expect(screen.components(separatedBy: "\n")[0].contains(/API [0-9]+\/15,000/))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 }

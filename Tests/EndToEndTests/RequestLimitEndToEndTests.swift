@@ -19,8 +19,7 @@ struct RequestLimitEndToEndTests {
                 Screen.statusLine($0).contains("Could not")
             }
             #expect(Screen.statusLine(screen).contains("Could not load contacts: \(Self.sentence) — r to retry"))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 

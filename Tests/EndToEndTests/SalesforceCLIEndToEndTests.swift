@@ -92,8 +92,7 @@ struct SalesforceCLIEndToEndTests {
                 screen.contains(Screen.shownPrefix(contacts[0].name))
                     && screen.components(separatedBy: "\n")[0].contains("· v60.0")
             }
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
             #expect(try cli.tokenCalls() == 1)
         }
     }

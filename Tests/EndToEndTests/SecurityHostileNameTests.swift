@@ -80,8 +80,7 @@ struct SecurityHostileNameTests {
         let h3 = colored.components(separatedBy: "\n").first { $0.contains("H3 ") } ?? ""
         #expect(!h3.contains("\u{1B}[31m"), "H3's CSI changed the colour: \(h3.debugDescription)")
 
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 
     @Test("a name with invalid UTF-8 neither crashes the app nor reaches the terminal raw")
@@ -104,7 +103,6 @@ struct SecurityHostileNameTests {
             #expect(row.hasPrefix(" H9 Bad"))
         }
         #expect(try await Self.paneTitle(session) == titleBefore)
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }

@@ -93,8 +93,7 @@ struct SecurityTokenTests {
                 ], width: 120, height: 20)
             let screen = try await session.waitUntil("the list or its error") { $0.contains(run.expect) }
             #expect(!screen.contains(run.access) && !screen.contains(run.refresh))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
         await server.stop()
 

@@ -20,14 +20,8 @@ struct SortOpenCopyEndToEndTests {
     func sortOpenCopy() async throws {
         try await LiveOrg.with { org in
             let contacts = try await org.contactNames()
-            let opened = NSTemporaryDirectory() + "contact-tui-browser-\(UUID().uuidString).txt"
-            let browser = NSTemporaryDirectory() + "contact-tui-browser-\(UUID().uuidString).sh"
-            defer {
-                try? FileManager.default.removeItem(atPath: opened)
-                try? FileManager.default.removeItem(atPath: browser)
-            }
-            try writeExecutableScript("#!/bin/sh\nprintf '%s' \"$1\" > '\(opened)'\n", to: browser)
-            let session = try await TmuxSession(try org.appCommand(), environment: ["BROWSER": browser])
+            let browser = try StandInBrowser()
+            let session = try await TmuxSession(try org.appCommand(), environment: ["BROWSER": browser.path])
             try await session.waitUntil("the first contacts are listed") { screen in
                 Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
             }
@@ -70,9 +64,9 @@ struct SortOpenCopyEndToEndTests {
             let expected =
                 org.endpoint.url.absoluteString.trimmingSuffix("/")
                 + "/lightning/r/Contact/\(byEmail.id)/view"
-            let launched = await waitUntil { (try? String(contentsOfFile: opened, encoding: .utf8)) == expected }
+            let launched = await waitUntil { browser.opened == expected }
             #expect(launched, "the browser was given \(expected)")
-            try await DeleteEndToEndTests.quit(session, with: "q")
+            try await session.quit()
         }
     }
 }

@@ -25,8 +25,7 @@ struct TerminalEndToEndTests {
             let selected = DemoTests.selectedLines(screen)[0]
             let plain = try await session.capture().components(separatedBy: "\n")
             #expect(plain[selected].contains(Screen.shownPrefix(contacts[5].name)))
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 
@@ -46,8 +45,7 @@ struct TerminalEndToEndTests {
             try await session.waitUntil(attributes: true, "the selection moved") { screen in
                 DemoTests.selectedLines(screen) == [mouse ? 6 : 3]
             }
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 
@@ -68,8 +66,7 @@ struct TerminalEndToEndTests {
             #expect(!title.contains("pwned"))
             let buffers = try await TmuxSession.tmux(["-L", session.socket, "list-buffers"])
             #expect(buffers.isEmpty)
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
+            try await session.quit()
         }
     }
 
@@ -102,8 +99,7 @@ struct TerminalEndToEndTests {
             !screen.contains("key closes") && Screen.listShows(screen, first)
         }
         #expect(Screen.filledListLines(screen).count > 10)
-        try await session.send("q")
-        #expect(try await session.waitForExit() == 0)
+        try await session.quit()
     }
 }
 
@@ -148,8 +144,7 @@ struct ColourAndLogTests {
                 let screen = try await session.waitUntil(attributes: true, "the list shows") { $0.contains(first) }
                 #expect(Self.hasColour(screen) == coloured, "\(extra) \(environment)")
                 #expect(DemoTests.selectedLines(screen).count == 1)
-                try await session.send("q")
-                #expect(try await session.waitForExit() == 0)
+                try await session.quit()
             }
         }
     }
@@ -158,18 +153,15 @@ struct ColourAndLogTests {
     func logFile() async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 20)) { org in
             let contacts = try await org.contactNames()
-            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let session = try await DeleteEndToEndTests.open(org, contacts, extra: ["--log-file", path])
+            let log = TemporaryFile("log")
+            let session = try await DeleteEndToEndTests.open(org, contacts, extra: ["--log-file", log.path])
             try await session.send("d")
             try await session.waitUntil("the delete is confirmed") { Screen.statusLine($0).contains("Deleted") }
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
-            let log = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(log.contains("GET /services/data/"))
-            #expect(log.contains("DELETE /services/data/v66.0/sobjects/Contact/\(contacts[0].id)"))
-            #expect(log.contains("status=204"))
-            #expect(!log.contains(org.endpoint.accessToken))
+            try await session.quit()
+            #expect(log.text.contains("GET /services/data/"))
+            #expect(log.text.contains("DELETE /services/data/v66.0/sobjects/Contact/\(contacts[0].id)"))
+            #expect(log.text.contains("status=204"))
+            #expect(!log.text.contains(org.endpoint.accessToken))
         }
     }
 
@@ -177,20 +169,14 @@ struct ColourAndLogTests {
     func retriesAreLogged() async throws {
         let configuration = MockOrgConfiguration(contacts: 20, unavailableRate: 1)
         try await LiveOrg.with(configuration) { org in
-            let path = NSTemporaryDirectory() + "contact-tui-log-\(UUID().uuidString).log"
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            let session = try await TmuxSession(try org.appCommand(["--log-file", path]), width: 100, height: 30)
-            let logged = await waitUntil(within: .seconds(30)) {
-                let log = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-                return log.contains("retry=2")
-            }
+            let log = TemporaryFile("log")
+            let session = try await TmuxSession(try org.appCommand(["--log-file", log.path]), width: 100, height: 30)
+            let logged = await waitUntil(within: .seconds(30)) { log.text.contains("retry=2") }
             #expect(logged)
-            try await session.send("q")
-            #expect(try await session.waitForExit() == 0)
-            let log = try String(contentsOfFile: path, encoding: .utf8)
-            #expect(log.contains("sending a read again after a transient failure"))
-            #expect(log.contains("SERVER_UNAVAILABLE"))
-            #expect(!log.contains(org.endpoint.accessToken))
+            try await session.quit()
+            #expect(log.text.contains("sending a read again after a transient failure"))
+            #expect(log.text.contains("SERVER_UNAVAILABLE"))
+            #expect(!log.text.contains(org.endpoint.accessToken))
         }
     }
 }

@@ -110,6 +110,12 @@ final class TmuxSession {
         throw TestSupportFailure("timed out waiting for the program to exit; the screen was:\n\(try await capture())")
     }
 
+    /// Quits with `key` and checks that the program exits 0.
+    func quit(with key: String = "q", sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await send(key)
+        #expect(try await waitForExit() == 0, sourceLocation: sourceLocation)
+    }
+
     /// Whether the program is still running.
     var isRunning: Bool { !FileManager.default.fileExists(atPath: statusPath) }
 
