@@ -176,26 +176,40 @@ struct EditTests {
         #expect(model.alerts.count == 1)
         _ = model.handle(response: Fixtures.noContent, for: second.id)
         #expect(Self.email(model) == "second@example.com")
-        _ = model.handle(key: .escape)  // the alert
-
-        // The earlier one saved, the later one refused: the earlier value is the org's.
-        let third = try Self.edit(&model, to: "third@example.com")
-        let fourth = try Self.edit(&model, to: "fourth")
-        _ = model.handle(response: Fixtures.noContent, for: third.id)
-        #expect(Self.email(model) == "fourth")
-        _ = model.handle(response: Self.invalidEmail, for: fourth.id)
-        #expect(Self.email(model) == "third@example.com")
     }
 
-    @Test("a refresh while an update is in flight keeps showing the pending value")
-    func refreshKeepsPending() throws {
+    /// How the org's value of a field becomes known while an update of it is in flight.
+    enum OrgValueMeanwhile: CaseIterable, Sendable, CustomTestStringConvertible {
+        case earlierUpdateSaved, refreshRead
+
+        var testDescription: String {
+            switch self {
+            case .earlierUpdateSaved: "an earlier update of the field is saved"
+            case .refreshRead: "a refresh reads the record"
+            }
+        }
+    }
+
+    @Test(
+        "an update in flight keeps showing its value while the org's value becomes known; refused, the field shows the org's",
+        arguments: OrgValueMeanwhile.allCases)
+    func refusalShowsOrgValue(meanwhile: OrgValueMeanwhile) throws {
         var model = try Self.model()
-        let update = try Self.edit(&model, to: "new@example.com")
-        let refresh = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
-        _ = model.handle(response: Fixtures.page((0..<5).map { Fixtures.contact($0) }), for: refresh.id)
-        #expect(Self.email(model) == "new@example.com")
+        let earlier = try meanwhile == .earlierUpdateSaved ? Self.edit(&model, to: "earlier@example.com") : nil
+        let update = try Self.edit(&model, to: "later")
+        let orgValue: String
+        switch meanwhile {
+        case .earlierUpdateSaved:
+            _ = try model.handle(response: Fixtures.noContent, for: #require(earlier).id)
+            orgValue = "earlier@example.com"
+        case .refreshRead:
+            let refresh = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
+            _ = model.handle(response: Fixtures.page((0..<5).map { Fixtures.contact($0) }), for: refresh.id)
+            orgValue = "c0@example.com"
+        }
+        #expect(Self.email(model) == "later")
         _ = model.handle(response: Self.invalidEmail, for: update.id)
-        #expect(Self.email(model) == "c0@example.com")
+        #expect(Self.email(model) == orgValue)
     }
 
     @Test("the editor closes when its row leaves the list")
