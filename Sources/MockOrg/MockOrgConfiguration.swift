@@ -22,6 +22,9 @@ public struct MockOrgConfiguration: Sendable {
     public var loseReplyRate: Double
     /// The probability that a data API request gets 503 `SERVER_UNAVAILABLE`, nothing applied.
     public var unavailableRate: Double
+    /// The seed of the faults' draws, so that a test meets the same faults on every run; nil
+    /// draws a new seed at start.
+    public var faultSeed: UInt64?
     /// How long an unused query cursor stays open; nil keeps Salesforce's 15 minutes.
     public var cursorTTL: Duration?
     /// The daily API request limit; requests past it get 403 `REQUEST_LIMIT_EXCEEDED`.

@@ -13,7 +13,8 @@ enum OrgRouter {
     ) -> Router<MockOrgContext> {
         let faults = FaultInjector(
             failRate: configuration.failRate, dropRate: configuration.dropRate,
-            loseReplyRate: configuration.loseReplyRate, unavailableRate: configuration.unavailableRate)
+            loseReplyRate: configuration.loseReplyRate, unavailableRate: configuration.unavailableRate,
+            seed: configuration.faultSeed)
         let usage = APIUsage(limit: configuration.apiLimit)
         let router = Router(context: MockOrgContext.self)
         if configuration.compression { router.add(middleware: GzipMiddleware()) }

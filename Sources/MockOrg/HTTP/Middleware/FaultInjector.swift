@@ -6,13 +6,17 @@ final class FaultInjector: Sendable {
     let dropRate: Double
     let loseReplyRate: Double
     let unavailableRate: Double
-    private let random: Mutex<SystemRandomNumberGenerator> = Mutex(SystemRandomNumberGenerator())
+    private let random: Mutex<SeededRandom>
 
-    init(failRate: Double, dropRate: Double, loseReplyRate: Double = 0, unavailableRate: Double = 0) {
+    init(
+        failRate: Double, dropRate: Double, loseReplyRate: Double = 0, unavailableRate: Double = 0,
+        seed: UInt64? = nil
+    ) {
         self.failRate = failRate
         self.dropRate = dropRate
         self.loseReplyRate = loseReplyRate
         self.unavailableRate = unavailableRate
+        random = Mutex(SeededRandom(seed: seed ?? UInt64.random(in: .min ... .max)))
     }
 
     func shouldFailWrite() -> Bool { roll(failRate) }
@@ -25,7 +29,6 @@ final class FaultInjector: Sendable {
 
     private func roll(_ probability: Double) -> Bool {
         guard probability > 0 else { return false }
-        let draw = random.withLock { Double($0.next() >> 11) / Double(1 << 53) }
-        return draw < probability
+        return random.withLock { $0.chance(probability) }
     }
 }
