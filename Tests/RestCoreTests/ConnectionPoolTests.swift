@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import MockOrg
 import TestSupport
 import Testing
 
@@ -25,12 +24,18 @@ struct ConnectionPoolTests {
 
     @Test("connectionsPerHost requests are in flight at once; one more waits, and its wait runs out honestly")
     func poolHoldsConnectionsPerHostRequestsAtOnce() async throws {
-        // Every answer takes 8 s and a pooled connection is waited for 2 s (the connect timeout),
-        // so the requests that get no connection of their own fail, and only those.
+        // The server holds every answer until the requests that got no connection of their own
+        // have failed, after the 2 s that a pooled connection is waited for (the connect timeout),
+        // so no answer can free a connection for them, however slow the machine. With a larger
+        // pool none would fail: the server then answers after 60 s and the counts below fail.
         let perHost = AsyncHTTPClientTransport.connectionsPerHost
         let extra = 4
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 1, latency: .seconds(8))) { org in
-            var configuration = org.client.configuration
+        let waitsAreOver = Flag()
+        try await ScriptedServer.with({ _ in
+            _ = await waitUntil(within: .seconds(60)) { waitsAreOver.isSet }
+            return .json("{}")
+        }) { server in
+            var configuration = RestClientConfiguration(instanceURL: server.url, accessToken: "token-1")
             configuration.retryPolicy = .never
             let client = RestClient(
                 configuration: configuration, transport: AsyncHTTPClientTransport(connectTimeout: .seconds(2)))
@@ -46,18 +51,22 @@ struct ConnectionPoolTests {
                         }
                     }
                     var all: [Result<Int, RestClientError>] = []
-                    for await outcome in group { all.append(outcome) }
+                    for await outcome in group {
+                        all.append(outcome)
+                        if all.count == extra { waitsAreOver.set() }
+                    }
                     return all
                 }
             } cleanup: {
                 await client.shutdown()
             }
             let answered = outcomes.filter { (try? $0.get()) == 200 }.count
-            let busy = outcomes.filter {
+            let busy = outcomes.prefix(extra).filter {
                 if case .failure(.connectionPoolBusy) = $0 { return true } else { return false }
             }.count
             #expect(answered == perHost, "\(outcomes)")
             #expect(busy == extra, "\(outcomes)")
+            #expect(server.requests.count == perHost, "the busy requests were never sent")
         }
     }
 }

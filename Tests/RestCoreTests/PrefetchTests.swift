@@ -147,13 +147,3 @@ import Testing
             .first { bytes[$0].elementsEqual(needle) }
     }
 }
-
-/// A flag the test sets and a scripted reply waits on.
-private final class Flag: Sendable {
-    private let value = Atomic<Bool>(false)
-    var isSet: Bool { value.load(ordering: .relaxed) }
-    func set() { value.store(true, ordering: .relaxed) }
-    func wait() async {
-        while !isSet { try? await Task.sleep(for: .milliseconds(10)) }
-    }
-}
