@@ -40,10 +40,29 @@ final class TinyProxy: Sendable {
         }
     }
 
+    /// Starts tinyproxy on a free port. The reserved port is released just before tinyproxy
+    /// binds it, so another process may take it first: tinyproxy then exits at once, and it is
+    /// started again on another port. A slow start is waited for generously.
     private static func start() async throws -> TinyProxy {
+        var failures: [String] = []
+        for _ in 1...3 {
+            let proxy = try await launch()
+            let settled = await waitUntil(within: .seconds(60)) {
+                proxy.exitStatus != nil || (proxy.pid != nil && proxy.accepts())
+            }
+            if settled, proxy.exitStatus == nil { return proxy }
+            failures.append(
+                "port \(proxy.port): " + (proxy.exitStatus.map { "exit \($0), \(proxy.errors)" } ?? "no answer"))
+            proxy.stop()
+        }
+        throw TestSupportFailure("tinyproxy did not start (\(failures.joined(separator: "; ")))")
+    }
+
+    /// Runs tinyproxy in the foreground in the background of a shell, which writes its exit
+    /// status to a file when it ends, so that a failed start is seen at once.
+    private static func launch() async throws -> TinyProxy {
         let directory = FileManager.default.temporaryDirectory.appending(path: "tinyproxy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // The reserved port is released just before tinyproxy binds it.
         let port = try ReservedPort().port
         // No ConnectPort line: tunnels may go to any port, the mock org's included.
         let configuration = """
@@ -59,13 +78,21 @@ final class TinyProxy: Sendable {
             """
         let configurationFile = directory.appending(path: "tinyproxy.conf")
         try configuration.write(to: configurationFile, atomically: true, encoding: .utf8)
-        try await ProcessRunner.run("tinyproxy", ["-c", configurationFile.path]).checked()
-        let proxy = TinyProxy(port: port, directory: directory)
-        guard await waitUntil(within: .seconds(20), { proxy.pid != nil && proxy.accepts() }) else {
-            proxy.stop()
-            throw TestSupportFailure("tinyproxy did not start on port \(port)")
-        }
-        return proxy
+        let script = "(tinyproxy -d -c \"$0\" 2>\"$1\"; echo $? >\"$2\") </dev/null >/dev/null 2>&1 &"
+        let files = ["tinyproxy.conf", "tinyproxy.err", "tinyproxy.status"].map { directory.appending(path: $0).path }
+        _ = try await ProcessRunner.run("sh", ["-c", script] + files).checked()
+        return TinyProxy(port: port, directory: directory)
+    }
+
+    /// tinyproxy's exit status once it has ended; nil while it runs.
+    private var exitStatus: Int32? {
+        (try? String(contentsOf: directory.appending(path: "tinyproxy.status"), encoding: .utf8))
+            .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// What tinyproxy wrote to standard error.
+    private var errors: String {
+        (try? String(contentsOf: directory.appending(path: "tinyproxy.err"), encoding: .utf8)) ?? ""
     }
 
     private var pid: pid_t? {
