@@ -37,9 +37,7 @@ extension OrgStore {
                 if record.keys.contains(where: { $0.lowercased() == "id" }) {
                     throw APIError(status: 400, "INVALID_FIELD", "cannot specify Id in an insert call", fields: [])
                 }
-                let values = try Self.parseFields(record, of: object, creating: true)
-                try checkValidationRules(object, values)
-                return .success((object, values))
+                return try .success((object, writtenFields(record, of: object, creating: true)))
             } catch {
                 return .failure(error)
             }
@@ -67,25 +65,21 @@ extension OrgStore {
     /// Updates the records of a `{"allOrNone": …, "records": [{"attributes": …, "id": …, …}]}` body.
     func updateCollection(body: [UInt8], now: Int64) throws(APIError) -> [UInt8] {
         let (allOrNone, records) = try Self.collectionBody(body)
-        let parsed = records.map { record -> Result<(SObjectType, String, Fields), APIError> in
-            let id = record.first { $0.key.lowercased() == "id" }?.value as? String
+        let ids = records.map { record in record.first { $0.key.lowercased() == "id" }?.value as? String }
+        let parsed = zip(records, ids).map { record, id -> Result<(SObjectType, String, Fields), APIError> in
             do throws(APIError) {
                 let object = try Self.objectType(of: record)
                 guard let id, !id.isEmpty else {
                     throw APIError(status: 400, "MISSING_ARGUMENT", "Id not specified in an update call", fields: [])
                 }
                 let fields = record.filter { $0.key.lowercased() != "id" }
-                let values = try Self.parseFields(fields, of: object, creating: false)
-                try checkValidationRules(object, values)
-                return .success((object, id, values))
+                return try .success((object, id, writtenFields(fields, of: object, creating: false)))
             } catch {
                 return .failure(error)
             }
         }
         let outcomes = state.withLock { (state: inout State) -> [CollectionOutcome] in
-            let (located, outcomes) = Self.checked(
-                Array(parsed.indices), id: { records[$0].first { $0.key.lowercased() == "id" }?.value as? String }
-            ) { index throws(APIError) in
+            let (located, outcomes) = Self.checked(Array(parsed.indices), id: { ids[$0] }) { index throws(APIError) in
                 let (object, id, values) = try parsed[index].get()
                 let record = try Self.collectionRecord(id, of: object, in: state.tables)
                 try Self.checkUpdate(record, values, in: state.tables)

@@ -1,13 +1,12 @@
-/// The org's validation rules, checked on every create and update after the fields parsed.
+/// The fields every create and update writes go through, single or in a collection.
 extension OrgStore {
-    func checkValidationRules(
-        _ object: SObjectType, _ values: [(field: FieldSpec, value: FieldValue)]
-    ) throws(APIError) {
-        for rule in validationRules where rule.objectType.lowercased() == object.name.lowercased() {
-            for (field, value) in values where field.name.lowercased() == rule.field.lowercased() {
-                guard let text = value.text, text.contains(rule.rejectedText) else { continue }
-                throw APIError(status: 400, "FIELD_CUSTOM_VALIDATION_EXCEPTION", rule.message, fields: [field.name])
-            }
-        }
+    /// The fields of `record` a write sets: parsed against the object's schema, then passed
+    /// through the org's validation rules.
+    func writtenFields(
+        _ record: [String: Any], of object: SObjectType, creating: Bool
+    ) throws(APIError) -> [(field: FieldSpec, value: FieldValue)] {
+        let values = try Self.parseFields(record, of: object, creating: creating)
+        try validationRules.check(object, values)
+        return values
     }
 }

@@ -6,8 +6,7 @@ import SOQL
 extension OrgStore {
     /// Creates a record; returns the body of the 201 response.
     func create(_ object: SObjectType, body: [UInt8], now: Int64) throws(APIError) -> [UInt8] {
-        let values = try Self.parseFields(body, of: object, creating: true)
-        try checkValidationRules(object, values)
+        let values = try writtenFields(Self.recordBody(body, of: object), of: object, creating: true)
         let id = try withTables { (tables) throws(APIError) -> String in
             try Self.checkCreate(object, values, in: tables)
             return Self.applyCreate(object, values, to: tables, now: now)
@@ -25,8 +24,7 @@ extension OrgStore {
 
     /// Updates the given fields of a record.
     func update(_ object: SObjectType, id: String, body: [UInt8], now: Int64) throws(APIError) {
-        let values = try Self.parseFields(body, of: object, creating: false)
-        try checkValidationRules(object, values)
+        let values = try writtenFields(Self.recordBody(body, of: object), of: object, creating: false)
         try state.withLock { (state: inout State) throws(APIError) in
             let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
             let record = RecordKey(object: object, row: row)
@@ -92,18 +90,14 @@ extension OrgStore {
         }
     }
 
-    /// The fields of a JSON body, checked against the object's schema.
-    static func parseFields(
-        _ body: [UInt8], of object: SObjectType, creating: Bool
-    ) throws(APIError)
-        -> [(field: FieldSpec, value: FieldValue)]
-    {
-        guard let dictionary = try parseJSON(body) as? [String: Any] else {
+    /// The JSON object of a single record's body.
+    static func recordBody(_ body: [UInt8], of object: SObjectType) throws(APIError) -> [String: Any] {
+        guard let record = try parseJSON(body) as? [String: Any] else {
             throw APIError(
                 status: 400, "JSON_PARSER_ERROR",
                 "Cannot deserialize instance of " + object.name + " from a JSON value that is not an object")
         }
-        return try parseFields(dictionary, of: object, creating: creating)
+        return record
     }
 
     /// A request body parsed as JSON, or Salesforce's `JSON_PARSER_ERROR` saying where it is wrong.

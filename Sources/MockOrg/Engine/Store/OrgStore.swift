@@ -35,14 +35,14 @@ final class OrgStore: Sendable {
     /// Statements parsed already; outside `state` so that parsing never holds the tables' lock.
     let statements = ParsedStatements()
     /// Rules every write must pass (`FIELD_CUSTOM_VALIDATION_EXCEPTION`).
-    let validationRules: [MockOrgValidationRule]
+    let validationRules: ValidationRules
 
     /// - Parameter cursorLifetime: how long an unused query cursor stays open (tests shorten it).
     init(
         generator: SeedGenerator, cursorLifetime: Duration = defaultCursorLifetime,
         validationRules: [MockOrgValidationRule] = []
     ) {
-        self.validationRules = validationRules
+        self.validationRules = ValidationRules(validationRules)
         state = Mutex(State(tables: OrgTables(generator: generator), cursorLifetime: cursorLifetime))
     }
 
