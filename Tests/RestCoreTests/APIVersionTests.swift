@@ -22,12 +22,6 @@ import Testing
         #expect([APIVersion(59), "v9.0", "60.0"].max() == "v60.0")
     }
 
-    @Test func theSentenceNamesTheSourceAndTheValue() {
-        #expect(
-            APIVersion.problem(with: "66.x", from: "--api-version")
-                == #"--api-version must be an API version such as v66.0, not "66.x"."#)
-    }
-
     @Test func aDataPathNamesTheVersionTheFactoriesWrite() {
         #expect(APIVersionFallback.version(inPath: "/services/data/v66.0/query")?.version == "v66.0")
         #expect(APIVersionFallback.version(inPath: "/services/data/v66.0/query")?.rest == "/query")

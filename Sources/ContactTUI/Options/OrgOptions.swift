@@ -43,7 +43,7 @@ struct OrgOptions: ParsableArguments {
 
     func validate() throws {
         if let apiVersion, APIVersion(parsing: apiVersion) == nil {
-            throw ValidationError(APIVersion.problem(with: apiVersion, from: "--api-version"))
+            throw ValidationError("--api-version must be an API version such as v66.0, not \"\(apiVersion)\".")
         }
         guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
     }

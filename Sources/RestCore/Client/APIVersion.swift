@@ -37,11 +37,6 @@ public struct APIVersion: Sendable, Hashable, Comparable, CustomStringConvertibl
         "v\(major).\(minor)"
     }
 
-    /// The one sentence for `text` given as `source` (`--api-version`) that is not a version.
-    public static func problem(with text: String, from source: String) -> String {
-        "\(source) must be an API version such as v66.0, not \"\(text)\"."
-    }
-
     public static func < (lhs: APIVersion, rhs: APIVersion) -> Bool {
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }
