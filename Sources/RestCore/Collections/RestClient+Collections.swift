@@ -47,9 +47,12 @@ extension RestClient {
                 "attributes": .object(["type": .string(record.objectType)]), "id": .string(record.objectId),
             ]) { _, new in new }
         }
-        let problem =
-            records.contains { $0.objectType.isEmpty }
-            ? "the object type is empty." : records.contains { $0.objectId.isEmpty } ? "a record id is empty." : nil
+        var problem: String?
+        if records.contains(where: { $0.objectType.isEmpty }) {
+            problem = "the object type is empty."
+        } else if records.contains(where: { $0.objectId.isEmpty }) {
+            problem = "a record id is empty."
+        }
         return collectionWrite(.PATCH, objects, allOrNone: allOrNone, apiVersion: apiVersion, problem: problem)
     }
 
