@@ -2,8 +2,9 @@
 ///
 /// It works on the statement's tokens rather than its grammar, so that clauses the parser does
 /// not know (`WITH`, `FOR VIEW`, `USING SCOPE`) survive: only the top-level `ORDER BY … ` is
-/// replaced, or a new one goes where Salesforce expects it, before `LIMIT`, `OFFSET`, `FOR` and
-/// `UPDATE`. Text inside parentheses (subqueries, functions) is never touched.
+/// replaced, or a new one goes where Salesforce expects it, before `LIMIT`, `OFFSET`, `FOR VIEW`,
+/// `FOR REFERENCE`, `UPDATE TRACKING`, `UPDATE VIEWSTAT` and `FOR UPDATE`. Text inside parentheses
+/// (subqueries, functions) is never touched.
 package enum SOQLOrderRewriter {
     /// `soql` ordered by `field` alone, ascending or descending; nil when the text does not lex
     /// as SOQL or is not a SELECT.
@@ -31,7 +32,8 @@ package enum SOQLOrderRewriter {
         return trimmedEnd(head) + " " + clause + (rest.isEmpty ? "" : " " + rest)
     }
 
-    /// The clauses that follow ORDER BY in a SELECT.
+    /// The first words of the clauses that follow ORDER BY in a SELECT (`UPDATE` for
+    /// `UPDATE TRACKING` and `UPDATE VIEWSTAT`, which need no `FOR` before them).
     static let clausesAfterOrderBy: Set<String> = ["LIMIT", "OFFSET", "FOR", "UPDATE"]
 
     private static func trimmedEnd(_ text: String) -> String {

@@ -5,7 +5,7 @@ import Testing
 @Suite("ORDER BY rewriting")
 struct SOQLOrderRewriterTests {
     @Test(
-        "the top-level ORDER BY is replaced or added; WHERE, LIMIT, OFFSET and subqueries stay",
+        "the top-level ORDER BY is replaced or added; WHERE, LIMIT, OFFSET, FOR, UPDATE and subqueries stay",
         arguments: [
             ("SELECT Id, Name FROM Contact", "SELECT Id, Name FROM Contact ORDER BY Email ASC"),
             (
@@ -21,6 +21,8 @@ struct SOQLOrderRewriterTests {
                 "SELECT Id, (SELECT Id FROM Cases ORDER BY CreatedDate LIMIT 1) FROM Contact FOR VIEW",
                 "SELECT Id, (SELECT Id FROM Cases ORDER BY CreatedDate LIMIT 1) FROM Contact ORDER BY Email ASC FOR VIEW"
             ),
+            ("SELECT Id FROM Contact UPDATE VIEWSTAT", "SELECT Id FROM Contact ORDER BY Email ASC UPDATE VIEWSTAT"),
+            ("SELECT Id FROM Contact FOR UPDATE", "SELECT Id FROM Contact ORDER BY Email ASC FOR UPDATE"),
         ])
     func rewrites(query: String, expected: String) {
         #expect(SOQLOrderRewriter.ordering(query, by: "Email", descending: false) == expected)
