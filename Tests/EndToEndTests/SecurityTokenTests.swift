@@ -70,10 +70,6 @@ struct SecurityTokenTests {
     func appScreenAndLog() async throws {
         let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 30))
         let endpoint = try await server.start()
-        let logDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "contact-tui-token-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: logDirectory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: logDirectory) }
 
         // A refused pair of tokens, then the valid ones.
         let refusedAccess = Self.uniqueToken("access")
@@ -82,26 +78,27 @@ struct SecurityTokenTests {
             (refusedAccess, refusedRefresh, "Could not load"),
             (endpoint.accessToken, endpoint.refreshToken, "30 of 30"),
         ]
+        var written: [(name: String, text: String)] = []
         for (index, run) in runs.enumerated() {
-            let log = logDirectory.appendingPathComponent("run\(index).log").path
-            let session = try await TmuxSession(
+            let log = TemporaryFile("log")
+            let stderr = TemporaryFile()
+            let command = QuitEndToEndTests.capturingStandardError(
                 [
-                    "sh", "-c",
-                    "exec \"$0\" \"$@\" 2>>\(TmuxSession.shellQuote(log + ".stderr"))", try Binary.path,
-                    "--instance-url", endpoint.url.absoluteString, "--access-token", run.access,
-                    "--refresh-token", run.refresh, "--log-file", log,
-                ], width: 120, height: 20)
+                    try Binary.path, "--instance-url", endpoint.url.absoluteString, "--access-token", run.access,
+                    "--refresh-token", run.refresh, "--log-file", log.path,
+                ], in: stderr)
+            let session = try await TmuxSession(command, width: 120, height: 20)
             let screen = try await session.waitUntil("the list or its error") { $0.contains(run.expect) }
             #expect(!screen.contains(run.access) && !screen.contains(run.refresh))
             try await session.quit()
+            #expect(!log.text.isEmpty, "run \(index) wrote its log")
+            written += [("run \(index)'s log", log.text), ("run \(index)'s standard error", stderr.text)]
         }
         await server.stop()
 
-        let files = try FileManager.default.contentsOfDirectory(atPath: logDirectory.path)
-        for file in files {
-            let text = try String(contentsOfFile: logDirectory.appendingPathComponent(file).path, encoding: .utf8)
+        for (name, text) in written {
             for token in [refusedAccess, refusedRefresh, endpoint.accessToken, endpoint.refreshToken] {
-                #expect(!text.contains(token), "\(file) holds a token")
+                #expect(!text.contains(token), "\(name) holds a token")
             }
         }
     }
