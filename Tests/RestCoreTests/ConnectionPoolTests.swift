@@ -27,12 +27,12 @@ struct ConnectionPoolTests {
         // The server holds every answer until the requests that got no connection of their own
         // have failed, after the 2 s that a pooled connection is waited for (the connect timeout),
         // so no answer can free a connection for them, however slow the machine. With a larger
-        // pool none would fail: the server then answers after 60 s and the counts below fail.
+        // pool none would fail: the server then answers after 30 s and the counts below fail.
         let perHost = AsyncHTTPClientTransport.connectionsPerHost
         let extra = 4
         let waitsAreOver = Flag()
         try await ScriptedServer.with({ _ in
-            _ = await waitUntil(within: .seconds(60)) { waitsAreOver.isSet }
+            _ = await waitUntil(within: .seconds(30)) { waitsAreOver.isSet }
             return .json("{}")
         }) { server in
             var configuration = RestClientConfiguration(instanceURL: server.url, accessToken: "token-1")
