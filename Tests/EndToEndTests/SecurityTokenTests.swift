@@ -7,7 +7,10 @@ import Testing
 /// A token (access or refresh) never appears in an error message, a log file or the screen.
 @Suite("Security: tokens never leak")
 struct SecurityTokenTests {
-    static func uniqueToken(_ kind: String) -> String { "\(kind)-\(UUID().uuidString)-secret" }
+    /// An access and a refresh token that no org knows, unique to the test that asks.
+    static func unknownTokens() -> (access: String, refresh: String) {
+        ("access-\(UUID().uuidString)-secret", "refresh-\(UUID().uuidString)-secret")
+    }
 
     /// The message of the error `request` fails with.
     static func failure(_ client: RestClient, _ request: RestRequest) async -> String {
@@ -23,8 +26,7 @@ struct SecurityTokenTests {
     func restCoreErrors() async throws {
         let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: 5))
         let endpoint = try await server.start()
-        let access = Self.uniqueToken("access")
-        let refresh = Self.uniqueToken("refresh")
+        let (access, refresh) = Self.unknownTokens()
         let client = RestClient(
             configuration: RestClientConfiguration(
                 instanceURL: endpoint.url, accessToken: access,
@@ -52,7 +54,7 @@ struct SecurityTokenTests {
 
     @Test("a server that echoes the Authorization header in an error body does not put the token in the message")
     func echoedToken() async throws {
-        let access = Self.uniqueToken("access")
+        let access = Self.unknownTokens().access
         let body = Array("<html>Bad request: Authorization: Bearer \(access)</html>".utf8)
         let server = try RawResponseServer(
             reply: RawResponseServer.reply(
@@ -72,8 +74,7 @@ struct SecurityTokenTests {
         let endpoint = try await server.start()
 
         // A refused pair of tokens, then the valid ones.
-        let refusedAccess = Self.uniqueToken("access")
-        let refusedRefresh = Self.uniqueToken("refresh")
+        let (refusedAccess, refusedRefresh) = Self.unknownTokens()
         let runs: [(access: String, refresh: String, expect: String)] = [
             (refusedAccess, refusedRefresh, "Could not load"),
             (endpoint.accessToken, endpoint.refreshToken, "30 of 30"),
