@@ -230,18 +230,22 @@ extension ContactListModel {
         }
     }
 
-    /// Puts a changed copy of a row in its place, keeping the search index and filter in step.
+    /// Puts a changed copy of a row in its place: the row's text is folded again where it lies in
+    /// the search index, and the filter's sets take it in or drop it, so that an edit costs one
+    /// row rather than a removal and an insertion that move every later row.
     private mutating func replaceRow(at index: Int, with record: ContactRecord) {
-        let wasReinstated = reinstatedIDs.contains(record.id)
-        let selectedID = selectedRecord?.id
-        removeRow(at: index)
-        insertRow(record, at: index)
-        if wasReinstated { reinstatedIDs.insert(record.id) }
+        guard dataRows[index] != record else { return }
+        let selectedIndex = selection < shownCount ? dataIndex(ofShown: selection) : nil
+        dataRows[index] = record
+        searchIndex.replace(at: index, with: record)
+        updateFilter { $0.replaced(at: index, index: $1) }
         for column in contentWidths.indices {
             contentWidths[column] = max(contentWidths[column], ColumnLayout.measure(record.value(at: column)))
         }
-        // Without a filter every row stays where it was; a filter may have dropped the row.
-        if filter != nil, let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
+        // Without a filter every row stays where it was; a filter may have taken the row in or out.
+        if filter != nil, let selectedIndex, let position = shownPosition(ofDataIndex: selectedIndex) {
+            selection = position
+        }
         clampSelection()
     }
 
