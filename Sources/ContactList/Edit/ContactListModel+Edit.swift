@@ -188,14 +188,26 @@ extension ContactListModel {
         updateRequests.values.filter { $0.key == key }.max { $0.sequence < $1.sequence }?.value
     }
 
-    /// A loaded record with the values of its pending updates, so that a page read before a
-    /// PATCH landed does not show the old value meanwhile.
-    func withPendingUpdates(_ record: ContactRecord) -> ContactRecord {
-        guard !updateRequests.isEmpty else { return record }
+    /// The latest pending value of each field with an update in flight, by record id: one pass
+    /// over the updates, read once per page rather than once per record.
+    var pendingValuesByRecord: [String: [String: String]] {
+        guard !updateRequests.isEmpty else { return [:] }
+        var latest: [FieldKey: FieldUpdate] = [:]
+        for update in updateRequests.values where (latest[update.key]?.sequence ?? -1) < update.sequence {
+            latest[update.key] = update
+        }
+        var byRecord: [String: [String: String]] = [:]
+        for (key, update) in latest { byRecord[key.recordID, default: [:]][key.field] = update.value }
+        return byRecord
+    }
+
+    /// A loaded record with the values of its pending updates (`pendingValuesByRecord`), so that
+    /// a page read before a PATCH landed does not show the old value meanwhile.
+    func withPendingUpdates(_ record: ContactRecord, _ pending: [String: [String: String]]) -> ContactRecord {
+        guard let fields = pending[record.id] else { return record }
         var values = record.values
-        for update in updateRequests.values where update.record.id == record.id {
-            guard let value = pendingValue(of: update.key) else { continue }
-            for index in columns.indices where columns[index].matchesField(update.field) { values[index] = value }
+        for (field, value) in fields {
+            for index in columns.indices where columns[index].matchesField(field) { values[index] = value }
         }
         return values == record.values ? record : record.replacingValues(values)
     }
