@@ -51,7 +51,7 @@ enum BulkDeleteMode {
         Modes.say("bulk seconds: \(bulkSeconds)")
         Modes.say("bulk requests: \(deletes(since: first))")
         Modes.say("bulk deleted: \(runner.model.confirmedDeletedIDs.count - confirmedBefore)")
-        Modes.say("bulk refused: \(runner.model.alerts.reduce(0) { $0 + $1.entryCount })")
+        Modes.say("bulk refused: \(runner.model.alertEntryCount)")
         await client.shutdown()
     }
 

@@ -32,6 +32,34 @@ package enum SOQLOrderRewriter {
         return trimmedEnd(head) + " " + clause + (rest.isEmpty ? "" : " " + rest)
     }
 
+    /// The first field of the statement's top-level ORDER BY, as a path (`["Account", "Name"]`),
+    /// and whether it goes down; nil without one, or when it orders by something other than a
+    /// field (a function).
+    package static func leadingOrder(of soql: String) -> (path: [String], descending: Bool)? {
+        guard let tokens = try? SOQLLexer(soql).tokens(), tokens.first?.keyword == "SELECT" else { return nil }
+        var depth = 0
+        var index = 0
+        while index + 1 < tokens.count {
+            let token = tokens[index]
+            if token.kind == .symbol("(") { depth += 1 }
+            if token.kind == .symbol(")") { depth -= 1 }
+            if depth == 0, token.keyword == "ORDER", tokens[index + 1].keyword == "BY" { break }
+            index += 1
+        }
+        index += 2
+        var path: [String] = []
+        while index < tokens.count, case .identifier(let name) = tokens[index].kind {
+            path.append(name)
+            index += 1
+            guard index < tokens.count, tokens[index].kind == .symbol(".") else { break }
+            index += 1
+        }
+        // The lexer ends the tokens with `.end`, so a field is always followed by a token.
+        guard !path.isEmpty, index < tokens.count else { return nil }
+        if tokens[index].kind == .symbol("(") || tokens[index].kind == .symbol(".") { return nil }
+        return (path, tokens[index].keyword == "DESC")
+    }
+
     /// The first words of the clauses that follow ORDER BY in a SELECT (`UPDATE` for
     /// `UPDATE TRACKING` and `UPDATE VIEWSTAT`, which need no `FOR` before them).
     static let clausesAfterOrderBy: Set<String> = ["LIMIT", "OFFSET", "FOR", "UPDATE"]

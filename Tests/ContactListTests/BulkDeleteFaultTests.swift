@@ -56,7 +56,7 @@ struct BulkDeleteFaultTests {
             #expect(lost.count == 2)
             #expect(reconciles.count == lost.count)
             let kept = Set(marked.map(\.id)).intersection(withCases)
-            #expect(runner.model.alerts.reduce(0) { $0 + $1.entryCount } == kept.count)
+            #expect(runner.model.alertEntryCount == kept.count)
             let audit = try await DeleteFaultTests.audit(runner, deleted: marked, org: org)
             #expect(audit.isClean, "\(audit)")
         }

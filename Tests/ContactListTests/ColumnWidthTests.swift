@@ -37,7 +37,8 @@ struct ColumnWidthTests {
     }
 
     static let cells = [name, title, email, phone, account]
-    static let headings = ["Name", "Title", "Email", "Phone", "Account Name"]
+    /// The fixture's query ends `ORDER BY Name`, so Name's heading shows ▲ from the start.
+    static let headings = ["Name ▲", "Title", "Email", "Phone", "Account Name"]
 
     /// The lines of the sample list at `width`, its heading and first row checked against `widths`.
     static func checkedLines(

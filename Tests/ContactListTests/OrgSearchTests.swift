@@ -209,15 +209,18 @@ struct OrgSearchTests {
     func escaping() async throws {
         let sosl = try #require(
             SOSLText.search(
-                for: #"O'Neil} RETURNING User(Id) {x"#, query: Fixtures.query, columns: [Column(field: "Name")]))
+                for: #"O'Neil} RETURNING User(Id) {x"#, object: SOSLText.object(ofQuery: Fixtures.query),
+                columns: [Column(field: "Name")]))
         #expect(
             sosl == #"FIND {O\'Neil\} RETURNING User\(Id\) \{x*} IN ALL FIELDS RETURNING Contact(Id, Name) LIMIT 200"#)
         for character in SOSLText.reservedCharacters {
             #expect(SOSLText.escaped("a\(character)b") == "a\\\(character)b")
         }
-        #expect(SOSLText.search(for: "a", query: Fixtures.query, columns: []) == nil)
+        #expect(SOSLText.search(for: "a", object: "Contact", columns: []) == nil)
+        #expect(SOSLText.object(ofQuery: "SELECT Id, Company FROM Lead") == "Lead")
+        #expect(SOSLText.object(ofQuery: "not SOQL") == "Contact")
         #expect(
-            SOSLText.search(for: "Lead", query: "SELECT Id, Company FROM Lead", columns: [Column(field: "Company")])?
+            SOSLText.search(for: "Lead", object: "Lead", columns: [Column(field: "Company")])?
                 .hasSuffix("RETURNING Lead(Id, Company) LIMIT 200") == true)
     }
 }

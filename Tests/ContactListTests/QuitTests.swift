@@ -52,6 +52,27 @@ struct QuitTests {
         #expect(model.changesInFlight.map(\.record.displayName) == ["Contact 0001"])
     }
 
+    @Test("updates in flight are named with deletes, each by its field, in name order")
+    func updatesNamed() throws {
+        var model = try EditTests.model()
+        _ = model.handle(key: .down)
+        _ = model.handle(key: .character("d"))
+        _ = model.handle(key: .up)
+        let update = try EditTests.edit(&model, to: "quit@example.com")
+        #expect(!Self.isQuit(model.handle(key: .character("q"))))
+        #expect(model.statusMessage == "2 changes still in flight — q again to quit now")
+        #expect(Self.isQuit(model.handle(key: .character("q"))))
+        let changes = model.changesInFlight
+        #expect(changes.map(\.record.id) == [Fixtures.id(0), Fixtures.id(1)])
+        #expect(changes.map(\.kind) == [.update(field: "Email"), .delete])
+        #expect(changes.first?.requestID == update.id)
+        #expect(
+            changes.map(\.description) == [
+                "the update of Email of Contact 0000 (\(Fixtures.id(0)))",
+                "the delete of Contact 0001 (\(Fixtures.id(1)))",
+            ])
+    }
+
     @Test("while waiting to quit, d starts no new change")
     func noNewChanges() {
         var model = Fixtures.loadedModel(count: 5)

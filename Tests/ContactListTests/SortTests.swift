@@ -94,8 +94,8 @@ struct SortTests {
         #expect(model.statusMessage == "Cannot sort by Name: field 'Description' can not be sorted in a query call.")
         #expect(model.sort == nil)
         #expect(model.dataRows.map(\.id) == before)
-        // The next s asks for ascending again, as nothing was sorted.
-        #expect(try Self.soql(model.handle(key: .character("s"))).hasSuffix("ORDER BY Name ASC"))
+        // The next s flips the query's own ORDER BY Name again, as nothing was sorted.
+        #expect(try Self.soql(model.handle(key: .character("s"))).hasSuffix("ORDER BY Name DESC"))
     }
 
     @Test("an answer to s that cannot be read keeps the old order and rows, and says so")
@@ -109,5 +109,38 @@ struct SortTests {
         #expect(model.statusMessage.hasPrefix("Could not load contacts:"))
         #expect(model.sort == nil)
         #expect(model.dataRows.map(\.id) == before)
+    }
+
+    @Test(
+        "the query's own top-level ORDER BY on a visible column shows ▲ or ▼ from the start, and s on it flips it",
+        arguments: [
+            ("SELECT Id, Name, Title, Email FROM Contact ORDER BY Name", 0, false),
+            ("SELECT Id, Name, Title, Email FROM Contact WHERE Title != null order by email desc nulls last", 2, true),
+            ("SELECT Id, Name, Account.Name FROM Contact ORDER BY Account.Name ASC, Name LIMIT 500", 1, false),
+        ])
+    func queryOrderShown(query: String, column: Int, descending: Bool) throws {
+        var model = Fixtures.model(records: (0..<3).map { Fixtures.contact($0) }, query: query)
+        #expect(model.sort == nil)
+        #expect(model.shownSort == ColumnSort(column: column, descending: descending))
+        let heading = ListView(model: model).frame(width: 120, height: 4).text.components(separatedBy: "\n")[0]
+        #expect(heading.contains(model.columns[column].title + " " + (descending ? "▼" : "▲")))
+        for _ in 0..<column { _ = model.handle(key: .character("l")) }
+        let flipped = try Self.sort(&model, answer: [2, 1, 0])
+        #expect(flipped.contains("ORDER BY \(model.columns[column].field) \(descending ? "ASC" : "DESC")"))
+        #expect(model.shownSort == ColumnSort(column: column, descending: !descending))
+    }
+
+    @Test("no marker without a top-level ORDER BY on a visible column: none, a hidden field, or a subquery's")
+    func noQueryOrder() {
+        for query in [
+            "SELECT Id, Name, Email FROM Contact",
+            "SELECT Id, Name, Email FROM Contact ORDER BY CreatedDate DESC",
+            "SELECT Id, Name, (SELECT Id FROM Cases ORDER BY Subject) FROM Contact",
+        ] {
+            let model = Fixtures.model(records: [Fixtures.contact(0)], query: query)
+            #expect(model.shownSort == nil, "\(query)")
+            let heading = ListView(model: model).frame(width: 120, height: 4).text.components(separatedBy: "\n")[0]
+            #expect(!heading.contains("▲") && !heading.contains("▼"), "\(query)")
+        }
     }
 }

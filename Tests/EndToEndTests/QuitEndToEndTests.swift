@@ -75,6 +75,43 @@ struct QuitEndToEndTests {
         }
     }
 
+    @Test("q q with an edit in flight quits at once: exit 1, standard error names the field, the contact and its Id")
+    func forcedQuitWithEdit() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(6000))) { org in
+            let contacts = try await org.contactNames()
+            let target = contacts[0]
+            let log = TemporaryFile("log")
+            let stderr = TemporaryFile()
+            let command = Self.capturingStandardError(try org.appCommand(["--log-file", log.path]), in: stderr)
+            let session = try await TmuxSession(command, width: 100, height: 30)
+            try await session.waitUntil("the first contacts are listed") { screen in
+                Screen.listShows(screen, Screen.shownPrefix(target.name))
+            }
+            // The column cursor onto Email (Name, Title, Email); e waits for the describe.
+            try await session.send("l", "l", "e")
+            try await session.waitUntil("the editor is open on the row") { screen in
+                Screen.listLines(screen).first?.contains("Email: ") == true
+            }
+            try await session.send("C-u")
+            try await session.type("quit@x.io")
+            try await session.send("Enter")
+            try await session.waitUntil("the update is in flight") { Screen.statusLine($0).contains("Saving Email") }
+            try await session.send("q")
+            try await session.waitUntil("the quit waits") { screen in
+                Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
+            }
+            try await session.send("q")
+            #expect(try await session.waitForExit() == 1)
+            let message = stderr.text
+            #expect(message.contains("the update of Email of \(target.name) (\(target.id)) was sent"))
+            #expect(message.contains("outcome is unknown"))
+            let logged = log.text
+            #expect(logged.contains("quitting with a change in flight: sent, outcome unknown"))
+            #expect(logged.contains("field=Email"))
+            #expect(logged.contains("record=\(target.id)"))
+        }
+    }
+
     /// A quit signal sent with a delete in flight on an org that answers after `latency`: the app
     /// waits up to 5 s for the answer, so the delete settles (exit 0) or its outcome stays unknown
     /// (exit 1, standard error names the record).

@@ -26,10 +26,9 @@ struct SortOpenCopyEndToEndTests {
                 Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
             }
 
-            // Name: the query's own order first, then flipped.
+            // Name: the query's own ORDER BY Name shows ▲ from the start, and s flips it.
             let byNameDown = try await Self.first(org, "Name DESC")
-            try await session.send("s")
-            try await session.waitUntil("sorted by Name, up") { $0.contains("Name ▲") }
+            try await session.waitUntil("the query's own order on Name, up") { $0.contains("Name ▲") }
             try await session.send("s")
             // The selection stays on its record, wherever the new order puts it; g goes to the top.
             try await session.waitUntil("sorted by Name, down") { $0.contains("Name ▼") }

@@ -38,4 +38,22 @@ struct SOQLOrderRewriterTests {
             SOQLOrderRewriter.ordering("SELECT Name FROM Contact WHERE Name = 'x", by: "Name", descending: false) == nil
         )
     }
+
+    @Test("the leading field of the top-level ORDER BY and its direction; none in a subquery or for a function")
+    func leadingOrder() {
+        func order(_ soql: String) -> [String]? {
+            SOQLOrderRewriter.leadingOrder(of: soql).map { $0.path + [$0.descending ? "DESC" : "ASC"] }
+        }
+        #expect(order("SELECT Id, Name FROM Contact ORDER BY Name") == ["Name", "ASC"])
+        #expect(
+            order("SELECT Id FROM Contact order by Account.Name desc nulls last, Id LIMIT 5") == [
+                "Account", "Name", "DESC",
+            ])
+        #expect(
+            order("SELECT Id FROM Contact WHERE Name = 'ORDER BY Email DESC' ORDER BY Title ASC") == ["Title", "ASC"])
+        #expect(order("SELECT Id, (SELECT Id FROM Cases ORDER BY CreatedDate DESC) FROM Contact") == nil)
+        #expect(order("SELECT Id FROM Contact") == nil)
+        #expect(order("SELECT Name, COUNT(Id) FROM Contact GROUP BY Name ORDER BY COUNT(Id) DESC") == nil)
+        #expect(order("FIND {x} RETURNING Contact ORDER BY Name") == nil)
+    }
 }

@@ -188,14 +188,26 @@ extension ContactListModel {
         updateRequests.values.filter { $0.key == key }.max { $0.sequence < $1.sequence }?.value
     }
 
-    /// A loaded record with the values of its pending updates, so that a page read before a
-    /// PATCH landed does not show the old value meanwhile.
-    func withPendingUpdates(_ record: ContactRecord) -> ContactRecord {
-        guard !updateRequests.isEmpty else { return record }
+    /// The latest pending value of each field with an update in flight, by record id: one pass
+    /// over the updates, read once per page rather than once per record.
+    var pendingValuesByRecord: [String: [String: String]] {
+        guard !updateRequests.isEmpty else { return [:] }
+        var latest: [FieldKey: FieldUpdate] = [:]
+        for update in updateRequests.values where (latest[update.key]?.sequence ?? -1) < update.sequence {
+            latest[update.key] = update
+        }
+        var byRecord: [String: [String: String]] = [:]
+        for (key, update) in latest { byRecord[key.recordID, default: [:]][key.field] = update.value }
+        return byRecord
+    }
+
+    /// A loaded record with the values of its pending updates (`pendingValuesByRecord`), so that
+    /// a page read before a PATCH landed does not show the old value meanwhile.
+    func withPendingUpdates(_ record: ContactRecord, _ pending: [String: [String: String]]) -> ContactRecord {
+        guard let fields = pending[record.id] else { return record }
         var values = record.values
-        for update in updateRequests.values where update.record.id == record.id {
-            guard let value = pendingValue(of: update.key) else { continue }
-            for index in columns.indices where columns[index].matchesField(update.field) { values[index] = value }
+        for (field, value) in fields {
+            for index in columns.indices where columns[index].matchesField(field) { values[index] = value }
         }
         return values == record.values ? record : record.replacingValues(values)
     }
@@ -230,18 +242,22 @@ extension ContactListModel {
         }
     }
 
-    /// Puts a changed copy of a row in its place, keeping the search index and filter in step.
+    /// Puts a changed copy of a row in its place: the row's text is folded again where it lies in
+    /// the search index, and the filter's sets take it in or drop it, so that an edit costs one
+    /// row rather than a removal and an insertion that move every later row.
     private mutating func replaceRow(at index: Int, with record: ContactRecord) {
-        let wasReinstated = reinstatedIDs.contains(record.id)
-        let selectedID = selectedRecord?.id
-        removeRow(at: index)
-        insertRow(record, at: index)
-        if wasReinstated { reinstatedIDs.insert(record.id) }
+        guard dataRows[index] != record else { return }
+        let selectedIndex = selection < shownCount ? dataIndex(ofShown: selection) : nil
+        dataRows[index] = record
+        searchIndex.replace(at: index, with: record)
+        updateFilter { $0.replaced(at: index, index: $1) }
         for column in contentWidths.indices {
             contentWidths[column] = max(contentWidths[column], ColumnLayout.measure(record.value(at: column)))
         }
-        // Without a filter every row stays where it was; a filter may have dropped the row.
-        if filter != nil, let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
+        // Without a filter every row stays where it was; a filter may have taken the row in or out.
+        if filter != nil, let selectedIndex, let position = shownPosition(ofDataIndex: selectedIndex) {
+            selection = position
+        }
         clampSelection()
     }
 

@@ -80,6 +80,12 @@ public struct RowFilter: Hashable, Sendable {
         for stage in earlier.indices { earlier[stage].inserted(at: row, index: index) }
     }
 
+    /// The row at `row` of `dataRows` changed its text (an edit): it joins or leaves each set.
+    mutating func replaced(at row: Int, index: SearchIndex) {
+        current.replaced(at: row, index: index)
+        for stage in earlier.indices { earlier[stage].replaced(at: row, index: index) }
+    }
+
     /// The position in `matches` of the first index not below `row`.
     func lowerBound(_ row: Int) -> Int {
         current.lowerBound(row)
@@ -101,6 +107,16 @@ extension RowFilter.Stage {
         let position = lowerBound(row)
         for i in position..<matches.count { matches[i] += 1 }
         if index.matches(row: row, query: query) { matches.insert(row, at: position) }
+    }
+
+    mutating func replaced(at row: Int, index: SearchIndex) {
+        let position = lowerBound(row)
+        let wasMatch = position < matches.count && matches[position] == row
+        switch (wasMatch, index.matches(row: row, query: query)) {
+        case (true, false): matches.remove(at: position)
+        case (false, true): matches.insert(row, at: position)
+        default: break
+        }
     }
 
     func lowerBound(_ row: Int) -> Int {

@@ -13,13 +13,17 @@ enum SOSLText {
         "?", "&", "|", "!", "{", "}", "[", "]", "(", ")", "^", "~", "*", ":", "\\", "\"", "'", "+", "-",
     ]
 
-    /// The search for `text` over the records of `query`; nil when the text has fewer than two
+    /// The object a query reads (its FROM), which the search returns; `Contact` when the query
+    /// does not parse. The model reads it once, with the query.
+    static func object(ofQuery query: String) -> String {
+        (try? SOQLParser.parse(query))?.object.text ?? "Contact"
+    }
+
+    /// The search for `text` over the records of `object`; nil when the text has fewer than two
     /// letters or digits, which Salesforce refuses to search for.
-    static func search(for text: String, query: String, columns: [Column]) -> String? {
+    static func search(for text: String, object: String, columns: [Column]) -> String? {
         guard text.filter({ $0.isLetter || $0.isNumber }).count >= 2 else { return nil }
         let words = text.split(whereSeparator: \.isWhitespace).map { escaped(String($0)) }
-        let statement = try? SOQLParser.parse(query)
-        let object = statement?.object.text ?? "Contact"
         return "FIND {\(words.joined(separator: " "))*} IN ALL FIELDS RETURNING \(object)(\(fields(of: columns)))"
             + " LIMIT \(limit)"
     }

@@ -60,6 +60,24 @@ struct SearchIndex: Sendable {
         plainRows.append(bytes[start...].allSatisfy { $0 < 0x80 })
     }
 
+    /// Puts `record`'s folded text in place of the row at `row` (an edited field): one splice of
+    /// the bytes, and later rows' ends move by the change in length, without removing the row.
+    mutating func replace(at row: Int, with record: ContactRecord) {
+        var replacement = SearchIndex(stride: stride)
+        replacement.append(record)
+        let start = self.start(ofRow: row)
+        let end = Int(valueEnds[(row + 1) * stride - 1])
+        bytes.replaceSubrange(start..<end, with: replacement.bytes)
+        for column in 0..<stride { valueEnds[row * stride + column] = replacement.valueEnds[column] + UInt32(start) }
+        let change = replacement.bytes.count - (end - start)
+        if change != 0 {
+            for index in ((row + 1) * stride)..<valueEnds.count {
+                valueEnds[index] = UInt32(Int(valueEnds[index]) + change)
+            }
+        }
+        plainRows[row] = replacement.plainRows[0]
+    }
+
     /// Removes the row at `row`; later rows move down by one.
     mutating func remove(at row: Int) {
         let start = self.start(ofRow: row)

@@ -68,44 +68,53 @@ extension ContactListModel {
     mutating func settleBulkDelete(
         _ result: Result<RestResponse, RestClientError>, batch: Int, entries: [RestRequestID]
     ) -> [ContactListEffect] {
-        let results: [CollectionResult]
         switch result {
         case .failure(let error):
             if case .unknown = DeleteOutcome(result) { return reconcileBulk(batch: batch, entries: entries) }
-            var refusals: [String] = []
-            for entry in entries {
-                guard let info = deleteRequests[entry] else { continue }
-                refusals.append(Alert.deleteFailureMessage(for: error, name: Alert.oneLine(info.record.displayName)))
-                reinstate(entry, alert: nil)
+            let refused = finishBulk(batch: batch, entries: entries) { _, info in
+                Alert.deleteFailureMessage(for: error, name: Alert.oneLine(info.record.displayName))
             }
-            queueBulkRefusals(refusals, batch: batch)
-            statusMessage = "Could not delete \(Self.contacts(refusals.count))"
-            return []
+            statusMessage = "Could not delete \(Self.contacts(refused))"
         case .success(let response):
-            guard let decoded = try? response.decode([CollectionResult].self), decoded.count == entries.count else {
+            guard let results = try? response.decode([CollectionResult].self), results.count == entries.count else {
                 return reconcileBulk(batch: batch, entries: entries)
             }
-            results = decoded
-        }
-        var deleted = 0
-        var refusals: [String] = []
-        for (entry, outcome) in zip(entries, results) {
-            guard let info = deleteRequests[entry] else { continue }
-            let gone = outcome.errors.contains { DeleteOutcome.goneErrorCodes.contains($0.statusCode) }
-            if outcome.success || gone {
-                confirmDeleted(entry, status: "")
-                deleted += 1
-            } else {
+            let outcomes = Dictionary(zip(entries, results)) { first, _ in first }
+            finishBulk(batch: batch, entries: entries) { entry, info in
+                guard let outcome = outcomes[entry] else { return nil }
+                let gone = outcome.errors.contains { DeleteOutcome.goneErrorCodes.contains($0.statusCode) }
+                if outcome.success || gone { return nil }
                 let name = Alert.oneLine(info.record.displayName)
                 let message = outcome.errors.first.map { Alert.oneLine($0.message) } ?? ""
-                refusals.append(message.isEmpty ? "Failed to delete \(name)." : "\(name) was not deleted: \(message)")
+                return message.isEmpty ? "Failed to delete \(name)." : "\(name) was not deleted: \(message)"
+            }
+        }
+        return []
+    }
+
+    /// Settles each pending record of a bulk delete by `refusal`: nil confirms the delete, a
+    /// message puts the row back and adds the message to the bulk delete's one alert. Returns how
+    /// many were refused; the status line counts both.
+    @discardableResult
+    private mutating func finishBulk(
+        batch: Int, entries: [RestRequestID], refusal: (RestRequestID, DeletedItemInfo) -> String?
+    ) -> Int {
+        var deleted = 0
+        var refusals: [String] = []
+        for entry in entries {
+            guard let info = deleteRequests[entry] else { continue }
+            if let message = refusal(entry, info) {
+                refusals.append(message)
                 reinstate(entry, alert: nil)
+            } else {
+                confirmDeleted(entry, status: "")
+                deleted += 1
             }
         }
         queueBulkRefusals(refusals, batch: batch)
         statusMessage =
             "Deleted \(Self.contacts(deleted))" + (refusals.isEmpty ? "" : "; \(refusals.count) not deleted")
-        return []
+        return refusals.count
     }
 
     /// Reads back which records of a collection DELETE that got no answer are still there:
@@ -140,21 +149,10 @@ extension ContactListModel {
             return
         }
         let present = Set(page.records.compactMap { $0["Id"]?.stringValue })
-        var deleted = 0
-        var refusals: [String] = []
-        for entry in entries {
-            guard let info = deleteRequests[entry] else { continue }
-            if present.contains(info.record.id) {
-                refusals.append(Alert.notDeletedWithoutAnswer(name: Alert.oneLine(info.record.displayName)).message)
-                reinstate(entry, alert: nil)
-            } else {
-                confirmDeleted(entry, status: "")
-                deleted += 1
-            }
+        finishBulk(batch: batch, entries: entries) { _, info in
+            present.contains(info.record.id)
+                ? Alert.notDeletedWithoutAnswer(name: Alert.oneLine(info.record.displayName)).message : nil
         }
-        queueBulkRefusals(refusals, batch: batch)
-        statusMessage =
-            "Deleted \(Self.contacts(deleted))" + (refusals.isEmpty ? "" : "; \(refusals.count) not deleted")
     }
 
     /// Adds refusals to the queued alert of the same bulk delete, or queues a new one.

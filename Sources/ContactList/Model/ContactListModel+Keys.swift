@@ -262,9 +262,16 @@ extension ContactListModel {
         return effects
     }
 
-    /// The shown position of a record id (linear; only used on filter changes and refreshes).
+    /// The shown position of a record id (a scan of the rows; only used on filter changes and refreshes).
     func shownPosition(ofID id: String) -> Int? {
-        guard filter != nil else { return dataRows.firstIndex { $0.id == id } }
-        return (0..<shownCount).first { shownRecord(at: $0).id == id }
+        dataRows.firstIndex { $0.id == id }.flatMap { shownPosition(ofDataIndex: $0) }
+    }
+
+    /// The shown position of the row at `index` of `dataRows`; nil when the filter hides it.
+    func shownPosition(ofDataIndex index: Int) -> Int? {
+        guard let filter else { return index }
+        if index >= orgRowsStart { return localMatchCount + index - orgRowsStart }
+        let position = filter.lowerBound(index)
+        return position < filter.matches.count && filter.matches[position] == index ? position : nil
     }
 }

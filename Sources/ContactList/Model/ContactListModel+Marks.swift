@@ -77,8 +77,7 @@ extension ContactListModel {
             alertScrollOffset = 0
             return
         }
-        // The view is `visibleRowCount` list rows plus the header, headings, status and hints.
-        let page = AlertView.visibleLines(screenHeight: visibleRowCount + 4)
+        let page = AlertView.visibleLines(listRows: visibleRowCount)
         guard let offset = Self.scrolled(alertScrollOffset, by: key, page: page) else { return }
         let lines = AlertView.lines(of: alert, width: AlertView.maxContentWidth).count
         alertScrollOffset = max(0, min(offset, lines - page))

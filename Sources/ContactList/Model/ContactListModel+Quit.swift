@@ -3,10 +3,16 @@ import RestCore
 extension ContactListModel {
     // MARK: - Quitting with changes in flight
 
-    /// The changes whose outcome the app is still waiting for, in name order.
-    public var changesInFlight: [DeletedItemInfo] {
-        deleteRequests.values.sorted {
-            ($0.record.displayName, $0.record.id) < ($1.record.displayName, $1.record.id)
+    /// The changes whose outcome the app is still waiting for, deletes and updates, in name order.
+    public var changesInFlight: [ChangeInFlight] {
+        let deletes = deleteRequests.map { ChangeInFlight(requestID: $0.key, kind: .delete, record: $0.value.record) }
+        let updates = updateRequests.map {
+            ChangeInFlight(requestID: $0.key, kind: .update(field: $0.value.field), record: $0.value.record)
+        }
+        return (deletes + updates).sorted {
+            ($0.record.displayName, $0.record.id, $0.description) < (
+                $1.record.displayName, $1.record.id, $1.description
+            )
         }
     }
 

@@ -128,8 +128,10 @@ extension ContactListModel {
         if restarting { nextQueryOrder = 0 }
         for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
+        let pending = pendingValuesByRecord
         for json in page.records {
-            guard let record = ContactRecord(json: json, columns: columns).map(withPendingUpdates) else { continue }
+            guard let record = ContactRecord(json: json, columns: columns).map({ withPendingUpdates($0, pending) })
+            else { continue }
             // Pending rows get their place too, so that a rollback puts them back in order.
             queryOrder[record.id] = nextQueryOrder
             nextQueryOrder += Self.queryOrderStride

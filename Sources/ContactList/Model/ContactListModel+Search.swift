@@ -25,7 +25,8 @@ extension ContactListModel {
     mutating func searchOrg(for text: String) -> [ContactListEffect] {
         let effects = cancelOrgSearch()
         dropOrgRows()
-        guard nextRecordsURL != nil, let sosl = SOSLText.search(for: text, query: query, columns: columns) else {
+        guard nextRecordsURL != nil, let sosl = SOSLText.search(for: text, object: searchedObject, columns: columns)
+        else {
             if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
             return effects
         }
@@ -76,10 +77,11 @@ extension ContactListModel {
         }
         if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
+        let pending = pendingValuesByRecord
         let records = found.compactMap { json in
             // A record with an edit still in flight shows the edit's value, as on a page.
             ContactRecord(json: json, columns: columns).flatMap { pendingIDs.contains($0.id) ? nil : $0 }
-                .map(withPendingUpdates)
+                .map { withPendingUpdates($0, pending) }
         }
         appendOrgRows(records)
         orgSearch.answeredText = text

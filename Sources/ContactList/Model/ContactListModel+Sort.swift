@@ -7,6 +7,22 @@ extension ContactListModel {
         sort.flatMap { sortedQuery($0) } ?? query
     }
 
+    /// The order the headings show: the one `s` chose, else the query's own top-level ORDER BY
+    /// when it leads with a visible column.
+    public var shownSort: ColumnSort? {
+        sort ?? querySort
+    }
+
+    /// The query's own order as a `ColumnSort`: its ORDER BY's first field, when a column shows it.
+    static func querySort(of query: String, columns: [Column]) -> ColumnSort? {
+        guard let order = SOQLOrderRewriter.leadingOrder(of: query) else { return nil }
+        let column = columns.firstIndex { column in
+            column.path.count == order.path.count
+                && zip(column.path, order.path).allSatisfy { FieldLookup.keyMatches($0, $1) }
+        }
+        return column.map { ColumnSort(column: $0, descending: order.descending) }
+    }
+
     /// The user's query ordered by `order` alone; nil when its text cannot be rewritten.
     func sortedQuery(_ order: ColumnSort) -> String? {
         guard columns.indices.contains(order.column) else { return nil }
@@ -19,7 +35,7 @@ extension ContactListModel {
     mutating func sortByCursorColumn() -> [ContactListEffect] {
         guard let column = cursorColumn else { return [] }
         // A sort still awaited is the one to flip; one a refresh dropped is not.
-        let current = answersSort(generation: generation) ? pendingSort?.order : sort
+        let current = answersSort(generation: generation) ? pendingSort?.order : shownSort
         let order = ColumnSort(
             column: columnCursor, descending: current?.column == columnCursor ? !(current?.descending ?? true) : false)
         guard let text = sortedQuery(order) else {

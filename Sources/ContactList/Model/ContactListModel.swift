@@ -33,6 +33,8 @@ public struct ContactListModel: Sendable {
     }
 
     public let query: String
+    /// The query's FROM object, which the org search returns (`SOSLText`), read once.
+    let searchedObject: String
     public let batchSize: Int
     /// The columns shown; their titles take the org's spelling of the fields once a page shows it.
     public internal(set) var columns: [Column]
@@ -61,6 +63,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var columnCursor = 0
     /// The order `s` sorted the rows in; nil while they come in the query's own order.
     public internal(set) var sort: ColumnSort?
+    /// The query's own top-level ORDER BY, when it leads with a visible column (`shownSort`).
+    let querySort: ColumnSort?
     /// The order asked for with `s` whose first page is awaited, and that page's generation.
     var pendingSort: (order: ColumnSort, generation: Int)?
     /// The selected position in the shown rows (`shownCount`).
@@ -73,6 +77,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var statusMessage = "Loading…"
     /// Alerts waiting to be dismissed, the one shown first.
     public internal(set) var alerts: [Alert] = []
+    /// The failures the waiting alerts report, one per detail line of a bulk delete's alert.
+    public var alertEntryCount: Int { alerts.reduce(0) { $0 + $1.entryCount } }
     /// What the screen shows besides the list.
     public internal(set) var mode: ContactListMode = .list
     /// The filter of the rows; nil when none is set.
@@ -130,9 +136,11 @@ public struct ContactListModel: Sendable {
 
     public init(query: String, batchSize: Int = 2000, origin: String, requests: any ContactRequestFactory) {
         self.query = query
+        self.searchedObject = SOSLText.object(ofQuery: query)
         self.batchSize = batchSize
         self.columns = Column.visibleColumns(ofQuery: query)
         self.searchIndex = SearchIndex(stride: columns.count)
+        self.querySort = Self.querySort(of: query, columns: columns)
         self.contentWidths = Array(repeating: 0, count: columns.count)
         self.origin = origin
         self.requests = requests

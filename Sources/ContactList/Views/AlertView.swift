@@ -19,6 +19,11 @@ package struct AlertView: Widget {
         max(1, height - Panel.chromeRows)
     }
 
+    /// How many lines of text an alert shows on the screen of a list of `listRows` rows.
+    package static func visibleLines(listRows: Int) -> Int {
+        visibleLines(screenHeight: ScreenLayout.screenHeight(listRows: listRows))
+    }
+
     package func render(area: Rect, buffer: inout CellBuffer) {
         guard let alert = alerts.first else { return }
         let contentWidth = min(Self.maxContentWidth, max(1, area.width - 4))

@@ -18,7 +18,7 @@ package struct ListView: Widget {
         let (headings, rows) = area.split(top: Self.headingRows)
         // The sorted column's heading carries its ▲ or ▼, and is as wide as it needs.
         var columns = model.columns
-        if let sort = model.sort, columns.indices.contains(sort.column) {
+        if let sort = model.shownSort, columns.indices.contains(sort.column) {
             columns[sort.column].title += " " + sort.marker
         }
         let widths = ColumnLayout.widths(

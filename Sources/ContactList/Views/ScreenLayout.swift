@@ -45,6 +45,12 @@ package struct ScreenLayout: Hashable, Sendable {
     /// The screen row of the list's first record: under the header and the column headings.
     package static let firstListRow = 1 + ListView.headingRows
 
+    /// The height of a screen whose list shows `listRows` rows: the header, the headings, the
+    /// rows, the status and the key hints.
+    package static func screenHeight(listRows: Int) -> Int {
+        1 + ListView.headingRows + listRows + 2
+    }
+
     /// The slots of this frame, in drawing order (a later one draws over an earlier one).
     package let placements: [Placement]
     /// The number of list rows (and detail lines) shown: what the model pages and scrolls by.

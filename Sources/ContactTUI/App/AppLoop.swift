@@ -68,7 +68,8 @@ final class AppLoop {
                 effects += model.handle(key: clicks.classify(key, at: .now))
             }
             for signal in queue.drainWakeups() { effects += quit(onSignal: signal) }
-            let changesBefore = model.deleteRequests
+            // Named only for the log: a thousand deletes in flight are not listed per event otherwise.
+            let changesBefore = logger == nil ? [] : model.changesInFlight
             for event in queue.drain() {
                 switch event {
                 case .response(let id, let result):
@@ -85,10 +86,8 @@ final class AppLoop {
         }
         queue.markClosed()
         let report = QuitReport(changesInFlight: model.changesInFlight, alerts: model.alerts)
-        for (id, change) in model.deleteRequests {
-            var metadata = Self.metadata(change)
-            metadata["id"] = "\(id)"
-            logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: metadata)
+        for change in report.changesInFlight {
+            logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: Self.metadata(change))
         }
         return report
     }
@@ -103,18 +102,24 @@ final class AppLoop {
     }
 
     /// Logs how each change that was in flight before the latest outcomes settled.
-    private func logSettledChanges(since before: [RestRequestID: DeletedItemInfo]) {
+    private func logSettledChanges(since before: [ChangeInFlight]) {
         guard let logger else { return }
-        for (id, change) in before where model.deleteRequests[id] == nil {
+        let pending = Set(model.deleteRequests.keys).union(model.updateRequests.keys)
+        for change in before where !pending.contains(change.requestID) {
             var metadata = Self.metadata(change)
-            metadata["id"] = "\(id)"
-            metadata["outcome"] = model.confirmedDeletedIDs.contains(change.record.id) ? "deleted" : "not deleted"
+            if case .delete = change.kind {
+                metadata["outcome"] = model.confirmedDeletedIDs.contains(change.record.id) ? "deleted" : "not deleted"
+            }
             logger.info("change settled", metadata: metadata)
         }
     }
 
-    private static func metadata(_ change: DeletedItemInfo) -> Logger.Metadata {
-        ["change": "delete", "record": "\(change.record.id)"]
+    private static func metadata(_ change: ChangeInFlight) -> Logger.Metadata {
+        var metadata: Logger.Metadata = [
+            "change": "\(change.kindName)", "record": "\(change.record.id)", "id": "\(change.requestID)",
+        ]
+        if case .update(let field) = change.kind { metadata["field"] = "\(field)" }
+        return metadata
     }
 
     /// Blocks until a key, a network outcome or a signal arrives; false when the

@@ -3,7 +3,7 @@ import ContactList
 /// What the user must still be told once the list has quit and the terminal is
 /// restored: changes sent whose outcome never came back, and alerts nobody dismissed.
 struct QuitReport: Sendable {
-    var changesInFlight: [DeletedItemInfo]
+    var changesInFlight: [ChangeInFlight]
     var alerts: [Alert]
 
     /// Lines for standard error, each one sentence, server text made inert.
@@ -15,8 +15,7 @@ struct QuitReport: Sendable {
     var failure: CommandFailure? {
         guard !changesInFlight.isEmpty else { return nil }
         let lines = changesInFlight.map { change in
-            SafeText.sanitize(
-                "the delete of \(change.record.displayName) (\(change.record.id)) was sent; its outcome is unknown.")
+            SafeText.sanitize("\(change.description) was sent; its outcome is unknown.")
         }
         return .runtime(lines.joined(separator: "\ncontact-tui: "))
     }

@@ -1,0 +1,32 @@
+import RestCore
+
+/// A change sent to the org whose outcome is still awaited: a delete or a field update, named
+/// for the quit's wait, its report and its log.
+public struct ChangeInFlight: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case delete
+        /// An update of the field with this API name.
+        case update(field: String)
+    }
+
+    /// The id of the request that carries the change.
+    public let requestID: RestRequestID
+    public let kind: Kind
+    public let record: ContactRecord
+
+    /// "the delete of NAME (ID)" or "the update of FIELD of NAME (ID)", for one sentence.
+    public var description: String {
+        switch kind {
+        case .delete: "the delete of \(record.displayName) (\(record.id))"
+        case .update(let field): "the update of \(field) of \(record.displayName) (\(record.id))"
+        }
+    }
+
+    /// What the log's `change` key says.
+    public var kindName: String {
+        switch kind {
+        case .delete: "delete"
+        case .update: "update"
+        }
+    }
+}
