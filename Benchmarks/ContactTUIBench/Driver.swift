@@ -19,7 +19,7 @@ struct Driver {
 
     static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// Runs every step, or only the one named `only` (`keys`, `json`, `faults`, `bulk`, `compression`).
+    /// Runs every step, or only the one named `only` (`keys`, `json`, `faults`, `bulk`, `compression`, `search`).
     mutating func run(only: String? = nil) {
         let started = Date()
         if only == nil {
@@ -42,6 +42,9 @@ struct Driver {
         }
         if only == nil || only == "bulk" {
             step("bulk delete: 1,000 marked vs 1,000 single deletes at --latency 50") { try $0.bulkDelete() }
+        }
+        if only == nil || only == "search" {
+            step("org search over 1,000,000 contacts") { try $0.orgSearch() }
         }
         if only == nil || only == "compression" {
             step("contact-tui list of 100,000 with and without gzip") { try $0.compression() }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|faults|bulk|compression]`
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|faults|bulk|compression|search]`
 /// prints the benchmark table (`--only keys`: just the ContactList keypress rows; `--only json`: just
 /// the JSON parsing rows; `--only faults`: just the fault suite; `--only compression`: just the gzip
-/// rows); the other modes are the children it starts (see `Modes`, `FaultModes`, `JSONParsing`).
+/// rows; `--only search`: just the org search row); the other modes are the children it starts (see `Modes`, `FaultModes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
         func argument(_ index: Int) throws -> String {
@@ -20,6 +20,7 @@ enum Entry {
         case "filter": Modes.filterKeys(rows: Int(try argument(1)) ?? 100_000)
         case "edit": Modes.editKeys(rows: Int(try argument(1)) ?? 100_000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
+        case "search": try await SearchMode.run(url: try argument(1), token: try argument(2))
         case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
         case "fault-deletes":
             try await FaultModes.deletes(

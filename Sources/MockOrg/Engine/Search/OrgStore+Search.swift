@@ -29,7 +29,9 @@ extension OrgStore {
             var first = true
             for query in queries where remaining > 0 {
                 guard case .fields(let paths) = query.selection else { continue }
-                let matches = Self.searchMatcher(search, object: query.object, tables: state.tables)
+                let signatures = state.searchSignatures.signatures(of: query.object, tables: state.tables)
+                let matches = Self.searchMatcher(
+                    search, object: query.object, tables: state.tables, signatures: signatures)
                 let skip = query.offset ?? 0
                 let wanted = min(query.limit ?? Int.max, remaining) + skip
                 var rows = Self.scan(query, includeDeleted: false, wanted: wanted, alsoMatching: matches, state: &state)
@@ -58,11 +60,16 @@ extension OrgStore {
         }
     }
 
-    /// Whether a row holds every term in one of the searched fields.
-    private static func searchMatcher(_ search: SOSLSearch, object: SObjectType, tables: OrgTables) -> (Int) -> Bool {
+    /// Whether a row holds every term in one of the searched fields; the row's search bits rule
+    /// out most rows before their fields are read.
+    static func searchMatcher(
+        _ search: SOSLSearch, object: SObjectType, tables: OrgTables, signatures: ObjectSearchSignatures?
+    ) -> (Int) -> Bool {
         let fields = searchedFields(of: object, scope: search.scope)
         let terms = search.terms
+        let termBits = terms.map(TermBits.init)
         return { row in
+            if let signatures, !signatures.mayMatch(row: row, termBits) { return false }
             let texts = fields.map { field -> String? in
                 guard case .string(let text) = field.read(tables, row) else { return nil }
                 return text.lowercased()

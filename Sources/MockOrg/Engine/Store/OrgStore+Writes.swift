@@ -80,6 +80,7 @@ extension OrgStore {
         tables.touch(record.object, row: record.row, now: now)
         tables.recordWritten(record.object, row: record.row)
         state.fragments.recordChanged(record.object, row: record.row)
+        state.searchSignatures.recordChanged(record.object, row: record.row, tables: tables)
     }
 
     private static func requiredFields(_ object: SObjectType) -> [String] {

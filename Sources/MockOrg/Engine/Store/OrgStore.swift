@@ -20,6 +20,8 @@ final class OrgStore: Sendable {
         var fragments = RecordFragments()
         /// The text of fields that LIKE filters read.
         var textColumns = TextColumns()
+        /// The bits that spare a SOSL search reading most rows' fields.
+        var searchSignatures = SearchSignatures()
         var cursors: [String: QueryCursor] = [:]
         var lastCursorExpiry = ContinuousClock.now
         var nextCursorSerial = 1

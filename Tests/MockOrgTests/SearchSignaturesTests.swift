@@ -1,0 +1,79 @@
+import Testing
+
+@testable import MockOrg
+
+/// A SOSL search with the rows' search bits decides exactly as a fresh scan of every field does,
+/// for every row, before and after creates, updates and deletes; and the bits do rule rows out.
+@Suite struct SearchSignaturesTests {
+    static let texts = [
+        "smith", "Smi*", "José", "jose*", "Zoë", "山田", "山田*", "j smith", "Müller", "MÜLLER", "Ångström", "ångs*",
+        "\"Van der Berg\"", "Van Berg*", "94107", "555-0199", "555*", "(415) 555-0123", "4155550123",
+        "415555*", "example.org", "Rocket 🚀", "Łęcka", "łę*", "San Francisco", "Zyzzyva", "zyz*", "Quux",
+        "Market Street", "ceo", "VP, Sales", "12*", "a b", "Sun ☀️",
+    ]
+    static let scopes = ["ALL", "NAME", "EMAIL", "PHONE"]
+
+    /// Every row matches with the bits exactly when it matches without them.
+    private func expectSameAsFreshScan(_ store: OrgStore, object: SObjectType = .contact) throws {
+        try store.state.withLock { (state: inout OrgStore.State) throws in
+            let tables = state.tables
+            let signatures = state.searchSignatures.signatures(of: object, tables: tables)
+            for scope in Self.scopes {
+                for text in Self.texts {
+                    let search = try SOSLSearch(
+                        parsing: "FIND {\(text)} IN \(scope) FIELDS RETURNING \(object.name)(Id)")
+                    let fresh = OrgStore.searchMatcher(search, object: object, tables: tables, signatures: nil)
+                    let indexed = OrgStore.searchMatcher(search, object: object, tables: tables, signatures: signatures)
+                    var differing: [Int] = []
+                    for row in 0..<tables.rowCount(of: object) where fresh(row) != indexed(row) {
+                        differing.append(row)
+                    }
+                    #expect(differing.isEmpty, "\(text) in \(scope) fields: rows \(differing.prefix(5))")
+                }
+            }
+        }
+    }
+
+    @Test func theBitsDecideAsAFreshScanOfASeededOrg() throws {
+        let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 3000))
+        try expectSameAsFreshScan(store)
+        try expectSameAsFreshScan(store, object: .account)
+        try expectSameAsFreshScan(store, object: .supportCase)
+    }
+
+    @Test func theBitsFollowCreatesUpdatesAndDeletes() throws {
+        let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 500))
+        try expectSameAsFreshScan(store)  // builds the bits
+        func id(_ row: Int) -> String { SalesforceID.make(keyPrefix: "003", serial: row + 1) }
+        try store.update(
+            .contact, id: id(3), body: Array(#"{"LastName":"Zyzzyva","Phone":"(415) 555-0123"}"#.utf8), now: 1)
+        try store.update(.contact, id: id(4), body: Array(#"{"Title":null,"Email":"quux@example.org"}"#.utf8), now: 1)
+        // Decomposed (NFD) text is found by the composed spelling, and the other way round.
+        _ = try store.create(
+            .contact, body: Array("{\"LastName\":\"A\u{30A}ngstro\u{308}m\",\"FirstName\":\"Quux\"}".utf8), now: 1)
+        _ = try store.create(.contact, body: Array(#"{"LastName":"Zyzzyva","MobilePhone":"4155550123"}"#.utf8), now: 1)
+        try store.delete(.contact, id: id(5))
+        try expectSameAsFreshScan(store)
+        try store.update(.contact, id: id(3), body: Array(#"{"LastName":"Smith","Phone":null}"#.utf8), now: 2)
+        try expectSameAsFreshScan(store)
+        try store.state.withLock { (state: inout OrgStore.State) throws in
+            let search = try SOSLSearch(parsing: "FIND {Ångström} RETURNING Contact(Id)")
+            let matcher = OrgStore.searchMatcher(
+                search, object: .contact, tables: state.tables,
+                signatures: state.searchSignatures.signatures(of: .contact, tables: state.tables))
+            #expect(matcher(state.tables.contacts.count - 2))
+        }
+    }
+
+    @Test func theBitsRuleOutRowsThatCannotMatch() throws {
+        let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 3000))
+        store.state.withLock { state in
+            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+            for text in ["94107", "smith123", "zyzzyva"] {
+                let bits = [TermBits(SearchTerm(tokens: [text], isPrefix: false))]
+                let passing = (0..<state.tables.contacts.count).filter { signatures.mayMatch(row: $0, bits) }
+                #expect(passing.count < 300, "\(text): \(passing.count) of 3000 rows pass")
+            }
+        }
+    }
+}
