@@ -26,20 +26,21 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // Libraries, lowest first: each depends only on those above it.
         .target(name: "JSONKit"),
         .target(name: "SOQL"),
         .target(
             name: "RestCore",
-            dependencies: ["JSONKit", .asyncHTTPClient, .nioHTTPCompression, .httpTypes, .logging, .nioSSL]
+            dependencies: ["JSONKit", "CLibDeflate", .asyncHTTPClient, .httpTypes, .logging, .nioSSL]
         ),
         .target(name: "Credentials", dependencies: ["RestCore", .subprocess]),
         .target(name: "RecordOutput", dependencies: ["JSONKit", "RestCore", "SOQL"]),
         .target(
             name: "MockOrg",
             dependencies: [
-                "JSONKit", "SOQL", .hummingbird, .hummingbirdTLS, .compressNIO, .logging, .x509, .crypto, .swiftASN1,
+                "JSONKit", "SOQL", "CLibDeflate", .hummingbird, .hummingbirdTLS, .logging, .x509, .crypto, .swiftASN1,
             ]
         ),
         .target(name: "ContactList", dependencies: ["RestCore", "SOQL"]),
@@ -102,7 +103,6 @@ extension Target.Dependency {
     static let hummingbirdTesting = product(name: "HummingbirdTesting", package: "hummingbird")
     static let hummingbirdTLS = product(name: "HummingbirdTLS", package: "hummingbird")
     static let logging = product(name: "Logging", package: "swift-log")
-    static let nioHTTPCompression = product(name: "NIOHTTPCompression", package: "swift-nio-extras")
     static let nioSSL = product(name: "NIOSSL", package: "swift-nio-ssl")
     static let subprocess = product(name: "Subprocess", package: "swift-subprocess")
     static let swiftASN1 = product(name: "SwiftASN1", package: "swift-asn1")

@@ -36,7 +36,7 @@ import Testing
         #expect(compressed.status == 200)
         #expect(compressed.headers[.contentEncoding] == "gzip")
         #expect(compressed.headers[.vary] == "Accept-Encoding")
-        #expect(compressed.headers[.contentLength] == nil)  // chunked, slice by slice
+        #expect(compressed.headers[.contentLength] == nil)  // chunked
         #expect(compressed.body.readableBytes * 5 < plain.body.readableBytes)
         let decoded = try compressed.body.decompress(with: .gzip())
         #expect(decoded == plain.body)

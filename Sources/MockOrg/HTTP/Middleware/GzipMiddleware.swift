@@ -5,10 +5,8 @@ import Hummingbird
 /// compressed answer, error bodies included. A request that does not ask gets the answer
 /// untouched, byte for byte.
 ///
-/// compress-nio rather than NIOHTTPCompression: the latter is a channel handler below
-/// Hummingbird's router, while this is router middleware over `ResponseBody`, which needs a
-/// compressor on `ByteBuffer`s, and compress-nio is that (Hummingbird's own compression
-/// package is built on it).
+/// Router middleware over `ResponseBody` (not NIOHTTPCompression's channel handler below the
+/// router): the body is compressed whole, in one call to libdeflate (`GzipBodyWriter`).
 struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -30,9 +28,9 @@ struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
         let body = response.body
         response.headers[.contentEncoding] = "gzip"
         response.headers[.vary] = "Accept-Encoding"
-        response.headers[.contentLength] = nil  // chunked: compressed pieces go out as they are made
+        response.headers[.contentLength] = nil  // chunked: the compressed size is known only at the end
         response.body = ResponseBody { writer in
-            try await body.write(try GzipBodyWriter(parent: writer))
+            try await body.write(GzipBodyWriter(parent: writer))
         }
         return response
     }
