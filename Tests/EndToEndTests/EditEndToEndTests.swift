@@ -12,6 +12,21 @@ struct EditEndToEndTests {
         try await org.records("SELECT Email FROM Contact WHERE Id = '\(id)'").first?["Email"]?.stringValue
     }
 
+    /// Opens the editor on the first row's Email (the column cursor onto it, then e, unless it is
+    /// already there), waits until the editor shows `current`, and saves `value` in its place.
+    static func saveEmail(
+        _ value: String, in session: TmuxSession, over current: String = "", cursorOnEmail: Bool = false
+    ) async throws {
+        // Name, Title, Email: two steps right; e waits for the describe.
+        if cursorOnEmail { try await session.send("e") } else { try await session.send("l", "l", "e") }
+        try await session.waitUntil("the editor is open on the row") { screen in
+            Screen.listLines(screen).first?.contains("Email: \(current)") == true
+        }
+        try await session.send("C-u")
+        try await session.type(value)
+        try await session.send("Enter")
+    }
+
     @Test("an edit that succeeds shows at once and stays after r; an invalid email rolls back with the alert")
     func editAndRollback() async throws {
         try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(300))) { org in
@@ -23,14 +38,7 @@ struct EditEndToEndTests {
                 Screen.listLines(screen).first { $0.contains(Screen.shownPrefix(target.name)) } ?? ""
             }
 
-            // The column cursor onto Email (Name, Title, Email), then e opens the editor on the row.
-            try await session.send("l", "l", "e")
-            try await session.waitUntil("the editor is open on the row") { screen in
-                Screen.listLines(screen).first?.contains("Email: \(original)") == true
-            }
-            try await session.send("C-u")
-            try await session.type("ed@x.io")
-            try await session.send("Enter")
+            try await Self.saveEmail("ed@x.io", in: session, over: original)
             try await session.waitUntil("the new value shows") { row($0).contains("ed@x.io") }
             try await session.waitUntil("the org confirms it") { screen in
                 Screen.statusLine(screen).contains("Saved Email")
@@ -41,13 +49,7 @@ struct EditEndToEndTests {
                 !Screen.statusLine(screen).contains("Refreshing") && row(screen).contains("ed@x.io")
             }
 
-            try await session.send("e")
-            try await session.waitUntil("the editor is open again") { screen in
-                Screen.listLines(screen).first?.contains("Email: ed@x.io") == true
-            }
-            try await session.send("C-u")
-            try await session.type("nope")
-            try await session.send("Enter")
+            try await Self.saveEmail("nope", in: session, over: "ed@x.io", cursorOnEmail: true)
             let alert = try await session.waitUntil("the refusal alerts") { $0.contains("Cannot update item") }
             #expect(alert.contains("was not changed: Email: invalid"))
             try await session.send("Enter")

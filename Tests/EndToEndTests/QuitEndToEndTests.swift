@@ -87,14 +87,7 @@ struct QuitEndToEndTests {
             try await session.waitUntil("the first contacts are listed") { screen in
                 Screen.listShows(screen, Screen.shownPrefix(target.name))
             }
-            // The column cursor onto Email (Name, Title, Email); e waits for the describe.
-            try await session.send("l", "l", "e")
-            try await session.waitUntil("the editor is open on the row") { screen in
-                Screen.listLines(screen).first?.contains("Email: ") == true
-            }
-            try await session.send("C-u")
-            try await session.type("quit@x.io")
-            try await session.send("Enter")
+            try await EditEndToEndTests.saveEmail("quit@x.io", in: session)
             try await session.waitUntil("the update is in flight") { Screen.statusLine($0).contains("Saving Email") }
             try await session.send("q")
             try await session.waitUntil("the quit waits") { screen in
