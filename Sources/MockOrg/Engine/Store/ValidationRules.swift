@@ -1,27 +1,28 @@
 /// The org's validation rules resolved against the schema once, when the org starts: for each
-/// object and field (by the field's own spelling), the rules a written value must pass. A rule
+/// object, its rules in the order they were set up, each with its field's own spelling. A rule
 /// naming an object or field the schema lacks can never apply and is dropped.
 struct ValidationRules: Sendable {
-    private let rulesByField: [SObjectType: [String: [MockOrgValidationRule]]]
+    private let rulesByObject: [SObjectType: [(field: String, rule: MockOrgValidationRule)]]
 
     init(_ rules: [MockOrgValidationRule]) {
-        var rulesByField = [SObjectType: [String: [MockOrgValidationRule]]]()
+        var rulesByObject = [SObjectType: [(field: String, rule: MockOrgValidationRule)]]()
         for rule in rules {
             guard let object = SObjectType(named: rule.objectType), let field = object.field(named: rule.field)
             else { continue }
-            rulesByField[object, default: [:]][field.name, default: []].append(rule)
+            rulesByObject[object, default: []].append((field.name, rule))
         }
-        self.rulesByField = rulesByField
+        self.rulesByObject = rulesByObject
     }
 
-    /// Refuses `values` with 400 `FIELD_CUSTOM_VALIDATION_EXCEPTION` when a rule rejects one.
+    /// Refuses `values` with 400 `FIELD_CUSTOM_VALIDATION_EXCEPTION` for the first rule, in the
+    /// order the rules were set up, that rejects one of them.
     func check(_ object: SObjectType, _ values: [(field: FieldSpec, value: FieldValue)]) throws(APIError) {
-        guard let rules = rulesByField[object] else { return }
-        for (field, value) in values {
-            guard let text = value.text,
-                let rule = rules[field.name]?.first(where: { text.contains($0.rejectedText) })
-            else { continue }
-            throw APIError(status: 400, "FIELD_CUSTOM_VALIDATION_EXCEPTION", rule.message, fields: [field.name])
+        guard let rules = rulesByObject[object] else { return }
+        for (field, rule) in rules {
+            for (written, value) in values where written.name == field {
+                guard let text = value.text, text.contains(rule.rejectedText) else { continue }
+                throw APIError(status: 400, "FIELD_CUSTOM_VALIDATION_EXCEPTION", rule.message, fields: [field])
+            }
         }
     }
 }
