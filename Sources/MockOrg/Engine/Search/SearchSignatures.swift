@@ -14,8 +14,13 @@ struct SearchSignatures {
 
     /// The bits of every row of `object`, made for the rows created since the last search.
     mutating func signatures(of object: SObjectType, tables: OrgTables) -> ObjectSearchSignatures {
-        let kept = objects[object] ?? ObjectSearchSignatures(object)
-        objects[object] = kept
+        let kept: ObjectSearchSignatures
+        if let known = objects[object] {
+            kept = known
+        } else {
+            kept = ObjectSearchSignatures(object)
+            objects[object] = kept
+        }
         kept.extend(to: tables.rowCount(of: object), tables: tables)
         return kept
     }
@@ -36,7 +41,7 @@ final class ObjectSearchSignatures {
     private var folded: [String: Bits] = [:]
 
     init(_ object: SObjectType) {
-        fields = object.fields.filter(\.type.isText)
+        fields = OrgStore.searchedFields(of: object, scope: .all)
     }
 
     /// Whether the row may hold every term (false: it holds none of them in full for sure).
@@ -63,7 +68,7 @@ final class ObjectSearchSignatures {
         for field in fields {
             guard case .string(let text) = field.read(tables, row) else { continue }
             bits |= textBits(text)
-            if field.type == .phone { bits |= textBits(String(text.lowercased().filter(\.isNumber))) }
+            if field.type == .phone { bits |= textBits(String(text.filter(\.isNumber))) }
         }
         return bits
     }
@@ -137,7 +142,7 @@ struct TermBits {
             tokens |= ObjectSearchSignatures.bits(Array(ObjectSearchSignatures.fold(token).utf8))
         }
         self.tokens = tokens
-        let digits = term.tokens.joined().filter(\.isNumber)
+        let digits = term.digits
         self.digits =
             digits.isEmpty ? nil : ObjectSearchSignatures.bits(Array(ObjectSearchSignatures.fold(digits).utf8))
     }

@@ -10,7 +10,8 @@ struct SearchTerm: Sendable, Equatable {
     /// Letters and digits in the term, which Salesforce wants at least two of.
     var characterCount: Int { tokens.reduce(0) { $0 + $1.count } }
 
-    private var digits: String { tokens.joined().filter(\.isNumber) }
+    /// The term's digits, which a phone number may match alone.
+    var digits: String { tokens.joined().filter(\.isNumber) }
 
     /// The terms of the text inside `FIND {…}`: words split at spaces, `"quoted phrases"` whole.
     /// The operators AND, OR and NOT are not supported; every term must match.
