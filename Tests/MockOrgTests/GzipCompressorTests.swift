@@ -60,7 +60,7 @@ import Testing
         #expect(try await Self.gunzipped(collector.written.pieces[0]) == text)
     }
 
-    @Test("Bodies compressed at once, with compressors reused, each decode to their own text")
+    @Test("Bodies compressed at once, by compressors shared among the tasks, each decode to their own text")
     func concurrentBodies() async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for seed in 0..<16 {

@@ -35,15 +35,14 @@ extension AsyncHTTPClientTransport {
         -> [UInt8]
     {
         guard compressed.readableBytes > 0 else { return [] }
-        let decoded = compressed.withUnsafeReadableBytes { bytes in
-            Result { () throws(GzipDecoder.Failure) in try GzipDecoder.decode(bytes, limit: maximumBytes) }
-        }
-        switch decoded {
-        case .success(let body): return body
-        case .failure(.tooLarge):
-            throw .transportFailed(host: host, reason: Self.decodedTooLarge)
-        case .failure(.corrupt):
-            throw .transportFailed(host: host, reason: "the answer's gzip encoding is damaged or cut short")
+        do throws(GzipDecoder.Failure) {
+            return try GzipDecoder.decode(compressed, limit: maximumBytes)
+        } catch {
+            switch error {
+            case .tooLarge: throw .transportFailed(host: host, reason: Self.decodedTooLarge)
+            case .corrupt:
+                throw .transportFailed(host: host, reason: "the answer's gzip encoding is damaged or cut short")
+            }
         }
     }
 }

@@ -1,4 +1,5 @@
 import CLibDeflate
+import NIOCore
 
 /// Decodes a whole gzip body in one call with libdeflate, into one array of the size the gzip
 /// trailer names: about twice zlib's speed, and no piece-by-piece copies.
@@ -16,6 +17,15 @@ enum GzipDecoder {
     /// The smallest gzip member: a 10-byte header, an empty deflate block and an 8-byte trailer.
     private static let smallestMember = 18
 
+    /// The readable bytes of `compressed` decoded, at most `limit` bytes.
+    static func decode(_ compressed: ByteBuffer, limit: Int) throws(Failure) -> [UInt8] {
+        // `withUnsafeReadableBytes` rethrows untyped: the typed failure travels in a Result.
+        let decoded = compressed.withUnsafeReadableBytes { bytes in
+            Result { () throws(Failure) in try decode(bytes, limit: limit) }
+        }
+        return try decoded.get()
+    }
+
     /// `compressed` decoded, at most `limit` bytes.
     static func decode(_ compressed: UnsafeRawBufferPointer, limit: Int) throws(Failure) -> [UInt8] {
         guard compressed.count >= smallestMember, compressed.starts(with: [0x1f, 0x8b]),
@@ -26,7 +36,9 @@ enum GzipDecoder {
         let hint = Int(compressed.loadUnaligned(fromByteOffset: compressed.count - 4, as: UInt32.self).littleEndian)
         guard let decompressor = libdeflate_alloc_decompressor() else { throw .corrupt }
         defer { libdeflate_free_decompressor(decompressor) }
-        var capacity = min(max(hint, 4096), limit)
+        // A trailer that understates (several members, or a lying one) costs a decode per doubling:
+        // start from at least four times the compressed size.
+        var capacity = min(max(hint, compressed.count * 4, 4096), limit)
         while true {
             var failure: Failure?
             let decoded = [UInt8](unsafeUninitializedCapacity: capacity) { output, count in
