@@ -22,8 +22,8 @@ struct EditFilterTests {
     }
 
     /// The filter's matches agree with the reference match of every row's values.
-    static func expectAgrees(_ model: ContactListModel, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let filter = model.filter else { return }
+    static func expectAgrees(_ model: ContactListModel, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let filter = try #require(model.filter, "a filter is set", sourceLocation: sourceLocation)
         let expected = model.dataRows.indices.filter { filter.matches(model.dataRows[$0], columns: model.columns) }
         #expect(filter.matches == expected, sourceLocation: sourceLocation)
     }
@@ -38,7 +38,7 @@ struct EditFilterTests {
 
         _ = model.handle(response: EditTests.invalidEmail, for: update.id)
         #expect(EditTests.email(model) == "c0@example.com")
-        Self.expectAgrees(model)
+        try Self.expectAgrees(model)
         #expect(model.alerts.count == 1)
         _ = model.handle(key: .enter)  // dismisses the alert
         #expect(model.shownCount == 5, "the rolled-back row matches the filter shown again")
@@ -57,7 +57,7 @@ struct EditFilterTests {
         let update = try EditTests.edit(&model, to: "longer-than-before@other.io")
         #expect(model.shownCount == 4)
         #expect(model.selectedRecord?.id == Fixtures.id(3), "the next row takes the edited row's place")
-        Self.expectAgrees(model)
+        try Self.expectAgrees(model)
 
         _ = model.handle(key: .up)
         #expect(model.selectedRecord?.id == Fixtures.id(1))
@@ -65,11 +65,11 @@ struct EditFilterTests {
         _ = model.handle(key: .enter)  // dismisses the alert
         #expect(model.shownCount == 5)
         #expect(model.selectedRecord?.id == Fixtures.id(1), "the selection stays on its record")
-        Self.expectAgrees(model)
+        try Self.expectAgrees(model)
         // A kept earlier set (Backspace) follows the edits too.
         _ = model.handle(key: .character("/"))
         for _ in 0..<4 { _ = model.handle(key: .backspace) }
-        Self.expectAgrees(model)
+        try Self.expectAgrees(model)
         #expect(model.shownCount == 5)
     }
 

@@ -22,6 +22,12 @@ public struct ChangeInFlight: Hashable, Sendable {
         }
     }
 
+    /// The field an update changes; nil for a delete.
+    public var field: String? {
+        if case .update(let field) = kind { return field }
+        return nil
+    }
+
     /// What the log's `change` key says.
     public var kindName: String {
         switch kind {

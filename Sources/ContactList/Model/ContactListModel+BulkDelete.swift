@@ -79,9 +79,8 @@ extension ContactListModel {
             guard let results = try? response.decode([CollectionResult].self), results.count == entries.count else {
                 return reconcileBulk(batch: batch, entries: entries)
             }
-            let outcomes = Dictionary(zip(entries, results)) { first, _ in first }
-            finishBulk(batch: batch, entries: entries) { entry, info in
-                guard let outcome = outcomes[entry] else { return nil }
+            finishBulk(batch: batch, entries: entries) { position, info in
+                let outcome = results[position]
                 let gone = outcome.errors.contains { DeleteOutcome.goneErrorCodes.contains($0.statusCode) }
                 if outcome.success || gone { return nil }
                 let name = Alert.oneLine(info.record.displayName)
@@ -97,13 +96,13 @@ extension ContactListModel {
     /// many were refused; the status line counts both.
     @discardableResult
     private mutating func finishBulk(
-        batch: Int, entries: [RestRequestID], refusal: (RestRequestID, DeletedItemInfo) -> String?
+        batch: Int, entries: [RestRequestID], refusal: (_ position: Int, DeletedItemInfo) -> String?
     ) -> Int {
         var deleted = 0
         var refusals: [String] = []
-        for entry in entries {
+        for (position, entry) in entries.enumerated() {
             guard let info = deleteRequests[entry] else { continue }
-            if let message = refusal(entry, info) {
+            if let message = refusal(position, info) {
                 refusals.append(message)
                 reinstate(entry, alert: nil)
             } else {

@@ -9,9 +9,10 @@ extension ContactListModel {
         let updates = updateRequests.map {
             ChangeInFlight(requestID: $0.key, kind: .update(field: $0.value.field), record: $0.value.record)
         }
+        // A delete and an update of one record differ by kind, then by field.
         return (deletes + updates).sorted {
-            ($0.record.displayName, $0.record.id, $0.description) < (
-                $1.record.displayName, $1.record.id, $1.description
+            ($0.record.displayName, $0.record.id, $0.kindName, $0.field ?? "") < (
+                $1.record.displayName, $1.record.id, $1.kindName, $1.field ?? ""
             )
         }
     }

@@ -68,9 +68,10 @@ final class AppLoop {
                 effects += model.handle(key: clicks.classify(key, at: .now))
             }
             for signal in queue.drainWakeups() { effects += quit(onSignal: signal) }
-            // Named only for the log: a thousand deletes in flight are not listed per event otherwise.
-            let changesBefore = logger == nil ? [] : model.changesInFlight
-            for event in queue.drain() {
+            let events = queue.drain()
+            // Named only for the log, and only when outcomes arrived: never per key.
+            let changesBefore = logger == nil || events.isEmpty ? [] : model.changesInFlight
+            for event in events {
                 switch event {
                 case .response(let id, let result):
                     cancellable[id] = nil
@@ -103,7 +104,7 @@ final class AppLoop {
 
     /// Logs how each change that was in flight before the latest outcomes settled.
     private func logSettledChanges(since before: [ChangeInFlight]) {
-        guard let logger else { return }
+        guard let logger, !before.isEmpty else { return }
         let pending = Set(model.deleteRequests.keys).union(model.updateRequests.keys)
         for change in before where !pending.contains(change.requestID) {
             var metadata = Self.metadata(change)
@@ -118,7 +119,7 @@ final class AppLoop {
         var metadata: Logger.Metadata = [
             "change": "\(change.kindName)", "record": "\(change.record.id)", "id": "\(change.requestID)",
         ]
-        if case .update(let field) = change.kind { metadata["field"] = "\(field)" }
+        if let field = change.field { metadata["field"] = "\(field)" }
         return metadata
     }
 
