@@ -9,15 +9,12 @@ package enum SOQLOrderRewriter {
     /// `soql` ordered by `field` alone, ascending or descending; nil when the text does not lex
     /// as SOQL or is not a SELECT.
     package static func ordering(_ soql: String, by field: String, descending: Bool) -> String? {
-        guard let tokens = try? SOQLLexer(soql).tokens(), tokens.first?.keyword == "SELECT" else { return nil }
-        var depth = 0
+        guard let tokens = selectTokens(soql) else { return nil }
         var orderStart: Int?
         var tail: Int?
-        for (index, token) in tokens.enumerated() {
-            if token.kind == .symbol("(") { depth += 1 }
-            if token.kind == .symbol(")") { depth -= 1 }
-            guard depth == 0 else { continue }
-            if token.keyword == "ORDER", index + 1 < tokens.count, tokens[index + 1].keyword == "BY" {
+        for index in topLevelIndices(tokens) {
+            let token = tokens[index]
+            if isOrderBy(tokens, at: index) {
                 orderStart = token.offset
             } else if let keyword = token.keyword, Self.clausesAfterOrderBy.contains(keyword) {
                 tail = token.offset
@@ -36,16 +33,9 @@ package enum SOQLOrderRewriter {
     /// and whether it goes down; nil without one, or when it orders by something other than a
     /// field (a function).
     package static func leadingOrder(of soql: String) -> (path: [String], descending: Bool)? {
-        guard let tokens = try? SOQLLexer(soql).tokens(), tokens.first?.keyword == "SELECT" else { return nil }
-        var depth = 0
-        var index = 0
-        while index + 1 < tokens.count {
-            let token = tokens[index]
-            if token.kind == .symbol("(") { depth += 1 }
-            if token.kind == .symbol(")") { depth -= 1 }
-            if depth == 0, token.keyword == "ORDER", tokens[index + 1].keyword == "BY" { break }
-            index += 1
-        }
+        guard let tokens = selectTokens(soql),
+            var index = topLevelIndices(tokens).first(where: { isOrderBy(tokens, at: $0) })
+        else { return nil }
         index += 2
         var path: [String] = []
         while index < tokens.count, case .identifier(let name) = tokens[index].kind {
@@ -63,6 +53,29 @@ package enum SOQLOrderRewriter {
     /// The first words of the clauses that follow ORDER BY in a SELECT (`UPDATE` for
     /// `UPDATE TRACKING` and `UPDATE VIEWSTAT`, which need no `FOR` before them).
     static let clausesAfterOrderBy: Set<String> = ["LIMIT", "OFFSET", "FOR", "UPDATE"]
+
+    /// The tokens of a SELECT; nil for text that does not lex as SOQL or is not a SELECT.
+    private static func selectTokens(_ soql: String) -> [SOQLToken]? {
+        guard let tokens = try? SOQLLexer(soql).tokens(), tokens.first?.keyword == "SELECT" else { return nil }
+        return tokens
+    }
+
+    /// The indices of the tokens outside parentheses (subqueries, functions), in order.
+    private static func topLevelIndices(_ tokens: [SOQLToken]) -> [Int] {
+        var depth = 0
+        var indices: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            if token.kind == .symbol("(") { depth += 1 }
+            if token.kind == .symbol(")") { depth -= 1 }
+            if depth == 0 { indices.append(index) }
+        }
+        return indices
+    }
+
+    /// Whether `ORDER BY` starts at `index`.
+    private static func isOrderBy(_ tokens: [SOQLToken], at index: Int) -> Bool {
+        tokens[index].keyword == "ORDER" && index + 1 < tokens.count && tokens[index + 1].keyword == "BY"
+    }
 
     private static func trimmedEnd(_ text: String) -> String {
         var text = Substring(text)
