@@ -28,7 +28,7 @@ enum BulkDeleteMode {
         var first = runner.exchanges.count
         for _ in 0..<count { runner.delete(atShown: 0) }
         guard await runner.settle(within: .seconds(600)) else { throw BenchFailure("single deletes did not settle") }
-        let singleSeconds = seconds(ContinuousClock.now - started)
+        let singleSeconds = (ContinuousClock.now - started).inSeconds
         let singleRequests = deletes(since: first)
         let singleRefused = runner.model.alerts.count
         runner.press(.character("a"))  // dismisses every alert, so that the keys reach the list
@@ -42,7 +42,7 @@ enum BulkDeleteMode {
         runner.press(.character("d"))
         runner.press(.character("y"))
         guard await runner.settle(within: .seconds(600)) else { throw BenchFailure("the bulk delete did not settle") }
-        let bulkSeconds = seconds(ContinuousClock.now - started)
+        let bulkSeconds = (ContinuousClock.now - started).inSeconds
 
         Modes.say("count: \(count)")
         Modes.say("single seconds: \(singleSeconds)")
@@ -55,7 +55,4 @@ enum BulkDeleteMode {
         await client.shutdown()
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

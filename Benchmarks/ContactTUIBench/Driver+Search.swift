@@ -22,15 +22,15 @@ extension Driver {
         for text in texts {
             log("  \(text): \(figures["search \(text)"] ?? "?") s, \(figures["found \(text)"] ?? "?") org rows")
         }
-        let median = samples.sorted()[samples.count / 2]
+        let middle = median(samples)
         let slowest = samples.max() ?? 0
         rows.append(
             Row(
                 what: "Org search: the last key of a text typed after `/` to the frame showing the org's results "
                     + "(100x30, the 200 ms typing pause included; the list's model through RestCore), 1,000,000 "
                     + "contacts (median of \(texts.count) texts after a first search)",
-                measured: format(seconds: median) + " (slowest \(format(seconds: slowest)); first search "
+                measured: format(seconds: middle) + " (slowest \(format(seconds: slowest)); first search "
                     + format(seconds: first) + ")",
-                goal: "< 300 ms", verdict: median < 0.3 ? "met" : "missed"))
+                goal: "< 300 ms", verdict: middle < 0.3 ? "met" : "missed"))
     }
 }

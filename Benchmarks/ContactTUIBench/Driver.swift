@@ -448,7 +448,6 @@ struct Driver {
                 compressed.append(try list(gzip))
             }
         }
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let name = "`contact-tui list` 100,000 contacts, gzip"
         let bytes = median(compressed.map { Double($0.bytes) })
         let bytesPlain = median(uncompressed.map { Double($0.bytes) })

@@ -54,7 +54,7 @@ enum SearchMode {
             runner.applyArrived()
             if runner.model.orgSearch.answeredText == text {
                 ContactListScreen(model: runner.model).render(area: buffer.area, buffer: &buffer)
-                let seconds = Self.seconds(ContinuousClock.now - started)
+                let seconds = (ContinuousClock.now - started).inSeconds
                 guard buffer.text.contains("in the org"), runner.model.orgSearch.rowCount > 0 else {
                     throw BenchFailure("the org search for \(text) showed no org rows:\n\(buffer.text)")
                 }
@@ -68,7 +68,4 @@ enum SearchMode {
         throw BenchFailure("the org search for \(text) took longer than 60 s")
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
