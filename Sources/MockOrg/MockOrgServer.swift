@@ -26,7 +26,8 @@ public final class MockOrgServer: Sendable {
     public func start() async throws -> MockOrgEndpoint {
         if case .running(_, _, let endpoint) = phase.withLock({ $0 }) { return endpoint }
         let (endpoints, continuation) = AsyncStream<MockOrgEndpoint>.makeStream()
-        let service = OrgService(configuration: configuration, logger: Self.logger) { endpoint in
+        let service = OrgService(configuration: configuration, logger: Self.logger, onGenerating: { _ in }) {
+            endpoint in
             continuation.yield(endpoint)
             continuation.finish()
         }
@@ -59,11 +60,16 @@ public final class MockOrgServer: Sendable {
 
     /// Serves in the foreground until SIGINT or SIGTERM, then stops gracefully, as Hummingbird
     /// applications do: the org is a service of a ServiceGroup that takes those signals (from the
-    /// start, so a signal while the data is generated stops it too). `onListening` runs once the
+    /// start, so a signal while the data is generated stops it at once). `onGenerating` runs when the
+    /// data starts to be generated, with the signal handlers already in place; `onListening` once the
     /// socket listens.
-    public func runUntilInterrupted(onListening: @escaping @Sendable (MockOrgEndpoint) -> Void) async throws {
+    public func runUntilInterrupted(
+        onGenerating: @escaping @Sendable (Int) -> Void = { _ in },
+        onListening: @escaping @Sendable (MockOrgEndpoint) -> Void
+    ) async throws {
         let listening = LockedValue(false)
-        let service = OrgService(configuration: configuration, logger: Self.logger) { endpoint in
+        let service = OrgService(configuration: configuration, logger: Self.logger, onGenerating: onGenerating) {
+            endpoint in
             listening.value = true
             onListening(endpoint)
         }

@@ -173,7 +173,7 @@ struct DeleteEndToEndTests {
     func refreshDuringDelete() async throws {
         // Latency long enough that the pending state outlives a capture on a loaded machine.
         try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(3000))) { org in
-            let (session, target, prefix) = try await Self.openOn(org) { _, contact, cases in
+            let (session, _, prefix) = try await Self.openOn(org) { _, contact, cases in
                 !cases.contains(contact.id)
             }
             try await session.send("d", "r")

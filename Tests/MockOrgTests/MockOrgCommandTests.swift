@@ -33,12 +33,23 @@ import Testing
     func stopsOnSIGTERMWhileGeneratingItsData() async throws {
         let result = try await Subprocess.run(
             .path(FilePath(try Binary.path)), arguments: ["mock-org", "--port", "0", "--contacts", "1000000"],
-            input: .none, output: .string(limit: 1 << 16), error: .string(limit: 1 << 16)
+            input: .none, output: .string(limit: 1 << 16), error: .sequence
         ) { execution in
-            // A million contacts take seconds to generate; the signal comes long before the org listens.
-            try await Task.sleep(for: .milliseconds(300))
+            // The announcement comes once generating starts, and a million contacts take seconds more.
+            // The signal comes a second later (for the signal handling to have taken hold in every thread
+            // of the process; in the first instant Linux may still deliver SIGTERM by default), long
+            // before the org would listen.
+            var announced = false
+            for try await line in execution.standardError.strings() where line.hasPrefix("generating 1000000 contacts")
+            {
+                announced = true
+                break
+            }
+            try await Task.sleep(for: .seconds(1))
             try execution.send(signal: .terminate)
+            return announced
         }
+        #expect(result.closureResult, "mock-org never said it was generating its data")
         #expect(result.terminationStatus == .exited(0))
         #expect(!result.standardOutput.contains("listening"))
     }

@@ -115,7 +115,11 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.compression = !noCompression
         let server = MockOrgServer(configuration: configuration)
         do {
-            try await server.runUntilInterrupted { endpoint in
+            try await server.runUntilInterrupted { contacts in
+                // Only a large org takes long enough to be worth a word, on stderr, away from the banner.
+                guard contacts >= Self.largeOrg else { return }
+                FileHandle.standardError.write(Data("generating \(contacts) contacts…\n".utf8))
+            } onListening: { endpoint in
                 let banner = """
                     mock org listening on \(endpoint.url.absoluteString)
                     access token: \(endpoint.accessToken)
@@ -129,6 +133,9 @@ struct MockOrgCommand: AsyncParsableCommand {
             throw CommandFailure.runtime("\(error)")
         }
     }
+
+    /// From this many contacts on, generating takes a second or more and is announced on stderr.
+    static let largeOrg = 100_000
 
     /// The user's certificate files when given, else a made-up certificate under `--tls`.
     private var tlsMode: MockOrgTLS? {

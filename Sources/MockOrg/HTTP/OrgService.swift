@@ -9,6 +9,9 @@ import ServiceLifecycle
 struct OrgService: Service {
     let configuration: MockOrgConfiguration
     let logger: Logger
+    /// Called when the data starts to be generated (after the signal handlers are in place), with the
+    /// number of contacts.
+    let onGenerating: @Sendable (Int) -> Void
     /// Called once the socket listens, with the port actually bound.
     let onListening: @Sendable (MockOrgEndpoint) -> Void
 
@@ -18,9 +21,14 @@ struct OrgService: Service {
         let tlsIdentity: TLSIdentity? = if let tls = configuration.tls { try await TLSIdentity.make(tls) } else { nil }
         defer { tlsIdentity?.removeTemporaryFiles() }
         let boundURL = LockedValue("")
-        let instance = MockOrgInstance(configuration: configuration, instanceURL: { boundURL.value })
-        // A signal while the data was generated stops the org before it listens.
-        guard !Task.isShuttingDownGracefully else { return }
+        onGenerating(configuration.contacts)
+        // A signal while the data is generated stops the org at once, before it listens.
+        guard
+            let instance = await Self.unlessShutDown({
+                MockOrgInstance(configuration: configuration, instanceURL: { boundURL.value })
+            }),
+            !Task.isShuttingDownGracefully
+        else { return }
         let onListening = self.onListening
         let application = Application(
             responder: instance.responder,
@@ -39,6 +47,26 @@ struct OrgService: Service {
             logger: logger
         )
         try await application.run()
+    }
+
+    /// Runs `make` on a thread of its own and returns its value, or nil at once when a graceful
+    /// shutdown comes first (the thread then finishes unobserved; a stopping process does not wait
+    /// for it).
+    ///
+    /// Generating a million contacts takes seconds of CPU. On the cooperative pool, or any Dispatch
+    /// queue, it would hold a worker thread all along, and on a one-core machine (one worker) the
+    /// signal that asks to stop would wait until the org had generated everything and listened. A
+    /// thread of its own leaves the workers free.
+    private static func unlessShutDown<Value: Sendable>(_ make: @escaping @Sendable () -> Value) async -> Value? {
+        let first = FirstAnswer<Value?>()
+        return await withGracefulShutdownHandler {
+            let thread = Thread { first.answer(make()) }
+            thread.name = "mock-org data"
+            thread.start()
+            return await first.value()
+        } onGracefulShutdown: {
+            first.answer(nil)
+        }
     }
 
     private static func urlHost(_ host: String) -> String {
