@@ -165,6 +165,59 @@ struct BulkDeleteTests {
         #expect(model.deleteRequests.isEmpty)
     }
 
+    /// Marks the first 201 of 205 rows and deletes them: two collection requests, of 200 and 1.
+    static func twoRequestBulkDelete() throws -> (ContactListModel, RestRequest, RestRequest) {
+        var model = Fixtures.loadedModel(count: 205)
+        for _ in 0..<201 { _ = model.handle(key: .character(" ")) }
+        _ = model.handle(key: .character("d"))
+        let sent = Fixtures.sentRequests(model.handle(key: .character("y")))
+        try #require(sent.count == 2)
+        return (model, sent[0], sent[1])
+    }
+
+    @Test("a request that fails whole after another settled: the status counts the whole bulk delete")
+    func wholeRequestFailsAfterAnother() throws {
+        var (model, first, second) = try Self.twoRequestBulkDelete()
+        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
+        #expect(model.statusMessage == "Deleted 200 contacts")
+        _ = model.handle(
+            response: Fixtures.refusal(500, "UNKNOWN_EXCEPTION", "An unexpected error occurred."), for: second.id)
+        #expect(model.statusMessage == "Deleted 200 contacts; 1 not deleted")
+        #expect(model.dataRows.first?.id == Fixtures.id(200), "the refused row is back on top")
+        #expect(model.alerts.count == 1)
+        #expect(model.alerts.first?.details == ["Contact 0200 was not deleted: An unexpected error occurred."])
+        #expect(model.deleteRequests.isEmpty)
+        #expect(model.bulkTallies.isEmpty)
+    }
+
+    @Test("a request refused whole before the other settles: both outcomes stay on the status line")
+    func wholeRequestFailsFirst() throws {
+        var (model, first, second) = try Self.twoRequestBulkDelete()
+        _ = model.handle(
+            response: .failure(.transportFailed(host: "127.0.0.1", reason: "connection refused")), for: second.id)
+        #expect(model.statusMessage == "Could not delete 1 contact")
+        #expect(model.alerts.first?.details == ["Could not reach 127.0.0.1; Contact 0200 was not deleted."])
+        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
+        #expect(model.statusMessage == "Deleted 200 contacts; 1 not deleted")
+        #expect(model.alerts.count == 1)
+    }
+
+    @Test("a lost reply after another request settled: the check and its unknown outcome keep the count")
+    func lostReplyAfterAnother() throws {
+        var (model, first, second) = try Self.twoRequestBulkDelete()
+        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
+        let read = try #require(
+            Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: second.id)).first)
+        #expect(model.statusMessage == "Deleted 200 contacts; no answer; checking whether 1 contact was deleted…")
+        _ = model.handle(response: .failure(.timedOut), for: read.id)
+        #expect(
+            model.statusMessage
+                == "Deleted 200 contacts; whether 1 contact was deleted is unknown; r shows the server's list")
+        #expect(model.dataRows.first?.id == Fixtures.id(200))
+        #expect(model.alerts.map(\.title) == ["Delete outcome unknown"])
+        #expect(model.bulkTallies.isEmpty)
+    }
+
     @Test("a lost reply is reconciled with one SELECT Id … WHERE Id IN query: listed comes back, absent settles")
     func lostReply() throws {
         var model = Fixtures.loadedModel(count: 5)

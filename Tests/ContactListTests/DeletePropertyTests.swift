@@ -75,6 +75,13 @@ struct DeletePropertyTests {
 
     static let alreadyDeleted = Fixtures.refusal(404, "ENTITY_IS_DELETED", "entity is deleted")
 
+    /// Failures of a whole collection request that say no record was deleted.
+    static let wholeRequestRefusals: [Result<RestResponse, RestClientError>] = [
+        Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"),
+        Fixtures.refusal(500, "UNKNOWN_EXCEPTION", "An unexpected error occurred."),
+        .failure(.transportFailed(host: "127.0.0.1", reason: "connection refused")),
+    ]
+
     @Test(
         "every record is shown, pending or confirmed deleted; no duplicates; one alert per failure", arguments: 0..<120)
     func interleavings(seed: UInt64) async throws {
@@ -292,9 +299,9 @@ struct DeletePropertyTests {
                     let result: Result<RestResponse, RestClientError>
                     switch Int.random(in: 0..<6, using: &random) {
                     case 0:
-                        // The whole request refused: every record stays, one alert entry each.
+                        // The whole request refused or never sent: every record stays, one alert entry each.
                         alerts = indices.count
-                        result = Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY")
+                        result = Self.wholeRequestRefusals.randomElement(using: &random)!
                     case 1:
                         // No answer: the server applied some of it.
                         for index in indices where server.contains(index) && Bool.random(using: &random) {
@@ -487,6 +494,9 @@ struct DeletePropertyTests {
             model.deleteRequests.count == pendingDeletes.count + pendingInBulk.count
                 && Set(pendingInBulk).isSubset(of: pending),
             "bulk entries drifted; \(context)")
+        try #require(
+            model.bulkTallies.values.reduce(0) { $0 + $1.pending } == pendingInBulk.count,
+            "a bulk delete's tally lost count of its pending records; \(context)")
         try #require(model.alertEntryCount == alertsExpected, "alerts lost or duplicated; \(context)")
         try #require(Set(model.marks.keys).isDisjoint(with: pending), "a pending record is still marked; \(context)")
         let pendingUpdates = Set(outstanding.compactMap(\.pendingUpdate))

@@ -19,6 +19,14 @@ struct ScreenLayoutTests {
         #expect(!layout.isTooSmall)
     }
 
+    @Test("screenHeight(listRows:) is the height whose layout shows that many list rows")
+    func screenHeightInvertsTheLayout() {
+        for height in ScreenLayout.minimumHeight...40 {
+            let rows = ScreenLayout(screen: Rect(width: 60, height: height)).visibleRowCount
+            #expect(ScreenLayout.screenHeight(listRows: rows) == height)
+        }
+    }
+
     @Test("the detail lines up with the list's rows; the help takes the whole body")
     func detailAndHelp() throws {
         let screen = Rect(width: 100, height: 30)

@@ -117,6 +117,7 @@ struct SortTests {
             ("SELECT Id, Name, Title, Email FROM Contact ORDER BY Name", 0, false),
             ("SELECT Id, Name, Title, Email FROM Contact WHERE Title != null order by email desc nulls last", 2, true),
             ("SELECT Id, Name, Account.Name FROM Contact ORDER BY Account.Name ASC, Name LIMIT 500", 1, false),
+            ("SELECT Id, Name, Account.Name FROM Contact ORDER BY account.NAME DESC", 1, true),
         ])
     func queryOrderShown(query: String, column: Int, descending: Bool) throws {
         var model = Fixtures.model(records: (0..<3).map { Fixtures.contact($0) }, query: query)

@@ -75,8 +75,9 @@ struct DemoTests {
         }
         #expect(screen.contains("200 of 200 loaded"))
         try await session.quit()
-        #expect(log.text.contains("dispatch=serial"))
-        #expect(log.text.contains("readOnly=true"))
-        #expect(!log.text.contains("DELETE"))
+        let logged = log.text
+        #expect(logged.contains("dispatch=serial"))
+        #expect(logged.contains("readOnly=true"))
+        #expect(!logged.contains("DELETE"))
     }
 }

@@ -12,37 +12,45 @@ struct QuitEndToEndTests {
         ["sh", "-c", "exec \"$@\" 2>\"$0\"", file.path] + command
     }
 
-    /// The app with a delete in flight: the contact being deleted, and the app's standard error and log.
-    struct DeleteInFlight {
+    /// The app running against an org, with the contact a test changes, and the app's standard
+    /// error and log.
+    struct AppRun {
         let session: TmuxSession
         let target: OrgContact
         let stderr: TemporaryFile
         let log: TemporaryFile
     }
 
+    /// The list on `org`, logging to a file and with its standard error kept, once it shows the
+    /// org's first contact, `contacts[0]`.
+    static func launch(_ org: LiveOrg, contacts: [OrgContact], target: OrgContact) async throws -> AppRun {
+        let stderr = TemporaryFile()
+        let log = TemporaryFile("log")
+        let command = capturingStandardError(try org.appCommand(["--log-file", log.path]), in: stderr)
+        let session = try await TmuxSession(command, width: 100, height: 30)
+        try await session.waitUntil("the first contacts are listed") { screen in
+            Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
+        }
+        return AppRun(session: session, target: target, stderr: stderr, log: log)
+    }
+
     /// The list on an org of 30 contacts that answers after `latency`, logging to a file, with a
     /// deletable contact selected and its `d` sent; `body` gets the org and the run.
     static func withDeleteInFlight(
-        latency: Duration, _ body: (LiveOrg, DeleteInFlight) async throws -> Void
+        latency: Duration, _ body: (LiveOrg, AppRun) async throws -> Void
     ) async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: latency)) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let (index, target) = try DeleteEndToEndTests.pick(contacts) { _, contact in !cases.contains(contact.id) }
-            let stderr = TemporaryFile()
-            let log = TemporaryFile("log")
-            let command = capturingStandardError(try org.appCommand(["--log-file", log.path]), in: stderr)
-            let session = try await TmuxSession(command, width: 100, height: 30)
-            try await session.waitUntil("the first contacts are listed") { screen in
-                Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
-            }
-            try await DeleteEndToEndTests.moveDown(session, index)
+            let run = try await launch(org, contacts: contacts, target: target)
+            try await DeleteEndToEndTests.moveDown(run.session, index)
             let prefix = Screen.shownPrefix(target.name)
-            try await session.send("d")
-            try await session.waitUntil("the delete is in flight") { screen in
+            try await run.session.send("d")
+            try await run.session.waitUntil("the delete is in flight") { screen in
                 !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
             }
-            try await body(org, DeleteInFlight(session: session, target: target, stderr: stderr, log: log))
+            try await body(org, run)
         }
     }
 
@@ -67,11 +75,13 @@ struct QuitEndToEndTests {
             try await run.session.waitUntil("the quit waits") { Screen.statusLine($0).contains("q again to quit now") }
             try await run.session.send("q")
             #expect(try await run.session.waitForExit() == 1)
-            #expect(run.stderr.text.contains(run.target.name))
-            #expect(run.stderr.text.contains(run.target.id))
-            #expect(run.stderr.text.contains("outcome is unknown"))
-            #expect(run.log.text.contains("sent, outcome unknown"))
-            #expect(!run.log.text.lowercased().contains("cancel"))
+            let message = run.stderr.text
+            #expect(message.contains(run.target.name))
+            #expect(message.contains(run.target.id))
+            #expect(message.contains("outcome is unknown"))
+            let logged = run.log.text
+            #expect(logged.contains("sent, outcome unknown"))
+            #expect(!logged.lowercased().contains("cancel"))
         }
     }
 
@@ -80,13 +90,8 @@ struct QuitEndToEndTests {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(6000))) { org in
             let contacts = try await org.contactNames()
             let target = contacts[0]
-            let log = TemporaryFile("log")
-            let stderr = TemporaryFile()
-            let command = Self.capturingStandardError(try org.appCommand(["--log-file", log.path]), in: stderr)
-            let session = try await TmuxSession(command, width: 100, height: 30)
-            try await session.waitUntil("the first contacts are listed") { screen in
-                Screen.listShows(screen, Screen.shownPrefix(target.name))
-            }
+            let run = try await Self.launch(org, contacts: contacts, target: target)
+            let session = run.session
             try await EditEndToEndTests.saveEmail("quit@x.io", in: session)
             try await session.waitUntil("the update is in flight") { Screen.statusLine($0).contains("Saving Email") }
             try await session.send("q")
@@ -95,10 +100,10 @@ struct QuitEndToEndTests {
             }
             try await session.send("q")
             #expect(try await session.waitForExit() == 1)
-            let message = stderr.text
+            let message = run.stderr.text
             #expect(message.contains("the update of Email of \(target.name) (\(target.id)) was sent"))
             #expect(message.contains("outcome is unknown"))
-            let logged = log.text
+            let logged = run.log.text
             #expect(logged.contains("quitting with a change in flight: sent, outcome unknown"))
             #expect(logged.contains("field=Email"))
             #expect(logged.contains("record=\(target.id)"))
@@ -133,11 +138,12 @@ struct QuitEndToEndTests {
         try await Self.withDeleteInFlight(latency: quit.latency) { org, run in
             kill(try await SignalTests.appPID(run.session), quit.signal)
             #expect(try await run.session.waitForExit(timeout: .seconds(30)) == quit.status)
-            #expect(run.log.text.contains(quit.logged))
-            #expect(run.log.text.contains("record=\(run.target.id)"))
-            #expect(!run.log.text.lowercased().contains("cancel"))
+            let logged = run.log.text
+            #expect(logged.contains(quit.logged))
+            #expect(logged.contains("record=\(run.target.id)"))
+            #expect(!logged.lowercased().contains("cancel"))
             if quit.status == 0 {
-                #expect(run.log.text.contains("outcome=deleted record=\(run.target.id)"))
+                #expect(logged.contains("outcome=deleted record=\(run.target.id)"))
                 #expect(try await org.exists(run.target.id) == false)
             } else {
                 #expect(run.stderr.text.contains(run.target.id))

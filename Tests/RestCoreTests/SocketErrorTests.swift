@@ -85,6 +85,29 @@ import Testing
         }
     }
 
+    @Test func aRefusedConnectionIsTriedAgainUntilTheServerListens() async throws {
+        let reserved = try ReservedPort()
+        let client = RestClient(
+            configuration: RestClientConfiguration(
+                instanceURL: reserved.url, accessToken: "token-1", timeout: .seconds(5)),
+            transport: AsyncHTTPClientTransport(connectTimeout: .seconds(60)))
+        let listening = Task {
+            try await Task.sleep(for: .milliseconds(500))
+            reserved.listen()
+        }
+        let error = await #expect(throws: RestClientError.self) {
+            try await client.send(client.requestForVersions())
+        }
+        _ = await listening.result
+        await client.shutdown()
+        // Refused at first, connected once the port listens, then no answer: the request's
+        // timeout, not the refusal.
+        guard case .timedOut = error else {
+            Issue.record("expected timedOut, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test func stoppedServerIsATransportErrorNamingTheHost() async throws {
         // A reserved port rather than a stopped server's: parallel tests may be given that port
         // again, and a retried connect may even connect to itself on it.

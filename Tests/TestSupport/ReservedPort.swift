@@ -4,7 +4,8 @@ import Glibc
 /// A loopback port that nothing listens on and nothing else can take while this value lives:
 /// the socket is bound but never listens, so connections to it are refused at once. A stopped
 /// server's port is no such guarantee: parallel tests may be given it again right away.
-package final class ReservedPort {
+/// `listen()` opens it later, for a server that comes up while a client keeps trying.
+package final class ReservedPort: Sendable {
     package let port: Int
     private let descriptor: Int32
 
@@ -28,6 +29,23 @@ package final class ReservedPort {
     }
 
     package var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Starts listening: from now on the system accepts connections to the port, which wait
+    /// unanswered until `accept()` takes them.
+    package func listen() {
+        _ = Glibc.listen(descriptor, 16)
+    }
+
+    /// The next connection to the listening port, waited for; nil once `stopListening()` ran.
+    package func accept() -> Int32? {
+        let connection = Glibc.accept(descriptor, nil, nil)
+        return connection >= 0 ? connection : nil
+    }
+
+    /// Ends `accept()`'s wait and refuses connections again.
+    package func stopListening() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+    }
 
     deinit { close(descriptor) }
 }

@@ -1,9 +1,7 @@
-import SOQL
-
 extension Column {
     /// Whether this column shows the record's own field `field` (not a related record's).
     func matchesField(_ field: String) -> Bool {
-        path.count == 1 && FieldLookup.keyMatches(path[0], field)
+        shows(path: [field])
     }
 }
 

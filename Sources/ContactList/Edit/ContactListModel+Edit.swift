@@ -175,7 +175,7 @@ extension ContactListModel {
     private mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
         guard let update = updateRequests.removeValue(forKey: requestID) else { return }
         let key = update.key
-        if let latest = pendingValue(of: key) {
+        if let latest = latestPendingUpdates[key]?.value {
             show(latest, for: key)
         } else if let confirmed = confirmedFieldValues.removeValue(forKey: key) {
             show(confirmed, for: key)
@@ -183,21 +183,21 @@ extension ContactListModel {
         statusMessage = status
     }
 
-    /// The value a pending update of `key` shows, the latest one's; nil when none is pending.
-    func pendingValue(of key: FieldKey) -> String? {
-        updateRequests.values.filter { $0.key == key }.max { $0.sequence < $1.sequence }?.value
+    /// The update each field with updates in flight shows: the latest one sent. The one place
+    /// that decides which pending value a field shows.
+    var latestPendingUpdates: [FieldKey: FieldUpdate] {
+        var latest: [FieldKey: FieldUpdate] = [:]
+        for update in updateRequests.values where (latest[update.key]?.sequence ?? -1) < update.sequence {
+            latest[update.key] = update
+        }
+        return latest
     }
 
     /// The latest pending value of each field with an update in flight, by record id: one pass
     /// over the updates, read once per page rather than once per record.
     var pendingValuesByRecord: [String: [String: String]] {
-        guard !updateRequests.isEmpty else { return [:] }
-        var latest: [FieldKey: FieldUpdate] = [:]
-        for update in updateRequests.values where (latest[update.key]?.sequence ?? -1) < update.sequence {
-            latest[update.key] = update
-        }
         var byRecord: [String: [String: String]] = [:]
-        for (key, update) in latest { byRecord[key.recordID, default: [:]][key.field] = update.value }
+        for (key, update) in latestPendingUpdates { byRecord[key.recordID, default: [:]][key.field] = update.value }
         return byRecord
     }
 

@@ -20,6 +20,12 @@ public struct Column: Hashable, Sendable {
         awaitsOrgSpelling = title == nil
     }
 
+    /// Whether this column shows the field path `other` (`["Account", "Name"]`), each key compared
+    /// as `FieldLookup` compares a record's keys.
+    func shows(path other: [String]) -> Bool {
+        path.count == other.count && zip(path, other).allSatisfy { FieldLookup.keyMatches($0, $1) }
+    }
+
     /// The visible columns of a SOQL query: the fields of its SELECT list without `Id`.
     ///
     /// Aliases, functions, subqueries and `TYPEOF` are skipped rather than shown as text; a list

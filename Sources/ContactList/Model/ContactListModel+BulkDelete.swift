@@ -29,6 +29,7 @@ extension ContactListModel {
         }
         let batch = nextBulkBatch
         nextBulkBatch += 1
+        bulkTallies[batch] = BulkDeleteTally(pending: records.count)
         var rowIndex: [String: Int] = [:]
         for (index, record) in dataRows.enumerated() where marks[record.id] != nil { rowIndex[record.id] = index }
         var effects: [ContactListEffect] = []
@@ -71,10 +72,9 @@ extension ContactListModel {
         switch result {
         case .failure(let error):
             if case .unknown = DeleteOutcome(result) { return reconcileBulk(batch: batch, entries: entries) }
-            let refused = finishBulk(batch: batch, entries: entries) { _, info in
+            finishBulk(batch: batch, entries: entries) { _, info in
                 Alert.deleteFailureMessage(for: error, name: Alert.oneLine(info.record.displayName))
             }
-            statusMessage = "Could not delete \(Self.contacts(refused))"
         case .success(let response):
             guard let results = try? response.decode([CollectionResult].self), results.count == entries.count else {
                 return reconcileBulk(batch: batch, entries: entries)
@@ -92,12 +92,11 @@ extension ContactListModel {
     }
 
     /// Settles each pending record of a bulk delete by `refusal`: nil confirms the delete, a
-    /// message puts the row back and adds the message to the bulk delete's one alert. Returns how
-    /// many were refused; the status line counts both.
-    @discardableResult
+    /// message puts the row back and adds the message to the bulk delete's one alert. The status
+    /// line counts the whole bulk delete, every request of it.
     private mutating func finishBulk(
         batch: Int, entries: [RestRequestID], refusal: (_ position: Int, DeletedItemInfo) -> String?
-    ) -> Int {
+    ) {
         var deleted = 0
         var refusals: [String] = []
         for (position, entry) in entries.enumerated() {
@@ -111,9 +110,21 @@ extension ContactListModel {
             }
         }
         queueBulkRefusals(refusals, batch: batch)
-        statusMessage =
-            "Deleted \(Self.contacts(deleted))" + (refusals.isEmpty ? "" : "; \(refusals.count) not deleted")
-        return refusals.count
+        tallyBulk(batch: batch) {
+            $0.deleted += deleted
+            $0.notDeleted += refusals.count
+        }
+    }
+
+    /// Counts settled records into their bulk delete's tally and shows it, forgetting the tally
+    /// once nothing of the bulk delete is pending.
+    private mutating func tallyBulk(batch: Int, _ settle: (inout BulkDeleteTally) -> Void) {
+        guard var tally = bulkTallies[batch] else { return }
+        let settledBefore = tally.deleted + tally.notDeleted + tally.unknown
+        settle(&tally)
+        tally.pending -= tally.deleted + tally.notDeleted + tally.unknown - settledBefore
+        statusMessage = tally.status()
+        bulkTallies[batch] = tally.pending > 0 ? tally : nil
     }
 
     /// Reads back which records of a collection DELETE that got no answer are still there:
@@ -126,7 +137,8 @@ extension ContactListModel {
             forQuery: "SELECT Id FROM \(objectType) WHERE Id IN (\(ids))", apiVersion: nil,
             batchSize: RestClient.collectionLimit)
         inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
-        statusMessage = "No answer; checking whether \(Self.contacts(records.count)) were deleted…"
+        let note = "no answer; checking whether \(Self.contactsWere(records.count)) deleted…"
+        statusMessage = (bulkTallies[batch] ?? BulkDeleteTally(pending: records.count)).status(note: note)
         return [.send(request)]
     }
 
@@ -144,7 +156,7 @@ extension ContactListModel {
             }
             guard !names.isEmpty else { return }
             alerts.append(.bulkDeleteOutcomeUnknown(names: names))
-            statusMessage = "Whether \(Self.contacts(names.count)) were deleted is unknown; r shows the server's list"
+            tallyBulk(batch: batch) { $0.unknown += names.count }
             return
         }
         let present = Set(page.records.compactMap { $0["Id"]?.stringValue })
@@ -167,6 +179,11 @@ extension ContactListModel {
     /// "1 contact", "5 contacts".
     static func contacts(_ count: Int) -> String {
         "\(count) contact\(count == 1 ? "" : "s")"
+    }
+
+    /// "1 contact was", "5 contacts were".
+    static func contactsWere(_ count: Int) -> String {
+        "\(contacts(count)) \(count == 1 ? "was" : "were")"
     }
 
     /// A value for a SOQL string literal: backslash and quote escaped.

@@ -16,10 +16,7 @@ extension ContactListModel {
     /// The query's own order as a `ColumnSort`: its ORDER BY's first field, when a column shows it.
     static func querySort(of query: String, columns: [Column]) -> ColumnSort? {
         guard let order = SOQLOrderRewriter.leadingOrder(of: query) else { return nil }
-        let column = columns.firstIndex { column in
-            column.path.count == order.path.count
-                && zip(column.path, order.path).allSatisfy { FieldLookup.keyMatches($0, $1) }
-        }
+        let column = columns.firstIndex { $0.shows(path: order.path) }
         return column.map { ColumnSort(column: $0, descending: order.descending) }
     }
 

@@ -100,6 +100,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var alertScrollOffset = 0
     /// Numbers each bulk delete, so that the refusals of its requests share one alert.
     var nextBulkBatch = 0
+    /// What each bulk delete in flight has come to so far, by batch.
+    var bulkTallies: [Int: BulkDeleteTally] = [:]
     /// Whether keys go to the filter's text.
     public internal(set) var isEditingFilter = false
     /// Whether the user asked to quit while changes were in flight: the app quits when they settle.

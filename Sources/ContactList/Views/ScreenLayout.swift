@@ -42,13 +42,17 @@ package struct ScreenLayout: Hashable, Sendable {
     package static let minimumWidth = 40
     package static let minimumHeight = 8
 
+    /// The rows above the body (the header) and under it (the status and the key hints).
+    static let headerRows = 1
+    static let bottomRows = 2
+
     /// The screen row of the list's first record: under the header and the column headings.
-    package static let firstListRow = 1 + ListView.headingRows
+    package static let firstListRow = headerRows + ListView.headingRows
 
     /// The height of a screen whose list shows `listRows` rows: the header, the headings, the
     /// rows, the status and the key hints.
     package static func screenHeight(listRows: Int) -> Int {
-        1 + ListView.headingRows + listRows + 2
+        firstListRow + listRows + bottomRows
     }
 
     /// The slots of this frame, in drawing order (a later one draws over an earlier one).
@@ -60,8 +64,8 @@ package struct ScreenLayout: Hashable, Sendable {
         screen: Rect, mode: ContactListMode = .list, isEditingFilter: Bool = false, hasAlert: Bool = false,
         hasPrompt: Bool = false
     ) {
-        let (header, rest) = screen.split(top: 1)
-        let (body, bottom) = rest.split(bottom: 2)
+        let (header, rest) = screen.split(top: Self.headerRows)
+        let (body, bottom) = rest.split(bottom: Self.bottomRows)
         let status = bottom.row(0)
         let bottomLine = bottom.row(1)
         // Detail lines sit under a blank row, level with the list's rows under their headings.

@@ -16,6 +16,10 @@ import Synchronization
 /// them all busy waits for one, and async-http-client counts that wait against the connect
 /// timeout, so the pool is sized for many requests in flight (a bulk delete), and a wait that runs
 /// out is reported as `.connectionPoolBusy`, not as an unreachable host.
+///
+/// A connection that could not be made is tried again here rather than by async-http-client's
+/// pool (`connectsAgain(after:)`), so that a certificate the client does not trust is refused at
+/// once instead of being retried until the connect timeout.
 public final class AsyncHTTPClientTransport: RestTransport {
     private enum State {
         case running([ProxyServer?: HTTPClient])
@@ -30,15 +34,17 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// The largest body accepted, after decoding; a bigger one fails the request rather than
     /// exhaust memory.
     private let maximumBodyBytes: Int
+    /// How long a request keeps trying to connect.
+    private let connectTimeout: Duration
 
     /// HTTP/1 connections kept per host (async-http-client's default is 8). An HTTP/2 connection
     /// multiplexes instead.
     public static let connectionsPerHost = 32
 
     /// - Parameters:
-    ///   - connectTimeout: how long to keep trying to connect (async-http-client retries
-    ///     refused connections with back-off until then, so this is also how long an unreachable
-    ///     server takes to be reported).
+    ///   - connectTimeout: how long to keep trying to connect (refused connections are tried
+    ///     again with back-off until then, so this is also how long an unreachable server takes
+    ///     to be reported; an untrusted certificate is reported at once).
     ///   - proxies: the HTTP proxies to go through (CONNECT, with Basic credentials if given).
     ///   - trusting: certificate authorities trusted besides the system's roots.
     public init(
@@ -50,6 +56,9 @@ public final class AsyncHTTPClientTransport: RestTransport {
             timeout: .init(connect: TimeAmount(connectTimeout)),
             connectionPool: .init(
                 idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connectionsPerHost))
+        // The pool would try a failed connection again until the connect timeout whatever the
+        // failure, a certificate it will never trust included; `execute` decides instead.
+        configuration.connectionPool.retryConnectionEstablishment = false
         configuration.httpVersion = .automatic
         // gzip is decoded here, whole, rather than by async-http-client's decoder piece by piece:
         // libdeflate on the whole body takes about half zlib's CPU.
@@ -58,6 +67,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
         self.configuration = configuration
         self.proxies = proxies
         self.maximumBodyBytes = maximumBodyBytes
+        self.connectTimeout = connectTimeout
     }
 
     deinit {
@@ -89,6 +99,28 @@ public final class AsyncHTTPClientTransport: RestTransport {
     }
 
     public func execute(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
+        let started = ContinuousClock.now
+        let connectDeadline = started + min(connectTimeout, request.timeout)
+        var failedConnects = 0
+        while true {
+            do {
+                // Every try within the request's one timeout.
+                var attempt = request
+                attempt.timeout = request.timeout - (ContinuousClock.now - started)
+                return try await executeOnce(attempt)
+            } catch {
+                failedConnects += 1
+                let backoff = Self.connectBackoff(afterFailures: failedConnects)
+                guard Self.connectsAgain(after: error), ContinuousClock.now + backoff < connectDeadline else {
+                    throw error
+                }
+                try? await Task.sleep(for: backoff)
+            }
+        }
+    }
+
+    /// One try of `request`.
+    private func executeOnce(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
         let url = URL(string: request.url)
         if let url, let refusal = CleartextPolicy.refusal(for: url) {
             throw .invalidRequest(refusal)

@@ -1,0 +1,31 @@
+/// What one bulk delete has come to so far, over all its collection requests: the status line
+/// is drawn from it, so a request that settles later never hides what an earlier one did.
+struct BulkDeleteTally: Sendable, Equatable {
+    /// Records whose outcome is still to come.
+    var pending: Int
+    var deleted = 0
+    var notDeleted = 0
+    /// Records that got no answer and could not be read back.
+    var unknown = 0
+
+    /// The status line: how many were deleted, not deleted, and of unknown outcome, with `note`
+    /// (what is under way) after them.
+    func status(note: String? = nil) -> String {
+        var parts: [String] = []
+        if deleted > 0 || (notDeleted == 0 && unknown == 0 && note == nil) {
+            parts.append("Deleted \(ContactListModel.contacts(deleted))")
+        }
+        if notDeleted > 0 {
+            parts.append(
+                parts.isEmpty
+                    ? "Could not delete \(ContactListModel.contacts(notDeleted))" : "\(notDeleted) not deleted")
+        }
+        if unknown > 0 {
+            parts.append(
+                "whether \(ContactListModel.contactsWere(unknown)) deleted is unknown; r shows the server's list")
+        }
+        if let note { parts.append(note) }
+        let text = parts.joined(separator: "; ")
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+}
