@@ -6,7 +6,7 @@ import Testing
 
 @testable import MockOrg
 
-/// The org's whole-body gzip (libdeflate) makes a stream that zlib and the `gunzip` tool decode.
+/// The org's whole-body gzip (ISA-L's igzip) makes a stream that zlib and the `gunzip` tool decode.
 @Suite struct GzipCompressorTests {
     /// About 200 KB of text that compresses as a query page does.
     static func text(_ seed: Int = 0) -> String {
