@@ -131,6 +131,17 @@ struct GzipDecoderTests {
         #expect(compressed.prefix(9).withUnsafeBytes { GzipDecoder.head($0) } == .incomplete)
     }
 
+    @Test("A stored head is found after an extra field of any length")
+    func storedHeadAfterAnExtraField() {
+        // FEXTRA of 510 bytes (0x01fe: both length bytes count), then a stored block of "hello".
+        let body: [UInt8] =
+            [0x1f, 0x8b, 8, 0x04, 0, 0, 0, 0, 0, 0xff, 0xfe, 0x01] + [UInt8](repeating: 7, count: 510)
+            + [1, 5, 0, 0xfa, 0xff] + Array("hello".utf8)
+        let start = 12 + 510 + 5
+        #expect(body.withUnsafeBytes { GzipDecoder.head($0) } == .stored(range: start..<(start + 5), complete: true))
+        #expect(body.prefix(300).withUnsafeBytes { GzipDecoder.head($0) } == .incomplete)
+    }
+
     @Test("A damaged, cut short or foreign body is corrupt")
     func refusesDamage() async throws {
         let compressed = try await Self.gzipped(Self.text)

@@ -79,7 +79,7 @@ enum GzipDecoder {
         var offset = 10
         if flags & 0x04 != 0 {  // FEXTRA: a little-endian length, then that many bytes
             guard offset + 2 <= bytes.count else { return .incomplete }
-            offset += 2 + Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
+            offset += 2 + (Int(bytes[offset]) | Int(bytes[offset + 1]) << 8)
         }
         for field: UInt8 in [0x08, 0x10] where flags & field != 0 {  // FNAME, FCOMMENT: zero-ended
             guard offset < bytes.count, let end = bytes[offset...].firstIndex(of: 0) else { return .incomplete }
