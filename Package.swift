@@ -26,6 +26,7 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CISAL", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
 
         // Libraries, lowest first: each depends only on those above it.
         .target(name: "JSONKit"),
@@ -39,7 +40,7 @@ let package = Package(
         .target(
             name: "MockOrg",
             dependencies: [
-                "JSONKit", "SOQL", "CLibDeflate", .hummingbird, .hummingbirdTLS, .logging, .x509, .crypto, .swiftASN1,
+                "JSONKit", "SOQL", "CISAL", .hummingbird, .hummingbirdTLS, .logging, .x509, .crypto, .swiftASN1,
             ]
         ),
         .target(name: "ContactList", dependencies: ["RestCore", "SOQL"]),

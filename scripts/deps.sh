@@ -10,8 +10,9 @@ if [ "${1:-}" = "bench" ]; then
 fi
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
-# gzip on both sides of the wire (MockOrg and RestCore) is libdeflate.
+# gzip: RestCore decodes with libdeflate; MockOrg compresses with ISA-L's igzip.
 pkg-config --exists libdeflate 2>/dev/null || missing="$missing libdeflate-dev"
+pkg-config --exists libisal 2>/dev/null || missing="$missing libisal-dev"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
 # The tests' stand-in Salesforce CLI asks the mock org for tokens with curl.

@@ -1,7 +1,9 @@
 import Foundation
+import NIOCore
 import Synchronization
 import Testing
 
+@testable import MockOrg
 @testable import RestCore
 
 /// Paging with `prefetch`: the next page is asked for from the head of the page waited for, and
@@ -9,10 +11,12 @@ import Testing
 @Suite struct PrefetchTests {
     private static let query = "SELECT Id FROM Contact"
 
-    @Test func theNextPageIsAskedForWhileThePageWaitedForIsStillArriving() async throws {
+    /// With gzip, the head goes out stored in the gzip stream and the records compressed after it.
+    @Test(arguments: [false, true])
+    func theNextPageIsAskedForWhileThePageWaitedForIsStillArriving(gzip: Bool) async throws {
         let released = Flag()
         // The first page's head goes out; its records wait until the test has seen page 2 asked for.
-        try await withScriptedOrg(Self.holdingTheFirstPage(of: 600, until: released)) { client, server in
+        try await withScriptedOrg(Self.holdingTheFirstPage(of: 600, until: released, gzip: gzip)) { client, server in
             let reading = Task {
                 var ids: [String] = []
                 for try await page in client.pages(forQuery: Self.query, batchSize: 200, prefetch: true) {
@@ -122,9 +126,10 @@ import Testing
     }
 
     /// A script paging `count` records whose first query page sends its head (up to its records) at
-    /// once and the rest when `flag` is set: its records, or (`thenRecords: false`) nothing at all.
+    /// once and the rest when `flag` is set: its records, or (`thenRecords: false`) nothing at all;
+    /// with `gzip`, as one gzip member whose head is stored.
     private static func holdingTheFirstPage(
-        of count: Int, until flag: Flag, thenRecords: Bool = true
+        of count: Int, until flag: Flag, thenRecords: Bool = true, gzip: Bool = false
     ) -> ScriptedServer.Script {
         let pager = ScriptedPager(count: count)
         return { request in
@@ -133,10 +138,22 @@ import Testing
                 return .json(String(decoding: body, as: UTF8.self))
             }
             let split = try! #require(Self.range(of: #""records":["#, in: body)).upperBound
-            return .streamed(head: Array(body[..<split])) {
-                await flag.wait()
-                return thenRecords ? Array(body[split...]) : []
+            guard gzip else {
+                return .streamed(head: Array(body[..<split])) {
+                    await flag.wait()
+                    return thenRecords ? Array(body[split...]) : []
+                }
             }
+            // As the mock org sends a page: the head stored ahead, the rest compressed after it.
+            let head = ByteBuffer(bytes: body[..<split])
+            let rest = GzipCompressor.memberEnd(
+                compressing: ByteBuffer(bytes: thenRecords ? body[split...] : []), after: head)
+            return .streamed(
+                head: Array(GzipCompressor.memberStart(storing: head).readableBytesView),
+                rest: {
+                    await flag.wait()
+                    return Array(rest.readableBytesView)
+                }, headers: [.contentEncoding: "gzip"])
         }
     }
 
