@@ -14,6 +14,8 @@ public struct MockOrgConfiguration: Sendable {
     public var tokenTTL: Duration?
     /// A delay added to every request.
     public var latency: Duration
+    /// Holds the answers to the requests it matches until a test opens it; nil holds none.
+    public var answerGate: AnswerGate?
     /// The probability that a write fails with 400 `UNABLE_TO_LOCK_ROW`.
     public var failRate: Double
     /// The probability that a request's connection is closed with no response.

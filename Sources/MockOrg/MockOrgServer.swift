@@ -91,6 +91,8 @@ public final class MockOrgServer: Sendable {
             return current
         }
         guard case .running(let group, let task, _) = current else { return }
+        // A graceful shutdown waits for the answers in progress, held ones too.
+        configuration.answerGate?.open()
         await group.triggerGracefulShutdown()
         await task.value
     }

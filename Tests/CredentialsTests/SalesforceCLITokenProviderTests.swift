@@ -17,9 +17,10 @@ import Testing
         func shutdown() async {}
     }
 
-    /// What the provider for `myorg` with `cli` on its PATH gives for `00D!stale`.
+    /// What the provider for `myorg` with `cli` on its PATH gives for `00D!stale`; the default
+    /// timeout is generous, since starting the stand-in `sf` on two busy cores can take long.
     static func renewal(
-        _ cli: StandInSalesforceCLI, timeout: Duration = .seconds(10)
+        _ cli: StandInSalesforceCLI, timeout: Duration = .seconds(120)
     ) async -> Result<String, TokenRenewalError> {
         let provider = SalesforceCLITokenProvider(cli: SalesforceCLI(environment: cli.environment), alias: "myorg")
         // `cli`, a parameter, lives until this returns: its directory stays for the whole call.

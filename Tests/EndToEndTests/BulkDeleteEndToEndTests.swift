@@ -24,8 +24,9 @@ struct BulkDeleteEndToEndTests {
 
     @Test("Space on five rows, one with Cases, then d and y: four rows gone, one back on top, one alert naming it")
     func fiveMarksOneWithCases() async throws {
-        // Latency long enough that the pending state outlives a capture on a loaded machine.
-        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(3000))) { org in
+        // The org holds the deletes until the test has seen them pending.
+        let gate = AnswerGate()
+        try await LiveOrg.with(MockOrgConfiguration().holdingAnswers(at: gate)) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let start = try Self.fiveNeighbours(contacts, withOneOf: cases)
@@ -53,6 +54,9 @@ struct BulkDeleteEndToEndTests {
                 Screen.statusLine(screen).contains("5 deletes pending")
                     && five.allSatisfy { !Screen.listShows(screen, Screen.shownPrefix($0.name)) }
             }
+            try await gate.waitUntilHolding()
+            #expect(try await org.exists(deleted[0].id), "held, so not applied yet")
+            gate.open()
             let alert = try await session.waitUntil("one alert names the refused contact") { screen in
                 screen.contains("Cannot delete item") && !Screen.statusLine(screen).contains("pending")
             }

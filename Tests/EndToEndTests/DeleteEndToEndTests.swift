@@ -64,15 +64,20 @@ struct DeleteEndToEndTests {
 
     @Test("a successful delete: the row goes at once, the server confirms later")
     func success() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(1500))) { org in
+        // The org holds the delete until the test has seen it pending.
+        let gate = AnswerGate()
+        try await LiveOrg.with(MockOrgConfiguration().holdingAnswers(at: gate)) { org in
             let (session, target, prefix) = try await Self.openOn(org) { _, contact, cases in
                 !cases.contains(contact.id)
             }
             try await session.send("d")
+            try await gate.waitUntilHolding()
             // Gone from the screen while the server has not answered yet.
             try await session.waitUntil("the row is gone while its delete is pending") { screen in
                 !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
             }
+            #expect(try await org.exists(target.id))
+            gate.open()
             try await session.waitUntil("the server confirms") { screen in
                 Screen.statusLine(screen).contains("Deleted \(prefix)")
             }
@@ -144,8 +149,9 @@ struct DeleteEndToEndTests {
 
     @Test("three deletes in flight with mixed outcomes: each settled by its own request")
     func threeInFlight() async throws {
-        // Latency long enough that the three pending deletes outlive a capture on a loaded machine.
-        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(3000))) { org in
+        // The org holds the three deletes until the test has seen them pending.
+        let gate = AnswerGate()
+        try await LiveOrg.with(MockOrgConfiguration().holdingAnswers(at: gate)) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let (index, target) = try Self.pick(contacts, within: 25) { index, contact in
@@ -155,9 +161,11 @@ struct DeleteEndToEndTests {
             let session = try await Self.open(org, contacts)
             try await Self.moveDown(session, index - 1)
             try await session.send("d", "d", "d")
+            try await gate.waitUntilHolding(3)
             try await session.waitUntil("three deletes are pending") { screen in
                 Screen.statusLine(screen).contains("3 deletes pending")
             }
+            gate.open()
             let settled = try await session.waitUntil("every delete is settled") { screen in
                 screen.contains("Cannot delete item") && !Screen.statusLine(screen).contains("pending")
             }
@@ -171,16 +179,24 @@ struct DeleteEndToEndTests {
 
     @Test("refresh during a pending delete never shows the row again")
     func refreshDuringDelete() async throws {
-        // Latency long enough that the pending state outlives a capture on a loaded machine.
-        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(3000))) { org in
-            let (session, _, prefix) = try await Self.openOn(org) { _, contact, cases in
+        // The org holds the delete (and only it) until the refresh has come back without the row.
+        let gate = AnswerGate()
+        try await LiveOrg.with(MockOrgConfiguration().holdingAnswers(at: gate)) { org in
+            let (session, target, prefix) = try await Self.openOn(org) { _, contact, cases in
                 !cases.contains(contact.id)
             }
             try await session.send("d", "r")
-            // Once the keys are handled, the row must stay away until and after the server confirms.
-            try await session.waitUntil("the row is gone and the refresh is under way") { screen in
-                !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
+            try await gate.waitUntilHolding()
+            // The refresh read the record back from the server, yet the pending row stays away.
+            let refreshed = try await session.waitUntil("the refresh is done while the delete is pending") { screen in
+                let status = Screen.statusLine(screen)
+                return status.contains("1 delete pending") && !status.contains("loading")
+                    && !status.contains("Refreshing")
             }
+            #expect(!Screen.listShows(refreshed, prefix), "the pending row came back:\n\(refreshed)")
+            #expect(try await org.exists(target.id))
+            gate.open()
+            // Until and after the server confirms, the row stays away.
             let deadline = ContinuousClock.now + .seconds(30)
             var confirmed = false
             while ContinuousClock.now < deadline {

@@ -29,7 +29,9 @@ struct EditEndToEndTests {
 
     @Test("an edit that succeeds shows at once and stays after r; an invalid email rolls back with the alert")
     func editAndRollback() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(latency: .milliseconds(300))) { org in
+        // The org holds the first update until the test has seen its value on the screen.
+        let gate = AnswerGate()
+        try await LiveOrg.with(MockOrgConfiguration().holdingAnswers(at: gate)) { org in
             let contacts = try await org.contactNames()
             let target = contacts[0]
             let original = try #require(try await Self.email(of: target.id, in: org))
@@ -39,7 +41,10 @@ struct EditEndToEndTests {
             }
 
             try await Self.saveEmail("ed@x.io", in: session, over: original)
-            try await session.waitUntil("the new value shows") { row($0).contains("ed@x.io") }
+            try await gate.waitUntilHolding()
+            try await session.waitUntil("the new value shows before the org answers") { row($0).contains("ed@x.io") }
+            #expect(try await Self.email(of: target.id, in: org) == original)
+            gate.open()
             try await session.waitUntil("the org confirms it") { screen in
                 Screen.statusLine(screen).contains("Saved Email")
             }

@@ -4,7 +4,8 @@ import RestCore
 import TestSupport
 import Testing
 
-/// Quitting with changes in flight, in a real terminal against a slow org.
+/// Quitting with changes in flight, in a real terminal against an org that holds its answers to
+/// writes until the test opens its gate.
 @Suite("Quitting in a terminal")
 struct QuitEndToEndTests {
     /// `command` with its standard error written to `file`.
@@ -34,12 +35,12 @@ struct QuitEndToEndTests {
         return AppRun(session: session, target: target, stderr: stderr, log: log)
     }
 
-    /// The list on an org of 30 contacts that answers after `latency`, logging to a file, with a
-    /// deletable contact selected and its `d` sent; `body` gets the org and the run.
+    /// The list on an org of 30 contacts that holds writes at `gate`, logging to a file, with a
+    /// deletable contact selected and its delete held at the gate; `body` gets the org and the run.
     static func withDeleteInFlight(
-        latency: Duration, _ body: (LiveOrg, AppRun) async throws -> Void
+        holdingAt gate: AnswerGate, _ body: (LiveOrg, AppRun) async throws -> Void
     ) async throws {
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: latency)) { org in
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30).holdingAnswers(at: gate)) { org in
             let contacts = try await org.contactNames()
             let cases = try await org.contactIDsWithCases()
             let (index, target) = try DeleteEndToEndTests.pick(contacts) { _, contact in !cases.contains(contact.id) }
@@ -47,6 +48,7 @@ struct QuitEndToEndTests {
             try await DeleteEndToEndTests.moveDown(run.session, index)
             let prefix = Screen.shownPrefix(target.name)
             try await run.session.send("d")
+            try await gate.waitUntilHolding()
             try await run.session.waitUntil("the delete is in flight") { screen in
                 !Screen.listShows(screen, prefix) && Screen.statusLine(screen).contains("1 delete pending")
             }
@@ -56,12 +58,14 @@ struct QuitEndToEndTests {
 
     @Test("q with a delete in flight waits, then quits by itself once it settled: exit 0, the record is gone")
     func quitWaits() async throws {
-        try await Self.withDeleteInFlight(latency: .milliseconds(4000)) { org, run in
+        let gate = AnswerGate()
+        try await Self.withDeleteInFlight(holdingAt: gate) { org, run in
             try await run.session.send("q")
             try await run.session.waitUntil("the status line says what the quit waits for") { screen in
                 Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
             }
             #expect(run.session.isRunning)
+            gate.open()
             #expect(try await run.session.waitForExit(timeout: .seconds(30)) == 0)
             #expect(try await org.exists(run.target.id) == false)
             #expect(run.stderr.text.isEmpty)
@@ -70,7 +74,8 @@ struct QuitEndToEndTests {
 
     @Test("q q with a delete in flight quits at once: exit 1, standard error names the contact and its Id")
     func forcedQuit() async throws {
-        try await Self.withDeleteInFlight(latency: .milliseconds(6000)) { _, run in
+        // The gate stays shut: the delete's outcome is unknown when the app quits.
+        try await Self.withDeleteInFlight(holdingAt: AnswerGate()) { _, run in
             try await run.session.send("q")
             try await run.session.waitUntil("the quit waits") { Screen.statusLine($0).contains("q again to quit now") }
             try await run.session.send("q")
@@ -87,12 +92,15 @@ struct QuitEndToEndTests {
 
     @Test("q q with an edit in flight quits at once: exit 1, standard error names the field, the contact and its Id")
     func forcedQuitWithEdit() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30, latency: .milliseconds(6000))) { org in
+        // The gate stays shut: the update's outcome is unknown when the app quits.
+        let gate = AnswerGate()
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30).holdingAnswers(at: gate)) { org in
             let contacts = try await org.contactNames()
             let target = contacts[0]
             let run = try await Self.launch(org, contacts: contacts, target: target)
             let session = run.session
             try await EditEndToEndTests.saveEmail("quit@x.io", in: session)
+            try await gate.waitUntilHolding()
             try await session.waitUntil("the update is in flight") { Screen.statusLine($0).contains("Saving Email") }
             try await session.send("q")
             try await session.waitUntil("the quit waits") { screen in
@@ -110,12 +118,12 @@ struct QuitEndToEndTests {
         }
     }
 
-    /// A quit signal sent with a delete in flight on an org that answers after `latency`: the app
-    /// waits up to 5 s for the answer, so the delete settles (exit 0) or its outcome stays unknown
-    /// (exit 1, standard error names the record).
+    /// A quit signal sent with a delete held at the org's gate: the app waits up to 5 s for the
+    /// answer, so the delete settles (the gate opens once the app logged the signal: exit 0) or
+    /// its outcome stays unknown (the gate stays shut: exit 1, standard error names the record).
     struct SignalQuit: Sendable, CustomTestStringConvertible {
         let signal: Int32
-        let latency: Duration
+        let opensGate: Bool
         let status: Int32
         /// What the log says of the delete.
         let logged: String
@@ -126,17 +134,25 @@ struct QuitEndToEndTests {
         "a quit signal with a delete in flight waits up to 5 s for it and logs the outcome, never a cancel",
         arguments: [
             SignalQuit(
-                signal: SIGTERM, latency: .milliseconds(2000), status: 0,
+                signal: SIGTERM, opensGate: true, status: 0,
                 logged: "change settled",
                 testDescription: "SIGTERM, the delete settles within 5 s: exit 0, the record is gone"),
             SignalQuit(
-                signal: SIGHUP, latency: .milliseconds(7000), status: 1,
+                signal: SIGHUP, opensGate: false, status: 1,
                 logged: "quitting with a change in flight: sent, outcome unknown",
-                testDescription: "SIGHUP, the delete is slower than 5 s: exit 1, sent, outcome unknown"),
+                testDescription: "SIGHUP, no answer within 5 s: exit 1, sent, outcome unknown"),
         ])
     func signalWaits(_ quit: SignalQuit) async throws {
-        try await Self.withDeleteInFlight(latency: quit.latency) { org, run in
+        let gate = AnswerGate()
+        try await Self.withDeleteInFlight(holdingAt: gate) { org, run in
             kill(try await SignalTests.appPID(run.session), quit.signal)
+            if quit.opensGate {
+                // The point is a time: the app waits 5 s after the signal. The gate opens as soon
+                // as the app says it is quitting, leaving nearly all of those 5 s for one answer.
+                let signalled = try await waitUntil { run.log.text.contains("quitting on signal") }
+                #expect(signalled, "the app never logged the signal")
+                gate.open()
+            }
             #expect(try await run.session.waitForExit(timeout: .seconds(30)) == quit.status)
             let logged = run.log.text
             #expect(logged.contains(quit.logged))

@@ -36,9 +36,10 @@ struct RenewalEndToEndTests {
 
     @Test("list outlives several access tokens: the rotated refresh token and the secret renew each")
     func refreshGrantWithRotationAndSecret() async throws {
-        // Long enough that a renewed token outlives its replay on a busy machine.
-        let tokenTTL = Duration.seconds(2)
-        try await LiveOrg.with(Self.strictOrg(contacts: 3_000, tokenTTL: tokenTTL, latency: .milliseconds(400))) {
+        // A token lives five answers: a renewed one outlives its replay (one answer) by 4 s on a
+        // busy machine, and the fifteen pages still outlast three lifetimes.
+        let tokenTTL = Duration.seconds(5)
+        try await LiveOrg.with(Self.strictOrg(contacts: 3_000, tokenTTL: tokenTTL, latency: .seconds(1))) {
             org in
             let outcome = try await ListCommandTests.run(
                 ["list"] + Self.query + Self.refreshArguments(org)
@@ -48,7 +49,7 @@ struct RenewalEndToEndTests {
             #expect(rows.count == 3_000)
             #expect(Set(rows.map { $0.prefix(18) }).count == 3_000)
             #expect(outcome.error.isEmpty)
-            // Fifteen pages, one after the other (each names the next), of at least 400 ms each, go
+            // Fifteen pages, one after the other (each names the next), of at least 1 s each, go
             // past three token lifetimes: later refreshes could only work with the refresh token
             // the first one rotated to, since the org now refuses the one the run started with.
             let transport = AsyncHTTPClientTransport()

@@ -99,12 +99,12 @@ struct SalesforceCLIEndToEndTests {
 
     @Test("list outlives several access tokens: sf gives a new one each time, nothing is lost")
     func renewalThroughSf() async throws {
-        // Tokens live 4 s and each request takes at least 400 ms: thirty pages outlive three
-        // tokens, and a fresh token still has time for its replay (and the page fetched ahead)
-        // on a busy machine.
+        // Tokens live 5 s and each request takes at least 500 ms: thirty pages outlive three
+        // tokens, and a fresh token still has 4 s for its replay (and the page fetched ahead) on
+        // a busy machine.
         var configuration = Self.org(contacts: 6_000)
-        configuration.tokenTTL = .seconds(4)
-        configuration.latency = .milliseconds(400)
+        configuration.tokenTTL = .seconds(5)
+        configuration.latency = .milliseconds(500)
         try await LiveOrg.with(configuration) { org in
             let cli = try Self.standIn(org)
             let outcome = try await ListCommandTests.run(

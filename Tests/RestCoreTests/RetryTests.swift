@@ -38,9 +38,11 @@ import Testing
     }
 
     /// A client whose back-off waits are all zero (or `random` of the ceiling), recording each retry.
+    /// The default timeout only bounds the test: every retry shares it, and on two busy cores the
+    /// pool may not run the attempts for a minute.
     static func client(
         _ transport: InMemoryTransport, random: @escaping @Sendable () -> Double = { 0 },
-        timeout: Duration = .seconds(60), retries: RetryLog? = nil
+        timeout: Duration = .seconds(600), retries: RetryLog? = nil
     ) -> RestClient {
         makeClient(transport) {
             $0.timeout = timeout

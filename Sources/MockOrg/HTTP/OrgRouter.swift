@@ -2,7 +2,7 @@ import Hummingbird
 
 /// The mock org's HTTP side: Hummingbird's router with the org's middleware and a route group per
 /// resource. The order of the middleware is the order a request meets them: gzip (outermost, so
-/// that every answer can be compressed), latency, the drop and lost-reply faults, the body limit,
+/// that every answer can be compressed), a test's answer gate, latency, the drop and lost-reply faults, the body limit,
 /// then (under the data API) the unavailable fault, authentication, the API usage count and the
 /// version read from the path and checked; the org's own 404 comes last, on the router's
 /// not-found path only.
@@ -19,6 +19,7 @@ enum OrgRouter {
         let router = Router(context: MockOrgContext.self)
         if configuration.compression { router.add(middleware: GzipMiddleware()) }
         // A fault that is not configured costs nothing: its middleware is not there.
+        if let gate = configuration.answerGate { router.add(middleware: AnswerGateMiddleware(gate: gate)) }
         if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }
         if faults.dropRate > 0 || faults.loseReplyRate > 0 {
             router.add(middleware: ConnectionFaultMiddleware(faults: faults))
