@@ -35,6 +35,18 @@ final class OrgTables {
         nextCaseNumber = caseNumber
     }
 
+    /// A copy of `other`'s records as they are now, which later writes to `other` do not change
+    /// (the arrays are copied on those writes), to be read off the lock.
+    init(snapshotOf other: OrgTables) {
+        accounts = other.accounts
+        contacts = other.contacts
+        cases = other.cases
+        casesByContact = other.casesByContact
+        nextCaseNumber = other.nextCaseNumber
+        sortGeneration = other.sortGeneration
+        writeGeneration = other.writeGeneration
+    }
+
     func rowCount(of object: SObjectType) -> Int {
         switch object {
         case .account: accounts.count
