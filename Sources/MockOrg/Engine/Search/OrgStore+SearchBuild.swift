@@ -42,7 +42,7 @@ extension OrgStore {
         of object: SObjectType, in tables: sending OrgTables
     ) -> sending ObjectSearchSignatures {
         let built = ObjectSearchSignatures(object)
-        built.extend(to: tables.rowCount(of: object), tables: tables)
+        built.build(from: tables)
         return built
     }
 

@@ -1,6 +1,8 @@
 /// The hashed byte pairs and triples of some text: those made of digits alone in 256 bits of
 /// their own, all others in 512, so that the digits a contact's text is full of (two phones, a
-/// postal code, a street number) fill neither half for the other.
+/// postal code, a street number) fill neither half for the other. Search terms are runs of letters
+/// and digits, so pairs and triples across an ASCII space or punctuation are never asked for and
+/// not set.
 struct SearchBits: Equatable {
     var text = SIMD8<UInt64>()
     var digits = SIMD4<UInt64>()
@@ -70,6 +72,10 @@ struct SearchBits: Equatable {
 
         @inline(__always)
         mutating func add(_ byte: UInt8, to words: UnsafeMutablePointer<UInt64>) {
+            guard byte >= 0x80 || SearchBits.isDigit(byte) || (byte | 0x20) &- 97 < 26 else {
+                count = 0
+                return
+            }
             let value = UInt32(byte)
             let isDigit = SearchBits.isDigit(byte)
             if count >= 1 {
