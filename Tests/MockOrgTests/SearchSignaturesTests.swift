@@ -123,6 +123,8 @@ import Testing
         if let failure { throw failure }
         #expect(searchedDuringTheBuild == [id(3), id(2000)])
         try expectSameAsFreshScan(store)
+        try expectSameAsFreshScan(store, object: .account)
+        try expectSameAsFreshScan(store, object: .supportCase)
         try store.state.withLock { (state: inout OrgStore.State) throws in
             let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
             let signatures = try #require(kept)

@@ -18,8 +18,8 @@ extension OrgStore {
         thread.start()
     }
 
-    /// Builds the search bits of every object not built yet, each from a snapshot of the tables
-    /// taken under the lock and made off it; the rows written meanwhile are made again when the
+    /// Builds the search bits of every object not built yet, each from a snapshot of its table
+    /// taken under the lock and made off it (a searched field reads its own record only); the rows written meanwhile are made again when the
     /// bits are kept. `whileBuilding` runs off the lock between an object's snapshot and its
     /// bits being kept (tests write there), `built` once they are.
     func buildSearchSignatures(
@@ -27,7 +27,7 @@ extension OrgStore {
     ) {
         for object in [SObjectType.contact, .account, .supportCase] {
             let snapshot: OrgTables? = state.withLock { state in
-                state.searchSignatures.startBuild(of: object) ? OrgTables(snapshotOf: state.tables) : nil
+                state.searchSignatures.startBuild(of: object) ? OrgTables(snapshotOf: state.tables, only: object) : nil
             }
             guard let snapshot else { continue }
             let signatures = Self.searchSignatures(of: object, in: snapshot)
