@@ -32,5 +32,10 @@ extension Driver {
                 measured: format(seconds: middle) + " (slowest \(format(seconds: slowest)); first search "
                     + format(seconds: first) + ")",
                 goal: "< 300 ms", verdict: middle < 0.3 ? "met" : "missed"))
+        rows.append(
+            Row(
+                what: "Org search: the first search of a session, as above, right after the org listens and the "
+                    + "first page loads (the org builds its search bits meanwhile)",
+                measured: format(seconds: first), goal: "< 300 ms", verdict: first < 0.3 ? "met" : "missed"))
     }
 }

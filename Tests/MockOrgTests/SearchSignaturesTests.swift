@@ -1,3 +1,5 @@
+import Foundation
+import NIOCore
 import Testing
 
 @testable import MockOrg
@@ -19,7 +21,8 @@ import Testing
     private func expectSameAsFreshScan(_ store: OrgStore, object: SObjectType = .contact) throws {
         try store.state.withLock { (state: inout OrgStore.State) throws in
             let tables = state.tables
-            let signatures = state.searchSignatures.signatures(of: object, tables: tables)
+            let kept = state.searchSignatures.signatures(of: object, tables: tables)
+            let signatures = try #require(kept)
             // Rows some text matches, so that agreeing on "no row" alone cannot pass.
             var matched = 0
             for scope in Self.scopes {
@@ -64,21 +67,70 @@ import Testing
         try expectSameAsFreshScan(store)
         try store.state.withLock { (state: inout OrgStore.State) throws in
             let search = try SOSLSearch(parsing: "FIND {Ångström} RETURNING Contact(Id)")
+            let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
             let matcher = OrgStore.searchMatcher(
-                search, object: .contact, tables: state.tables,
-                signatures: state.searchSignatures.signatures(of: .contact, tables: state.tables))
+                search, object: .contact, tables: state.tables, signatures: try #require(kept))
             #expect(matcher(state.tables.contacts.count - 2))
         }
     }
 
     @Test func theBitsRuleOutRowsThatCannotMatch() throws {
         let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 3000))
-        store.state.withLock { state in
-            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)
-            for text in ["94107", "smith123", "zyzzyva"] {
-                let bits = [TermBits(SearchTerm(tokens: [text], isPrefix: false))]
+        try store.state.withLock { (state: inout OrgStore.State) throws in
+            let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+            let signatures = try #require(kept)
+            // Every contact's phones read "(NNN) 555-NNNN": a phone line's digits must still rule out
+            // nearly every row, as a name's letters do.
+            for (text, most) in [
+                ("94107", 300), ("smith123", 300), ("zyzzyva", 300), ("555-0199", 30), ("742 Market", 30),
+            ] {
+                let bits = SearchTerm.parse(text).map(TermBits.init)
                 let passing = (0..<state.tables.contacts.count).filter { signatures.mayMatch(row: $0, bits) }
-                #expect(passing.count < 300, "\(text): \(passing.count) of 3000 rows pass")
+                #expect(passing.count < most, "\(text): \(passing.count) of 3000 rows pass")
+            }
+        }
+    }
+
+    /// Bits built off the lock from a snapshot, with creates, updates and deletes between the
+    /// snapshot and the bits being kept: a search meanwhile reads every row, and afterwards the
+    /// bits decide as a fresh scan does, the written rows included.
+    @Test func writesDuringTheBuildAreNotLost() throws {
+        let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 2000))
+        func id(_ row: Int) -> String { SalesforceID.make(keyPrefix: "003", serial: row + 1) }
+        var searchedDuringTheBuild: [String] = []
+        var failure: (any Error)?
+        store.buildSearchSignatures { object in
+            guard object == .contact else { return }
+            do {
+                try store.update(
+                    .contact, id: id(3), body: Array(#"{"LastName":"Zyzzyva","Phone":"(415) 555-0123"}"#.utf8), now: 1)
+                try store.update(.contact, id: id(1999), body: Array(#"{"Email":"quux@example.org"}"#.utf8), now: 1)
+                _ = try store.create(
+                    .contact, body: Array(#"{"LastName":"Zyzzyva","MobilePhone":"4155550123"}"#.utf8), now: 1)
+                try store.delete(.contact, id: id(5))
+                let body = try store.search(
+                    "FIND {Zyzzyva} IN NAME FIELDS RETURNING Contact(Id)", apiVersion: "v60.0", now: 1)
+                searchedDuringTheBuild = String(buffer: body).components(separatedBy: "\"Id\":\"").dropFirst()
+                    .map { String($0.prefix(18)) }
+                store.state.withLock { state in
+                    let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+                    #expect(kept == nil)
+                }
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        #expect(searchedDuringTheBuild == [id(3), id(2000)])
+        try expectSameAsFreshScan(store)
+        try expectSameAsFreshScan(store, object: .account)
+        try expectSameAsFreshScan(store, object: .supportCase)
+        try store.state.withLock { (state: inout OrgStore.State) throws in
+            let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+            let signatures = try #require(kept)
+            for (text, row) in [("Zyzzyva", 3), ("quux@example.org", 1999), ("4155550123", 2000)] {
+                let bits = SearchTerm.parse(text).map(TermBits.init)
+                #expect(signatures.mayMatch(row: row, bits), "\(text) in row \(row)")
             }
         }
     }

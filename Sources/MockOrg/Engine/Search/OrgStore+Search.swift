@@ -60,8 +60,8 @@ extension OrgStore {
         }
     }
 
-    /// Whether a row holds every term in one of the searched fields; the row's search bits rule
-    /// out most rows before their fields are read.
+    /// Whether a row holds every term in one of the searched fields; the row's search bits (when
+    /// built) rule out most rows before their fields are read.
     static func searchMatcher(
         _ search: SOSLSearch, object: SObjectType, tables: OrgTables, signatures: ObjectSearchSignatures?
     ) -> (Int) -> Bool {

@@ -36,6 +36,9 @@ final class OrgStore: Sendable {
     let state: Mutex<State>
     /// Statements parsed already; outside `state` so that parsing never holds the tables' lock.
     let statements = ParsedStatements()
+    /// Where searches wait while an object's search bits are built in the background.
+    let searchSignaturesGates = Dictionary(
+        uniqueKeysWithValues: SObjectType.allCases.map { ($0, SearchSignaturesGate()) })
     /// Rules every write must pass (`FIELD_CUSTOM_VALIDATION_EXCEPTION`).
     let validationRules: ValidationRules
 

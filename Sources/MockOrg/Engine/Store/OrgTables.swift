@@ -35,6 +35,19 @@ final class OrgTables {
         nextCaseNumber = caseNumber
     }
 
+    /// A copy of `other`'s records of `object` as they are now (no others), which later writes
+    /// to `other` do not change, to be read off the lock. A write to `other` meanwhile copies
+    /// that object's array once; the other arrays are not held, so writes to them copy nothing.
+    init(snapshotOf other: OrgTables, only object: SObjectType) {
+        accounts = object == .account ? other.accounts : []
+        contacts = object == .contact ? other.contacts : []
+        cases = object == .supportCase ? other.cases : []
+        casesByContact = [:]
+        nextCaseNumber = other.nextCaseNumber
+        sortGeneration = other.sortGeneration
+        writeGeneration = other.writeGeneration
+    }
+
     func rowCount(of object: SObjectType) -> Int {
         switch object {
         case .account: accounts.count

@@ -8,12 +8,13 @@ struct SearchRoutes {
         api.group("search").getAndHead(use: search)
     }
 
-    @Sendable private func search(_ request: Request, _ context: APIContext) throws -> Response {
+    @Sendable private func search(_ request: Request, _ context: APIContext) async throws -> Response {
         guard let sosl = FormDecoding.value("q", inQuery: request.uri.query ?? ""),
             !sosl.allSatisfy(\.isWhitespace)
         else {
             throw SOSLSearch.termTooShort
         }
+        try await store.searchSignaturesBuilt(for: sosl)
         return .json(try store.search(sosl, apiVersion: context.version, now: WallClock.nowMillis()))
     }
 }
