@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "SOQL"),
         .target(
             name: "RestCore",
-            dependencies: ["JSONKit", "CLibDeflate", .asyncHTTPClient, .compressNIO, .httpTypes, .logging, .nioSSL]
+            dependencies: ["JSONKit", "CLibDeflate", .asyncHTTPClient, .httpTypes, .logging, .nioSSL]
         ),
         .target(name: "Credentials", dependencies: ["RestCore", .subprocess]),
         .target(name: "RecordOutput", dependencies: ["JSONKit", "RestCore", "SOQL"]),

@@ -89,64 +89,57 @@ struct GzipDecoderTests {
         #expect(try Self.decode(compressed) == text)
     }
 
-    /// The head `GzipHeadReader` has after reading `body` in pieces of `pieceSize` bytes, and how
-    /// many bytes of the body it had read when the head was finished (nil: never).
-    static func readHead(_ body: [UInt8], limit: Int, pieceSize: Int) -> (head: [UInt8], finishedAfter: Int?) {
-        var reader = GzipHeadReader(limit: limit)
-        var finishedAfter: Int?
-        for start in stride(from: 0, to: body.count, by: pieceSize) where finishedAfter == nil {
-            let end = min(start + pieceSize, body.count)
-            _ = reader.read(ByteBuffer(bytes: body[start..<end]))
-            if reader.isFinished { finishedAfter = end }
-        }
-        return (Array(reader.head.readableBytesView), finishedAfter)
-    }
-
-    @Test("A body compressed from its first byte on, as the gzip tool and Salesforce make it, gives its head early")
-    func headOfACompressedBody() async throws {
-        let compressed = try await Self.gzipped(Self.text)
-        for pieceSize in [1, 7, 1_000, 16_384] {
-            let (head, finishedAfter) = Self.readHead(compressed, limit: 4_096, pieceSize: pieceSize)
-            #expect(head == Array(Self.text.prefix(4_096)), "pieces of \(pieceSize)")
-            // The head is whole long before the body is (4 KB of text is 2% of it): within the piece
-            // that brings a quarter of the body.
-            #expect((finishedAfter ?? .max) <= max(pieceSize, compressed.count / 4), "pieces of \(pieceSize)")
-        }
-    }
-
-    @Test("A head stored ahead of the rest, as MockOrg sends it, is read as it arrives")
-    func headStoredAhead() throws {
-        let text = ByteBuffer(bytes: Self.text)
+    @Test("A head stored ahead of the rest is read from any prefix of the body, without decoding")
+    func storedHeadOfAnArrivingBody() throws {
+        let text = ByteBuffer(bytes: Self.largeText)
         let head = text.getSlice(at: 0, length: 1_024)!
         let start = GzipCompressor.memberStart(storing: head)
         let end = GzipCompressor.memberEnd(
             compressing: text.getSlice(at: 1_024, length: text.readableBytes - 1_024)!, after: head)
         let body = Array(start.readableBytesView) + Array(end.readableBytesView)
-        #expect(try Self.decode(body) == Self.text)
-        // The stored 1 KB alone already gives that much of the head.
-        let early = Self.readHead(Array(start.readableBytesView), limit: 4_096, pieceSize: 100)
-        #expect(early.head == Array(Self.text.prefix(1_024)))
-        #expect(early.finishedAfter == nil)
-        let whole = Self.readHead(body, limit: 4_096, pieceSize: 100)
-        #expect(whole.head == Array(Self.text.prefix(4_096)))
+        #expect(try Self.decode(body, limit: 1 << 23) == Self.largeText)
+        for cut in 0...(start.readableBytes + 100) {
+            let seen = body.prefix(cut).withUnsafeBytes { GzipDecoder.head($0) }
+            switch seen {
+            case .incomplete: #expect(cut < 15, "cut at \(cut)")
+            case .stored(let range, let complete):
+                #expect(range == 15..<min(cut, 15 + 1_024) && complete == (cut >= 15 + 1_024), "cut at \(cut)")
+                #expect(body[range].elementsEqual(Self.largeText.prefix(range.count)))
+            case .none: Issue.record("cut at \(cut): no head")
+            }
+        }
     }
 
-    @Test("A file name in the gzip header, a short body, a foreign or damaged one: the head stops cleanly")
-    func headsOfOddBodies() async throws {
-        let named = try await Self.gzipped(Array(Self.text.prefix(3_000)), keepingTheName: true)
+    @Test("The gzip tool's stored blocks are a head too, after a file name; its compressed ones are not")
+    func headsOfWhatGzipMakes() async throws {
+        // Bytes that do not compress: zlib stores them (in one block, under 64 KB).
+        var state: UInt32 = 12_345
+        let noise: [UInt8] = (0..<3_000).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let named = try await Self.gzipped(noise, keepingTheName: true)
         #expect(named[3] & 0x08 != 0)  // FNAME
-        let short = Self.readHead(named, limit: 4_096, pieceSize: 5)
-        #expect(short.head == Array(Self.text.prefix(3_000)))
-        #expect(short.finishedAfter == nil || short.finishedAfter == named.count)
+        guard case .stored(let range, true) = named.withUnsafeBytes({ GzipDecoder.head($0) }) else {
+            Issue.record("no stored head")
+            return
+        }
+        #expect(Array(named[range]) == noise)
+        let compressed = try await Self.gzipped(Self.text)
+        #expect(compressed.withUnsafeBytes { GzipDecoder.head($0) } == .none)
+        #expect(Self.text.withUnsafeBytes { GzipDecoder.head($0) } == .none)
+        #expect(compressed.prefix(9).withUnsafeBytes { GzipDecoder.head($0) } == .incomplete)
+    }
 
-        let foreign = Self.readHead(Self.text, limit: 4_096, pieceSize: 1_000)
-        #expect(foreign.head.isEmpty && foreign.finishedAfter == 1_000)
-
-        var damaged = try await Self.gzipped(Self.text)
-        damaged[20] ^= 0x55
-        let broken = Self.readHead(damaged, limit: 1 << 20, pieceSize: 1_000)
-        #expect(broken.finishedAfter != nil)
-        #expect(broken.head != Self.text)
+    @Test("A stored head is found after an extra field of any length")
+    func storedHeadAfterAnExtraField() {
+        // FEXTRA of 510 bytes (0x01fe: both length bytes count), then a stored block of "hello".
+        let body: [UInt8] =
+            [0x1f, 0x8b, 8, 0x04, 0, 0, 0, 0, 0, 0xff, 0xfe, 0x01] + [UInt8](repeating: 7, count: 510)
+            + [1, 5, 0, 0xfa, 0xff] + Array("hello".utf8)
+        let start = 12 + 510 + 5
+        #expect(body.withUnsafeBytes { GzipDecoder.head($0) } == .stored(range: start..<(start + 5), complete: true))
+        #expect(body.prefix(300).withUnsafeBytes { GzipDecoder.head($0) } == .incomplete)
     }
 
     @Test("A damaged, cut short or foreign body is corrupt")

@@ -15,26 +15,35 @@ extension AsyncHTTPClientTransport {
     /// A gzip body's compressed bytes, at most `maximumBytes` of them: gzip hardly ever makes a
     /// body larger, so more than that is a decoded body above the limit, and is told as one.
     ///
-    /// While the body arrives, its decoded head is shown to `observer` as a plain body's is
-    /// (`GzipHeadReader`, whatever the server's deflate blocks); `headSeen` is `true` once the
-    /// observer had what it needs.
+    /// When the body's deflate stream starts with a stored block (a server may send a page's head
+    /// ahead of the rest that way), its bytes are shown to `observer` as they arrive, as a plain
+    /// body's are; `headSeen` is `true` once the observer had what it needs.
     static func collectGzip(
         _ body: HTTPClientResponse.Body, upTo maximumBytes: Int, host: String, observing observer: BodyHeadObserver?
     ) async throws -> (compressed: ByteBuffer, headSeen: Bool) {
         var collected = ByteBuffer()
-        var headReader = observer.map { _ in GzipHeadReader(limit: BodyHeadObserver.maximumHeadBytes) }
+        var observing = observer != nil
         var headSeen = false
+        var shown = 0
         for try await var piece in body {
             guard collected.readableBytes + piece.readableBytes <= maximumBytes else {
                 throw RestClientError.transportFailed(host: host, reason: Self.decodedTooLarge)
             }
-            if let observer, headReader != nil {
-                if headReader!.read(piece) {
-                    headSeen = headReader!.head.withUnsafeReadableBytes { observer.observe($0) }
-                }
-                if headSeen || headReader!.isFinished { headReader = nil }
-            }
             collected.writeBuffer(&piece)
+            guard observing, let observer else { continue }
+            collected.withUnsafeReadableBytes { bytes in
+                switch GzipDecoder.head(bytes) {
+                case .incomplete: break
+                case .none: observing = false
+                case .stored(let range, let complete):
+                    let range = range.prefix(BodyHeadObserver.maximumHeadBytes)
+                    if range.count > shown {
+                        shown = range.count
+                        headSeen = observer.observe(.init(rebasing: bytes[range]))
+                    }
+                    observing = !headSeen && !complete && shown < BodyHeadObserver.maximumHeadBytes
+                }
+            }
         }
         return (collected, headSeen)
     }
