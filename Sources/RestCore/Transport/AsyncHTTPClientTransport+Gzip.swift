@@ -14,38 +14,16 @@ extension AsyncHTTPClientTransport {
 
     /// A gzip body's compressed bytes, at most `maximumBytes` of them: gzip hardly ever makes a
     /// body larger, so more than that is a decoded body above the limit, and is told as one.
-    ///
-    /// When the body's deflate stream starts with a stored block (a server may send a page's head
-    /// ahead of the rest that way), its bytes are shown to `observer` as they arrive, as a plain
-    /// body's are; `headSeen` is `true` once the observer had what it needs.
     static func collectGzip(
-        _ body: HTTPClientResponse.Body, upTo maximumBytes: Int, host: String, observing observer: BodyHeadObserver?
-    ) async throws -> (compressed: ByteBuffer, headSeen: Bool) {
-        var collected = ByteBuffer()
-        var observing = observer != nil
-        var headSeen = false
-        var shown = 0
-        for try await var piece in body {
-            guard collected.readableBytes + piece.readableBytes <= maximumBytes else {
-                throw RestClientError.transportFailed(host: host, reason: Self.decodedTooLarge)
-            }
-            collected.writeBuffer(&piece)
-            guard observing, let observer else { continue }
-            collected.withUnsafeReadableBytes { bytes in
-                switch GzipDecoder.head(bytes) {
-                case .incomplete: break
-                case .none: observing = false
-                case .stored(let range, let complete):
-                    let range = range.prefix(BodyHeadObserver.maximumHeadBytes)
-                    if range.count > shown {
-                        shown = range.count
-                        headSeen = observer.observe(.init(rebasing: bytes[range]))
-                    }
-                    observing = !headSeen && !complete && shown < BodyHeadObserver.maximumHeadBytes
-                }
-            }
+        _ body: HTTPClientResponse.Body, upTo maximumBytes: Int, host: String
+    ) async throws
+        -> ByteBuffer
+    {
+        do {
+            return try await body.collect(upTo: maximumBytes)
+        } catch is NIOTooManyBytesError {
+            throw RestClientError.transportFailed(host: host, reason: Self.decodedTooLarge)
         }
-        return (collected, headSeen)
     }
 
     static let decodedTooLarge = "the decoded answer is larger than the size limit"

@@ -141,10 +141,10 @@ public final class AsyncHTTPClientTransport: RestTransport {
             let observer = response.status == .ok ? request.bodyHeadObserver : nil
             let body: [UInt8]
             if Self.isGzip(response.headers) {
-                let (compressed, headSeen) = try await Self.collectGzip(
-                    response.body, upTo: maximumBodyBytes, host: request.host, observing: observer)
-                body = try Self.decodeGzip(compressed, upTo: maximumBodyBytes, host: request.host)
-                if let observer, !headSeen {
+                body = try Self.decodeGzip(
+                    try await Self.collectGzip(response.body, upTo: maximumBodyBytes, host: request.host),
+                    upTo: maximumBodyBytes, host: request.host)
+                if let observer {
                     body.withUnsafeBytes {
                         _ = observer.observe(.init(rebasing: $0.prefix(BodyHeadObserver.maximumHeadBytes)))
                     }

@@ -57,47 +57,6 @@ enum GzipDecoder {
         }
     }
 
-    /// What of a gzip body's decoded text can be read before the body has arrived whole.
-    enum Head: Equatable {
-        /// Too little has arrived to tell.
-        case incomplete
-        /// The deflate stream starts with a stored block (as a server that sends a head ahead
-        /// writes it): its bytes so far lie at `range` of the compressed body as they are, and
-        /// `complete` says whether the block has arrived whole.
-        case stored(range: Range<Int>, complete: Bool)
-        /// The stream starts compressed: nothing is readable without decoding it all.
-        case none
-    }
-
-    /// Where the start of the decoded text lies in `compressed`, the start of a gzip body.
-    static func head(_ compressed: UnsafeRawBufferPointer) -> Head {
-        let bytes = compressed.assumingMemoryBound(to: UInt8.self)
-        let magic: [UInt8] = [0x1f, 0x8b, 8]  // and deflate
-        guard magic.starts(with: bytes.prefix(3)) else { return .none }
-        guard bytes.count >= 10 else { return .incomplete }
-        let flags = bytes[3]
-        var offset = 10
-        if flags & 0x04 != 0 {  // FEXTRA: a little-endian length, then that many bytes
-            guard offset + 2 <= bytes.count else { return .incomplete }
-            offset += 2 + (Int(bytes[offset]) | Int(bytes[offset + 1]) << 8)
-        }
-        for field: UInt8 in [0x08, 0x10] where flags & field != 0 {  // FNAME, FCOMMENT: zero-ended
-            guard offset < bytes.count, let end = bytes[offset...].firstIndex(of: 0) else { return .incomplete }
-            offset = end + 1
-        }
-        if flags & 0x02 != 0 { offset += 2 }  // FHCRC
-        // The first block's header: BFINAL in bit 0, BTYPE 00 (stored) in bits 1-2, then LEN and
-        // its complement, little-endian, from the next byte.
-        guard offset + 5 <= bytes.count else { return .incomplete }
-        guard bytes[offset] & 0x06 == 0 else { return .none }
-        let length = Int(bytes[offset + 1]) | Int(bytes[offset + 2]) << 8
-        let complement = Int(bytes[offset + 3]) | Int(bytes[offset + 4]) << 8
-        guard length ^ complement == 0xffff else { return .none }
-        let start = offset + 5
-        let end = min(start + length, bytes.count)
-        return .stored(range: start..<end, complete: end == start + length)
-    }
-
     /// Decodes the members of `compressed` from `consumed` on, each into `output` after its first
     /// `count` bytes, until the input ends (success) or a member fails (its result: it is neither
     /// consumed nor counted).

@@ -24,9 +24,8 @@ enum ScriptedReply: Sendable {
     case respond(status: Int, headers: HTTPFields = [:], body: [UInt8])
     /// Never answers (until the server stops).
     case hang
-    /// A 200 JSON answer whose `head` goes out at once and whose `rest` follows when it is ready
-    /// (with `headers`: e.g. gzip members, `Content-Encoding: gzip`).
-    case streamed(head: [UInt8], rest: @Sendable () async -> [UInt8], headers: HTTPFields = [:])
+    /// A 200 JSON answer whose `head` goes out at once and whose `rest` follows when it is ready.
+    case streamed(head: [UInt8], rest: @Sendable () async -> [UInt8])
 
     static func json(_ text: String, status: Int = 200) -> ScriptedReply {
         .respond(status: status, headers: [.contentType: "application/json"], body: Array(text.utf8))
@@ -82,10 +81,9 @@ final class ScriptedServer: Sendable {
             case .respond(let status, let headers, let bytes):
                 return Response(
                     status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-            case .streamed(let head, let rest, var headers):
-                headers[.contentType] = "application/json"
+            case .streamed(let head, let rest):
                 return Response(
-                    status: .ok, headers: headers,
+                    status: .ok, headers: [.contentType: "application/json"],
                     body: ResponseBody { writer in
                         try await writer.write(ByteBuffer(bytes: head))
                         try await writer.write(ByteBuffer(bytes: await rest()))
