@@ -1,12 +1,15 @@
 /// What one bulk delete has come to so far, over all its collection requests: the status line
 /// is drawn from it, so a request that settles later never hides what an earlier one did.
 struct BulkDeleteTally: Sendable, Equatable {
-    /// Records whose outcome is still to come.
-    var pending: Int
+    /// The records the bulk delete sent.
+    let total: Int
     var deleted = 0
     var notDeleted = 0
     /// Records that got no answer and could not be read back.
     var unknown = 0
+
+    /// Records whose outcome is still to come.
+    var pending: Int { total - deleted - notDeleted - unknown }
 
     /// The status line: how many were deleted, not deleted, and of unknown outcome, with `note`
     /// (what is under way) after them.

@@ -29,7 +29,7 @@ extension ContactListModel {
         }
         let batch = nextBulkBatch
         nextBulkBatch += 1
-        bulkTallies[batch] = BulkDeleteTally(pending: records.count)
+        bulkTallies[batch] = BulkDeleteTally(total: records.count)
         var rowIndex: [String: Int] = [:]
         for (index, record) in dataRows.enumerated() where marks[record.id] != nil { rowIndex[record.id] = index }
         var effects: [ContactListEffect] = []
@@ -120,9 +120,7 @@ extension ContactListModel {
     /// once nothing of the bulk delete is pending.
     private mutating func tallyBulk(batch: Int, _ settle: (inout BulkDeleteTally) -> Void) {
         guard var tally = bulkTallies[batch] else { return }
-        let settledBefore = tally.deleted + tally.notDeleted + tally.unknown
         settle(&tally)
-        tally.pending -= tally.deleted + tally.notDeleted + tally.unknown - settledBefore
         statusMessage = tally.status()
         bulkTallies[batch] = tally.pending > 0 ? tally : nil
     }
@@ -138,7 +136,8 @@ extension ContactListModel {
             batchSize: RestClient.collectionLimit)
         inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
         let note = "no answer; checking whether \(Self.contactsWere(records.count)) deleted…"
-        statusMessage = (bulkTallies[batch] ?? BulkDeleteTally(pending: records.count)).status(note: note)
+        // The tally lives while any record of the bulk delete is pending, as these are.
+        statusMessage = bulkTallies[batch]?.status(note: note) ?? note
         return [.send(request)]
     }
 
