@@ -141,7 +141,7 @@ enum Modes {
             for index in 0..<text.count { erased[index].append(timed(.backspace)) }
         }
         func slowestMedian(_ samples: [[Double]]) -> Double {
-            samples.map { $0.sorted()[$0.count / 2] }.max() ?? 0
+            samples.map(median).max() ?? 0
         }
         say("cpu-per-char: \(slowestMedian(typed))")
         say("cpu-per-backspace: \(slowestMedian(erased))")

@@ -109,7 +109,8 @@ import Testing
                     .contact, body: Array(#"{"LastName":"Zyzzyva","MobilePhone":"4155550123"}"#.utf8), now: 1)
                 try store.delete(.contact, id: id(5))
                 let body = try store.search(
-                    "FIND {Zyzzyva} IN NAME FIELDS RETURNING Contact(Id)", apiVersion: "v60.0", now: 1)
+                    SOSLSearch(parsing: "FIND {Zyzzyva} IN NAME FIELDS RETURNING Contact(Id)"), apiVersion: "v60.0",
+                    now: 1)
                 searchedDuringTheBuild = String(buffer: body).components(separatedBy: "\"Id\":\"").dropFirst()
                     .map { String($0.prefix(18)) }
                 store.state.withLock { state in

@@ -4,9 +4,8 @@ import NIOCore
 /// SOSL searches: each RETURNING object is scanned as its SOQL statement is, with the search
 /// terms as one more condition, and the records of every object share one `searchRecords` array.
 extension OrgStore {
-    /// Runs `sosl` and returns the JSON body of a search response.
-    func search(_ sosl: String, apiVersion: String, now: Int64) throws(APIError) -> ByteBuffer {
-        let search = try SOSLSearch(parsing: sosl)
+    /// Runs a parsed SOSL search and returns the JSON body of a search response.
+    func search(_ search: SOSLSearch, apiVersion: String, now: Int64) throws(APIError) -> ByteBuffer {
         var queries: [SOQLQuery] = []
         for returning in search.returning {
             let query: SOQLQuery

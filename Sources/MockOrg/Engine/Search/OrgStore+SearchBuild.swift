@@ -46,10 +46,10 @@ extension OrgStore {
         return built
     }
 
-    /// Returns once the search bits of every object `sosl` returns are built (at once when no
-    /// build runs); bad SOSL is refused at once.
-    func searchSignaturesBuilt(for sosl: String) async throws(APIError) {
-        for returning in try SOSLSearch(parsing: sosl).returning {
+    /// Returns once the search bits of every object `search` returns are built (at once when no
+    /// build runs).
+    func searchSignaturesBuilt(for search: SOSLSearch) async {
+        for returning in search.returning {
             guard let object = SObjectType(named: returning.objectName) else { continue }
             await searchSignaturesGates[object]?.wait()
         }

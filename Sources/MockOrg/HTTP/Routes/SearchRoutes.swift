@@ -14,7 +14,9 @@ struct SearchRoutes {
         else {
             throw SOSLSearch.termTooShort
         }
-        try await store.searchSignaturesBuilt(for: sosl)
-        return .json(try store.search(sosl, apiVersion: context.version, now: WallClock.nowMillis()))
+        // Parsed once: bad SOSL is refused at once, before any wait for the search bits.
+        let search = try SOSLSearch(parsing: sosl)
+        await store.searchSignaturesBuilt(for: search)
+        return .json(try store.search(search, apiVersion: context.version, now: WallClock.nowMillis()))
     }
 }
