@@ -1,14 +1,19 @@
 import Foundation
 
 extension AsyncHTTPClientTransport {
-    /// Whether a request whose connection failed is tried again: it never left (the connection
-    /// was refused, the host not found) and the next try may go otherwise. A certificate the client
-    /// does not trust, or a handshake it cannot make, fails alike every time, so it is reported at
-    /// once; a connect that timed out has used the time already, and a busy pool has waited already.
+    /// The transport reasons worth connecting again for: the connection was refused, the host not
+    /// found or not reachable, as while a server starts or a network comes back. Anything else fails
+    /// alike on every try (a certificate the client does not trust, a handshake it cannot make, a
+    /// proxy that refuses the credentials), has used the time already (a connect that timed out), or
+    /// has waited already (a busy pool), and is reported at once.
+    static let connectAgainReasons = ["connection refused", "no such host", "unreachable"]
+
+    /// Whether a request whose connection failed is tried again (see `connectAgainReasons`); each
+    /// of these reasons is one of a request that never left.
     static func connectsAgain(after failure: RestClientError) -> Bool {
-        guard failure.wasNeverSent, case .transportFailed(_, let reason) = failure else { return false }
+        guard case .transportFailed(_, let reason) = failure else { return false }
         let lowered = reason.lowercased()
-        return !["certificate", "tls handshake", "timed out"].contains { lowered.contains($0) }
+        return connectAgainReasons.contains { lowered.contains($0) }
     }
 
     /// The wait before connecting again after `failures` failed tries: async-http-client's own
