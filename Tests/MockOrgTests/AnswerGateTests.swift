@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @testable import MockOrg
@@ -20,7 +21,7 @@ import Testing
         let path = Self.base + "/sobjects/Contact/" + Self.contact
         try await org.test { client in
             let delete = Task { try await client.delete(path, headers: org.authorization).status }
-            await gate.arrived(1)
+            try await gate.waitUntilHolding()
             // Held: not applied yet, and reads pass meanwhile.
             let whileHeld = try await client.get(path, headers: org.authorization).status
             #expect(whileHeld == 200)
@@ -55,7 +56,7 @@ import Testing
         let endpoint = try await server.start()
         let url = endpoint.url.appendingPathComponent("services/data/v66.0/sobjects/Contact/" + Self.contact)
         let delete = Task { try await LiveHTTP.send("DELETE", url, token: endpoint.accessToken).status }
-        await gate.arrived(1)
+        try await gate.waitUntilHolding()
         await server.stop()
         #expect(gate.isOpen)
         let status = try await delete.value

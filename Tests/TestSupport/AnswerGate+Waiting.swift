@@ -4,20 +4,9 @@ extension AnswerGate {
     /// Waits until `count` requests reached the gate (the app sent them); fails after `limit`,
     /// generous because the suite runs on two busy cores.
     package func waitUntilHolding(_ count: Int = 1, within limit: Duration = .seconds(60)) async throws {
-        let reached = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await self.arrived(count)
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        if await !waitUntil(within: limit, { arrivals >= count }) {
+            throw TestSupportFailure("\(count) request(s) never reached the answer gate")
         }
-        if !reached { throw TestSupportFailure("\(count) request(s) never reached the answer gate") }
     }
 }
 

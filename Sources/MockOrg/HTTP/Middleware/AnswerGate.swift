@@ -17,8 +17,6 @@ public final class AnswerGate: Sendable {
         var nextWaiter = 0
         /// Held requests, resumed when the gate opens.
         var held: [Int: CheckedContinuation<Void, Never>] = [:]
-        /// Callers of `arrived(_:)`, with the number of arrivals each waits for.
-        var watchers: [Int: (count: Int, continuation: CheckedContinuation<Void, Never>)] = [:]
     }
 
     private let state = Mutex(State())
@@ -48,27 +46,6 @@ public final class AnswerGate: Sendable {
         state.withLock { $0.arrivals }
     }
 
-    /// Returns once `count` matching requests have reached the gate (the app sent them), or when
-    /// the calling task is cancelled.
-    public func arrived(_ count: Int = 1) async {
-        let id = state.withLock { state in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let reached = state.withLock { state in
-                    guard state.arrivals < count, !Task.isCancelled else { return true }
-                    state.watchers[id] = (count, continuation)
-                    return false
-                }
-                if reached { continuation.resume() }
-            }
-        } onCancel: {
-            state.withLock { $0.watchers.removeValue(forKey: id) }?.continuation.resume()
-        }
-    }
-
     /// Whether a request with `method` to `path` is one the gate holds.
     func matches(method: String, path: String) -> Bool {
         methods.contains(method) && path.hasPrefix("/services/data/")
@@ -78,16 +55,10 @@ public final class AnswerGate: Sendable {
     /// cancelled, the server stopping).
     func pass() async {
         let id = state.withLock { state in
+            state.arrivals += 1
             state.nextWaiter += 1
             return state.nextWaiter
         }
-        let reached = state.withLock { state in
-            state.arrivals += 1
-            let reached = state.watchers.filter { $0.value.count <= state.arrivals }
-            for key in reached.keys { state.watchers.removeValue(forKey: key) }
-            return reached.values.map(\.continuation)
-        }
-        for watcher in reached { watcher.resume() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let passes = state.withLock { state in

@@ -6,7 +6,7 @@ import Hummingbird
 /// untouched, byte for byte.
 ///
 /// Router middleware over `ResponseBody` (not NIOHTTPCompression's channel handler below the
-/// router): the body is compressed whole, in one call to libdeflate (`GzipBodyWriter`).
+/// router): the body is compressed once finished, by ISA-L's igzip, after its head (`GzipBodyWriter`).
 struct GzipMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
