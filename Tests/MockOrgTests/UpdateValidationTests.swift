@@ -76,6 +76,19 @@ import Testing
         }
     }
 
+    @Test func theFirstRuleSetUpNamesTheErrorWhateverTheBodysOrder() throws {
+        let salesEmail = MockOrgValidationRule(
+            objectType: "Contact", field: "Email", rejectedText: "sales@", message: "Sales has its own org.")
+        let field = { (name: String) in try #require(SObjectType.contact.field(named: name)) }
+        let values = [
+            (try field("Email"), FieldValue.string("sales@example.com")), (try field("Title"), .string("Intern")),
+        ]
+        for (rules, expected) in [([Self.rule, salesEmail], "Title"), ([salesEmail, Self.rule], "Email")] {
+            let error = #expect(throws: APIError.self) { try ValidationRules(rules).check(.contact, values) }
+            #expect(error?.fields == [expected])
+        }
+    }
+
     @Test func theRuleLetsOtherValuesThrough() async throws {
         let org = TestOrg(Self.configuration())
         try await org.test { client in
