@@ -5,12 +5,23 @@ extension ContactListModel {
 
     /// The changes whose outcome the app is still waiting for, deletes and updates, in name order.
     public var changesInFlight: [ChangeInFlight] {
+        Self.ordered(unorderedChangesInFlight)
+    }
+
+    /// The changes in flight in no particular order: what a look before and after outcomes arrive
+    /// needs, without sorting the thousands of a bulk delete on every batch of outcomes.
+    public var unorderedChangesInFlight: [ChangeInFlight] {
         let deletes = deleteRequests.map { ChangeInFlight(requestID: $0.key, kind: .delete, record: $0.value.record) }
         let updates = updateRequests.map {
             ChangeInFlight(requestID: $0.key, kind: .update(field: $0.value.field), record: $0.value.record)
         }
-        // A delete and an update of one record differ by kind, then by field.
-        return (deletes + updates).sorted {
+        return deletes + updates
+    }
+
+    /// `changes` by the record's name and Id; a delete and an update of one record differ by
+    /// kind, then by field.
+    public static func ordered(_ changes: [ChangeInFlight]) -> [ChangeInFlight] {
+        changes.sorted {
             ($0.record.displayName, $0.record.id, $0.kindName, $0.field ?? "") < (
                 $1.record.displayName, $1.record.id, $1.kindName, $1.field ?? ""
             )

@@ -70,7 +70,7 @@ final class AppLoop {
             for signal in queue.drainWakeups() { effects += quit(onSignal: signal) }
             let events = queue.drain()
             // Named only for the log, and only when outcomes arrived: never per key.
-            let changesBefore = logger == nil || events.isEmpty ? [] : model.changesInFlight
+            let changesBefore = logger == nil || events.isEmpty ? [] : model.unorderedChangesInFlight
             for event in events {
                 switch event {
                 case .response(let id, let result):
@@ -106,7 +106,8 @@ final class AppLoop {
     private func logSettledChanges(since before: [ChangeInFlight]) {
         guard let logger, !before.isEmpty else { return }
         let pending = Set(model.deleteRequests.keys).union(model.updateRequests.keys)
-        for change in before where !pending.contains(change.requestID) {
+        let settled = before.filter { !pending.contains($0.requestID) }
+        for change in ContactListModel.ordered(settled) {
             var metadata = Self.metadata(change)
             if case .delete = change.kind {
                 metadata["outcome"] = model.confirmedDeletedIDs.contains(change.record.id) ? "deleted" : "not deleted"
