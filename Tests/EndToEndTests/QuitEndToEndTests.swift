@@ -90,6 +90,30 @@ struct QuitEndToEndTests {
         }
     }
 
+    @Test("q with an edit in flight waits, then quits by itself once it settled: exit 0, the log names the field")
+    func quitWaitsForAnEdit() async throws {
+        let gate = AnswerGate()
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30).holdingAnswers(at: gate)) { org in
+            let contacts = try await org.contactNames()
+            let target = contacts[0]
+            let run = try await Self.launch(org, contacts: contacts, target: target)
+            try await EditEndToEndTests.saveEmail("settled@x.io", in: run.session)
+            try await gate.waitUntilHolding()
+            try await run.session.send("q")
+            try await run.session.waitUntil("the quit waits") { screen in
+                Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
+            }
+            gate.open()
+            #expect(try await run.session.waitForExit(timeout: .seconds(30)) == 0)
+            let logged = run.log.text
+            let settled = logged.split(separator: "\n").filter { $0.contains("change settled") }
+            #expect(settled.count == 1, "the log was: \(logged)")
+            #expect(settled.first?.contains("field=Email") == true)
+            #expect(settled.first?.contains("record=\(target.id)") == true)
+            #expect(run.stderr.text.isEmpty)
+        }
+    }
+
     @Test("q q with an edit in flight quits at once: exit 1, standard error names the field, the contact and its Id")
     func forcedQuitWithEdit() async throws {
         // The gate stays shut: the update's outcome is unknown when the app quits.
