@@ -50,6 +50,20 @@ import Testing
         try expectSameAsFreshScan(store, object: .supportCase)
     }
 
+    @Test func aBuildInTwoHalvesMakesTheBitsOfABuildInOne() {
+        let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 3000))
+        store.state.withLock { state in
+            for object in [SObjectType.contact, .account] {
+                let whole = ObjectSearchSignatures(object)
+                whole.build(from: state.tables, splittingFrom: .max)
+                let halves = ObjectSearchSignatures(object)
+                halves.build(from: state.tables, splittingFrom: 2)
+                #expect(whole.rows.count == state.tables.rowCount(of: object))
+                #expect(halves.rows == whole.rows, "\(object)")
+            }
+        }
+    }
+
     @Test func theBitsFollowCreatesUpdatesAndDeletes() throws {
         let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 500))
         try expectSameAsFreshScan(store)  // builds the bits

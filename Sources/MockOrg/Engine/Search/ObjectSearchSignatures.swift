@@ -7,7 +7,7 @@ import Foundation
 final class ObjectSearchSignatures: @unchecked Sendable {
     private let object: SObjectType
     private let fields: [FieldSpec]
-    private var rows: [SearchBits] = []
+    private(set) var rows: [SearchBits] = []
     /// The bits of non-ASCII texts, which repeat across rows (names, cities) and cost the most to fold.
     private var folded: [UTF8Key: SearchBits] = [:]
 
@@ -28,16 +28,25 @@ final class ObjectSearchSignatures: @unchecked Sendable {
     /// Makes the bits of the rows past the last one made, up to `count`.
     func extend(to count: Int, tables: OrgTables) {
         guard rows.count < count else { return }
-        rows.reserveCapacity(count)
-        for row in rows.count..<count { rows.append(bits(of: row, tables: tables)) }
+        appendBits(of: rows.count..<count, tables: tables)
         if folded.count > 100_000 { folded.removeAll() }
     }
 
+    /// Appends the bits of `rows` of `tables`, in order.
+    private func appendBits(of range: Range<Int>, tables: OrgTables) {
+        rows.reserveCapacity(rows.count + range.count)
+        for row in range { rows.append(bits(of: row, tables: tables)) }
+    }
+
+    /// From this many rows on, `build` makes the second half on a thread of its own, when there are
+    /// two cores to share the work.
+    static let splitRowCount = ProcessInfo.processInfo.activeProcessorCount > 1 ? 100_000 : Int.max
+
     /// Makes the bits of every row of `tables`, a snapshot that nothing changes meanwhile: the
-    /// second half on a thread of its own when there are two cores and many rows.
-    func build(from tables: OrgTables) {
+    /// second half on a thread of its own from `splittingFrom` rows on.
+    func build(from tables: OrgTables, splittingFrom splitRowCount: Int = splitRowCount) {
         let count = tables.rowCount(of: object)
-        guard ProcessInfo.processInfo.activeProcessorCount > 1, count >= 100_000 else {
+        guard count >= splitRowCount else {
             extend(to: count, tables: tables)
             return
         }
@@ -47,8 +56,7 @@ final class ObjectSearchSignatures: @unchecked Sendable {
         nonisolated(unsafe) let snapshot = tables
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
-            secondHalf.rows.reserveCapacity(count - middle)
-            for row in middle..<count { secondHalf.rows.append(secondHalf.bits(of: row, tables: snapshot)) }
+            secondHalf.appendBits(of: middle..<count, tables: snapshot)
             done.signal()
         }
         thread.name = "mock-org search bits"
