@@ -1,9 +1,11 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only keys|json|faults|bulk|compression|search]`
-/// prints the benchmark table (`--only keys`: just the ContactList keypress rows; `--only json`: just
-/// the JSON parsing rows; `--only faults`: just the fault suite; `--only compression`: just the gzip
-/// rows; `--only search`: just the org search row); the other modes are the children it starts (see `Modes`, `FaultModes`, `JSONParsing`).
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only million|keys|json|faults|bulk|compression|search]`
+/// prints the benchmark table (`--only million`: just the rows of a mock org of 1,000,000 contacts;
+/// `--only keys`: just the ContactList keypress rows; `--only json`: just the JSON parsing rows;
+/// `--only faults`: just the fault suite; `--only compression`: just the gzip rows; `--only search`:
+/// just the org search rows); the other modes are the children it starts (see `Modes`, `FaultModes`,
+/// `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
         func argument(_ index: Int) throws -> String {

@@ -173,7 +173,7 @@ struct QuitEndToEndTests {
             if quit.opensGate {
                 // The point is a time: the app waits 5 s after the signal. The gate opens as soon
                 // as the app says it is quitting, leaving nearly all of those 5 s for one answer.
-                let signalled = try await waitUntil { run.log.text.contains("quitting on signal") }
+                let signalled = await waitUntil { run.log.text.contains("quitting on signal") }
                 #expect(signalled, "the app never logged the signal")
                 gate.open()
             }

@@ -21,8 +21,7 @@ import Testing
     private func expectSameAsFreshScan(_ store: OrgStore, object: SObjectType = .contact) throws {
         try store.state.withLock { (state: inout OrgStore.State) throws in
             let tables = state.tables
-            let kept = state.searchSignatures.signatures(of: object, tables: tables)
-            let signatures = try #require(kept)
+            let signatures = state.searchSignatures.signatures(of: object, tables: tables)
             // Rows some text matches, so that agreeing on "no row" alone cannot pass.
             var matched = 0
             for scope in Self.scopes {
@@ -55,9 +54,9 @@ import Testing
         store.state.withLock { state in
             for object in [SObjectType.contact, .account] {
                 let whole = ObjectSearchSignatures(object)
-                whole.build(from: state.tables, splittingFrom: .max)
+                whole.build(from: state.tables, halvingFrom: .max)
                 let halves = ObjectSearchSignatures(object)
-                halves.build(from: state.tables, splittingFrom: 2)
+                halves.build(from: state.tables, halvingFrom: 2)
                 #expect(whole.rows.count == state.tables.rowCount(of: object))
                 #expect(halves.rows == whole.rows, "\(object)")
             }
@@ -81,9 +80,8 @@ import Testing
         try expectSameAsFreshScan(store)
         try store.state.withLock { (state: inout OrgStore.State) throws in
             let search = try SOSLSearch(parsing: "FIND {Ångström} RETURNING Contact(Id)")
-            let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
-            let matcher = OrgStore.searchMatcher(
-                search, object: .contact, tables: state.tables, signatures: try #require(kept))
+            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+            let matcher = OrgStore.searchMatcher(search, object: .contact, tables: state.tables, signatures: signatures)
             #expect(matcher(state.tables.contacts.count - 2))
         }
     }
@@ -91,8 +89,7 @@ import Testing
     @Test func theBitsRuleOutRowsThatCannotMatch() throws {
         let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 3000))
         try store.state.withLock { (state: inout OrgStore.State) throws in
-            let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
-            let signatures = try #require(kept)
+            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)
             // Every contact's phones read "(NNN) 555-NNNN": a phone line's digits must still rule out
             // nearly every row, as a name's letters do.
             for (text, most) in [
@@ -105,48 +102,28 @@ import Testing
         }
     }
 
-    /// Bits built off the lock from a snapshot, with creates, updates and deletes between the
-    /// snapshot and the bits being kept: a search meanwhile reads every row, and afterwards the
-    /// bits decide as a fresh scan does, the written rows included.
-    @Test func writesDuringTheBuildAreNotLost() throws {
-        let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 2000))
-        func id(_ row: Int) -> String { SalesforceID.make(keyPrefix: "003", serial: row + 1) }
-        var searchedDuringTheBuild: [String] = []
-        var failure: (any Error)?
-        store.buildSearchSignatures { object in
-            guard object == .contact else { return }
-            do {
-                try store.update(
-                    .contact, id: id(3), body: Array(#"{"LastName":"Zyzzyva","Phone":"(415) 555-0123"}"#.utf8), now: 1)
-                try store.update(.contact, id: id(1999), body: Array(#"{"Email":"quux@example.org"}"#.utf8), now: 1)
-                _ = try store.create(
-                    .contact, body: Array(#"{"LastName":"Zyzzyva","MobilePhone":"4155550123"}"#.utf8), now: 1)
-                try store.delete(.contact, id: id(5))
-                let body = try store.search(
-                    SOSLSearch(parsing: "FIND {Zyzzyva} IN NAME FIELDS RETURNING Contact(Id)"), apiVersion: "v60.0",
-                    now: 1)
-                searchedDuringTheBuild = String(buffer: body).components(separatedBy: "\"Id\":\"").dropFirst()
-                    .map { String($0.prefix(18)) }
-                store.state.withLock { state in
-                    let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
-                    #expect(kept == nil)
-                }
-            } catch {
-                failure = error
+    /// Text of ASCII and Latin-1 letters, lowercased on the fly, has the bits of the same text
+    /// folded as the search folds it; any other text is left to folding.
+    @Test func plainTextHasTheBitsOfItsFoldedText() throws {
+        func plainBits(_ text: String, digitsToo: Bool = false) -> SearchBits? {
+            var text = text
+            var plain = false
+            let bits = SearchBits.collecting { words in
+                plain = text.withUTF8 { SearchBits.addPlain($0, digitsToo: digitsToo, to: words) }
             }
+            return plain ? bits : nil
         }
-        if let failure { throw failure }
-        #expect(searchedDuringTheBuild == [id(3), id(2000)])
-        try expectSameAsFreshScan(store)
-        try expectSameAsFreshScan(store, object: .account)
-        try expectSameAsFreshScan(store, object: .supportCase)
-        try store.state.withLock { (state: inout OrgStore.State) throws in
-            let kept = state.searchSignatures.signatures(of: .contact, tables: state.tables)
-            let signatures = try #require(kept)
-            for (text, row) in [("Zyzzyva", 3), ("quux@example.org", 1999), ("4155550123", 2000)] {
-                let bits = SearchTerm.parse(text).map(TermBits.init)
-                #expect(signatures.mayMatch(row: row, bits), "\(text) in row \(row)")
-            }
+        let latin1 = (0xC0...0xFF).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        for text in ["Smith", "JOSÉ Núñez", "ØDEGAARD", "Zoë", "straße", "ÿ ÷ × Þorn", latin1, "A-b_c.9 @x", ""] {
+            let plain = try #require(plainBits(text), "\(text) is plain")
+            #expect(plain == SearchBits(folded: ObjectSearchSignatures.fold(text).utf8), "\(text)")
+        }
+        let phone = try #require(plainBits("(415) 555-0123", digitsToo: true))
+        var digits = SearchBits(folded: "4155550123".utf8)
+        digits |= SearchBits(folded: "(415) 555-0123".utf8)
+        #expect(phone == digits)
+        for text in ["Łukasz", "Nguyễn", "山田", "Анна", "Sun ☀️", "A\u{30A}ngstro\u{308}m", "¹²³", "µ"] {
+            #expect(plainBits(text) == nil, "\(text) is left to folding")
         }
     }
 }

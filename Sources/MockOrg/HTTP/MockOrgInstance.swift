@@ -15,9 +15,6 @@ struct MockOrgInstance: Sendable {
             generator: SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts),
             cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime,
             validationRules: configuration.validationRules)
-        // Ready before the first search comes, mostly: a search that comes during the build waits
-        // for the bits of the objects it returns (`SearchRoutes`).
-        store.startBuildingSearchSignatures()
         let tokens = TokenStore(ttl: configuration.tokenTTL)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()

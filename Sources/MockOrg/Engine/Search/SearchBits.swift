@@ -17,24 +17,42 @@ struct SearchBits: Equatable {
         }
     }
 
-    /// The bits of ASCII text, lowercased on the fly, and of its digits alone when `digitsToo`
-    /// (a phone number, which matches by its digits); nil for text that is not ASCII.
-    init?(ascii utf8: UnsafeBufferPointer<UInt8>, digitsToo: Bool) {
-        var isASCII = true
-        let bits = Self.collecting { words in
-            var text = Stream()
-            var digits = Stream()
-            for byte in utf8 {
-                guard byte < 0x80 else {
-                    isASCII = false
-                    return
-                }
+    /// Adds the bits of text made of ASCII and Latin-1 letters (U+00C0-U+00FF), lowercased on the
+    /// fly, and of its digits alone when `digitsToo` (a phone number, which matches by its digits).
+    /// Such text is its own NFC, and lowercasing moves each letter by itself. Returns false at the
+    /// first byte of any other text, which must be folded whole; the bits added until then are
+    /// extra ones, which rule out fewer rows but never one that matches.
+    static func addPlain(
+        _ utf8: UnsafeBufferPointer<UInt8>, digitsToo: Bool, to words: UnsafeMutablePointer<UInt64>
+    )
+        -> Bool
+    {
+        var text = Stream()
+        var digits = Stream()
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte < 0x80 {
                 text.add(byte &- 65 < 26 ? byte | 0x20 : byte, to: words)
-                if digitsToo && Self.isDigit(byte) { digits.add(byte, to: words) }
+                if digitsToo && isDigit(byte) { digits.add(byte, to: words) }
+                index += 1
+            } else if byte == 0xC3 {
+                // À-Þ (C3 80-9E) lowercase to à-þ, 0x20 further on; × (C3 97) has no case.
+                let next = utf8[index + 1]
+                text.add(byte, to: words)
+                text.add(next &- 0x80 < 0x1F && next != 0x97 ? next + 0x20 : next, to: words)
+                index += 2
+            } else {
+                return false
             }
         }
-        guard isASCII else { return nil }
-        self = bits
+        return true
+    }
+
+    /// Sets the bits of `bits` in `words`.
+    static func add(_ bits: SearchBits, to words: UnsafeMutablePointer<UInt64>) {
+        for lane in 0..<8 { words[lane] |= bits.text[lane] }
+        for lane in 0..<4 { words[8 + lane] |= bits.digits[lane] }
     }
 
     /// Whether every bit of `wanted` is set here.
@@ -49,7 +67,7 @@ struct SearchBits: Equatable {
 
     /// The bits `body` sets in 12 plain words (8 for text, 4 for digits), which are faster to set
     /// one by one than a SIMD vector's lanes.
-    private static func collecting(_ body: (UnsafeMutablePointer<UInt64>) -> Void) -> SearchBits {
+    static func collecting(_ body: (UnsafeMutablePointer<UInt64>) -> Void) -> SearchBits {
         withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 12) { buffer in
             let words = buffer.baseAddress!
             words.initialize(repeating: 0, count: 12)

@@ -21,7 +21,7 @@ final class OrgStore: Sendable {
         /// The text of fields that LIKE filters read.
         var textColumns = TextColumns()
         /// The bits that spare a SOSL search reading most rows' fields.
-        var searchSignatures = SearchSignatures()
+        var searchSignatures: SearchSignatures
         var cursors: [String: QueryCursor] = [:]
         var lastCursorExpiry = ContinuousClock.now
         var nextCursorSerial = 1
@@ -36,9 +36,6 @@ final class OrgStore: Sendable {
     let state: Mutex<State>
     /// Statements parsed already; outside `state` so that parsing never holds the tables' lock.
     let statements = ParsedStatements()
-    /// Where searches wait while an object's search bits are built in the background.
-    let searchSignaturesGates = Dictionary(
-        uniqueKeysWithValues: SObjectType.allCases.map { ($0, SearchSignaturesGate()) })
     /// Rules every write must pass (`FIELD_CUSTOM_VALIDATION_EXCEPTION`).
     let validationRules: ValidationRules
 
@@ -48,7 +45,9 @@ final class OrgStore: Sendable {
         validationRules: [MockOrgValidationRule] = []
     ) {
         self.validationRules = ValidationRules(validationRules)
-        state = Mutex(State(tables: OrgTables(generator: generator), cursorLifetime: cursorLifetime))
+        let tables = OrgTables(generator: generator)
+        state = Mutex(
+            State(tables: tables, cursorLifetime: cursorLifetime, searchSignatures: SearchSignatures(tables: tables)))
     }
 
     /// Runs `body` with the lock held.

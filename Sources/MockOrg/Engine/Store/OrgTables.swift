@@ -13,7 +13,7 @@ final class OrgTables {
 
     init(generator: SeedGenerator) {
         accounts = generator.makeAccounts()
-        contacts = (0..<generator.contactCount).map(generator.makeContact(index:))
+        contacts = [ContactRecord](count: generator.contactCount) { generator.makeContact(index:) }
         var cases = [CaseRecord]()
         var casesByContact = [Int32: [Int32]]()
         var caseNumber: Int32 = 1001
@@ -33,19 +33,6 @@ final class OrgTables {
         self.cases = cases
         self.casesByContact = casesByContact
         nextCaseNumber = caseNumber
-    }
-
-    /// A copy of `other`'s records of `object` as they are now (no others), which later writes
-    /// to `other` do not change, to be read off the lock. A write to `other` meanwhile copies
-    /// that object's array once; the other arrays are not held, so writes to them copy nothing.
-    init(snapshotOf other: OrgTables, only object: SObjectType) {
-        accounts = object == .account ? other.accounts : []
-        contacts = object == .contact ? other.contacts : []
-        cases = object == .supportCase ? other.cases : []
-        casesByContact = [:]
-        nextCaseNumber = other.nextCaseNumber
-        sortGeneration = other.sortGeneration
-        writeGeneration = other.writeGeneration
     }
 
     func rowCount(of object: SObjectType) -> Int {

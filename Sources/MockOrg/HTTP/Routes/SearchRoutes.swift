@@ -14,9 +14,7 @@ struct SearchRoutes {
         else {
             throw SOSLSearch.termTooShort
         }
-        // Parsed once: bad SOSL is refused at once, before any wait for the search bits.
         let search = try SOSLSearch(parsing: sosl)
-        await store.searchSignaturesBuilt(for: search)
         return .json(try store.search(search, apiVersion: context.version, now: WallClock.nowMillis()))
     }
 }
