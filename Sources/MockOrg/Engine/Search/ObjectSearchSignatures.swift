@@ -16,11 +16,24 @@ final class ObjectSearchSignatures: @unchecked Sendable {
 
     var rowCount: Int { rows.count }
 
-    /// Whether the row may hold every term (false: it holds none of them in full for sure).
-    func mayMatch(row: Int, _ terms: [TermBits]) -> Bool {
-        guard row < rows.count else { return true }
-        let have = rows[row]
-        return terms.allSatisfy { $0.isMet(by: have) }
+    /// The rows of a range that may hold every term, in row order; every other row holds none of
+    /// them in full for sure. A tight pass over the bits, a block of rows at a time (a scan that
+    /// stops early reads no more than it needs): the terms that need their tokens' bits alone are
+    /// one test.
+    func candidates(_ terms: [TermBits]) -> (Range<Int>) -> [Int32] {
+        let rows = self.rows
+        let tokens = terms.filter { $0.digits == nil }.reduce(into: SearchBits()) { $0 |= $1.tokens }
+        let either = terms.filter { $0.digits != nil }
+        return { range in
+            var found: [Int32] = []
+            rows.withUnsafeBufferPointer { rows in
+                for row in range.clamped(to: rows.indices) {
+                    let have = rows[row]
+                    if have.holds(tokens) && either.allSatisfy({ $0.isMet(by: have) }) { found.append(Int32(row)) }
+                }
+            }
+            return found
+        }
     }
 
     /// Makes the bits of the rows past the last one made, up to `count`.

@@ -29,11 +29,13 @@ extension OrgStore {
             for query in queries where remaining > 0 {
                 guard case .fields(let paths) = query.selection else { continue }
                 let signatures = state.searchSignatures.signatures(of: query.object, tables: state.tables)
-                let matches = Self.searchMatcher(
-                    search, object: query.object, tables: state.tables, signatures: signatures)
+                let candidates = signatures.candidates(search.terms.map(TermBits.init))
+                let matches = Self.searchMatcher(search, object: query.object, tables: state.tables)
                 let skip = query.offset ?? 0
                 let wanted = min(query.limit ?? Int.max, remaining) + skip
-                var rows = Self.scan(query, includeDeleted: false, wanted: wanted, alsoMatching: matches, state: &state)
+                var rows = Self.scan(
+                    query, includeDeleted: false, wanted: wanted, among: candidates, alsoMatching: matches,
+                    state: &state)
                 if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
                 guard !rows.isEmpty else { continue }
                 remaining -= rows.count
@@ -59,16 +61,12 @@ extension OrgStore {
         }
     }
 
-    /// Whether a row holds every term in one of the searched fields; the row's search bits (when
-    /// built) rule out most rows before their fields are read.
-    static func searchMatcher(
-        _ search: SOSLSearch, object: SObjectType, tables: OrgTables, signatures: ObjectSearchSignatures?
-    ) -> (Int) -> Bool {
+    /// Whether a row holds every term in one of the searched fields: the exact test, for the rows
+    /// that the search bits let through (`ObjectSearchSignatures.candidates`).
+    static func searchMatcher(_ search: SOSLSearch, object: SObjectType, tables: OrgTables) -> (Int) -> Bool {
         let fields = searchedFields(of: object, scope: search.scope)
         let terms = search.terms
-        let termBits = terms.map(TermBits.init)
         return { row in
-            if let signatures, !signatures.mayMatch(row: row, termBits) { return false }
             let texts = fields.map { field -> String? in
                 guard case .string(let text) = field.read(tables, row) else { return nil }
                 return text.lowercased()
@@ -78,7 +76,7 @@ extension OrgStore {
                     guard let text else { return false }
                     if field.type == .phone && term.matchesPhone(text) { return true }
                     // Most rows hold no token at all: a substring test spares splitting them.
-                    return text.contains(term.tokens[0]) && term.matches(SearchTerm.tokens(of: text))
+                    return SearchTerm.text(text, contains: term.tokens[0]) && term.matches(SearchTerm.tokens(of: text))
                 }
             }
         }

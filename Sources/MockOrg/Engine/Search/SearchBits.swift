@@ -56,8 +56,13 @@ struct SearchBits: Equatable {
     }
 
     /// Whether every bit of `wanted` is set here.
+    @inline(__always)
     func holds(_ wanted: SearchBits) -> Bool {
-        self.text & wanted.text == wanted.text && self.digits & wanted.digits == wanted.digits
+        // OR-ed down in vector halves: SIMD's `==` compares lane by lane through memory.
+        let missing = wanted.text & ~text
+        let either = missing.lowHalf | missing.highHalf | (wanted.digits & ~digits)
+        let pair = either.lowHalf | either.highHalf
+        return pair[0] | pair[1] == 0
     }
 
     static func |= (bits: inout SearchBits, other: SearchBits) {

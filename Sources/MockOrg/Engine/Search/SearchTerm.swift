@@ -6,12 +6,17 @@ import Foundation
 struct SearchTerm: Sendable, Equatable {
     let tokens: [String]
     let isPrefix: Bool
+    /// The term's digits, which a phone number may match alone.
+    let digits: String
+
+    init(tokens: [String], isPrefix: Bool) {
+        self.tokens = tokens
+        self.isPrefix = isPrefix
+        digits = tokens.joined().filter(\.isNumber)
+    }
 
     /// Letters and digits in the term, which Salesforce wants at least two of.
     var characterCount: Int { tokens.reduce(0) { $0 + $1.count } }
-
-    /// The term's digits, which a phone number may match alone.
-    var digits: String { tokens.joined().filter(\.isNumber) }
 
     /// The terms of the text inside `FIND {…}`: words split at spaces, `"quoted phrases"` whole.
     /// The operators AND, OR and NOT are not supported; every term must match.
@@ -64,9 +69,44 @@ struct SearchTerm: Sendable, Equatable {
 
     /// Whether a phone number matches by its digits: equal, or starting with them for a prefix.
     func matchesPhone(_ text: String) -> Bool {
-        let wanted = digits
-        guard !wanted.isEmpty else { return false }
-        let have = text.filter(\.isNumber)
-        return isPrefix ? have.hasPrefix(wanted) : have == wanted
+        guard !digits.isEmpty else { return false }
+        var text = text
+        // ASCII digits taken by byte: `Character.isNumber` costs more than the rest of the test.
+        let asciiDigits = text.withUTF8 { utf8 in
+            utf8.allSatisfy { $0 < 0x80 } ? String(decoding: utf8.filter { $0 &- 48 < 10 }, as: UTF8.self) : nil
+        }
+        let have = asciiDigits ?? text.filter(\.isNumber)
+        return isPrefix ? have.hasPrefix(digits) : have == digits
+    }
+
+    /// Whether `text` contains `token`: by their bytes when both are ASCII (canonical equivalence
+    /// is then byte equality), by Foundation's search otherwise, which finds NFD text by NFC.
+    static func text(_ text: String, contains token: String) -> Bool {
+        var text = text
+        var token = token
+        let byBytes = text.withUTF8 { text in
+            token.withUTF8 { token -> Bool? in
+                guard text.allSatisfy({ $0 < 0x80 }), token.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard !token.isEmpty else { return true }
+                guard text.count >= token.count else { return false }
+                return Self.bytes(text, contain: token)
+            }
+        }
+        return byBytes ?? text.contains(token)
+    }
+
+    /// Whether `token` (not empty, not longer than `text`) occurs in `text`: each place that
+    /// `memchr` finds its first byte, compared whole.
+    private static func bytes(_ text: UnsafeBufferPointer<UInt8>, contain token: UnsafeBufferPointer<UInt8>) -> Bool {
+        let base = text.baseAddress!
+        let lastStart = text.count - token.count
+        var start = 0
+        while start <= lastStart {
+            guard let hit = memchr(base + start, Int32(token[0]), lastStart - start + 1) else { return false }
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + at, token.baseAddress!, token.count) == 0 { return true }
+            start = at + 1
+        }
+        return false
     }
 }

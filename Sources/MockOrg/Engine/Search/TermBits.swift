@@ -12,6 +12,7 @@ struct TermBits {
         self.digits = digits.isEmpty ? nil : SearchBits(folded: ObjectSearchSignatures.fold(digits).utf8)
     }
 
+    @inline(__always)
     func isMet(by have: SearchBits) -> Bool {
         if have.holds(tokens) { return true }
         guard let digits else { return false }

@@ -73,10 +73,11 @@ extension OrgStore {
     }
 
     /// Evaluates the WHERE clause (and `extra`, a search's terms) row by row in ORDER BY order,
-    /// stopping once `wanted` rows matched.
+    /// stopping once `wanted` rows matched; when `candidates` is given, only the rows it returns
+    /// for a range (in row order: the rows a search's bits let through).
     static func scan(
-        _ query: SOQLQuery, includeDeleted: Bool, wanted: Int, alsoMatching extra: ((Int) -> Bool)? = nil,
-        state: inout State
+        _ query: SOQLQuery, includeDeleted: Bool, wanted: Int, among candidates: ((Range<Int>) -> [Int32])? = nil,
+        alsoMatching extra: ((Int) -> Bool)? = nil, state: inout State
     ) -> [Int32] {
         let tables = state.tables
         let object = query.object
@@ -93,14 +94,34 @@ extension OrgStore {
             rows.append(Int32(row))
             return true
         }
+        let count = tables.rowCount(of: object)
         if query.ordering.isEmpty {
-            for row in 0..<tables.rowCount(of: object) where !consider(row) { break }
+            if let candidates {
+                blocks: for start in stride(from: 0, to: count, by: Self.candidateBlock) {
+                    for row in candidates(start..<min(start + Self.candidateBlock, count)) where !consider(Int(row)) {
+                        break blocks
+                    }
+                }
+            } else {
+                for row in 0..<count where !consider(row) { break }
+            }
         } else {
             let order = sortedRows(object: object, ordering: query.ordering, state: &state)
-            for row in order where !consider(Int(row)) { break }
+            var isCandidate: [Bool]?
+            if let candidates {
+                var marks = [Bool](repeating: false, count: count)
+                for row in candidates(0..<count) { marks[Int(row)] = true }
+                isCandidate = marks
+            }
+            for row in order where isCandidate?[Int(row)] ?? true {
+                if !consider(Int(row)) { break }
+            }
         }
         return rows
     }
+
+    /// Rows a scan asks its candidates for at a time.
+    static let candidateBlock = 16_384
 
     /// All (live, unless `includeDeleted`) rows in ORDER BY order, cached per order until the next write.
     private static func unfilteredRows(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
