@@ -16,6 +16,15 @@ import Testing
         #expect(Array(Self.names(seed: 42, count: 800).prefix(500)) == Self.names(seed: 42, count: 500))
     }
 
+    /// At scale the contacts are made in two halves on two threads: the same contacts, in order.
+    @Test func contactsMadeInTwoHalvesAreTheContactsMadeInOne() {
+        let generator = SeedGenerator(seed: 5, contactCount: 1001)
+        let inHalves = [ContactRecord](count: 1001, halvingFrom: 2) { generator.makeContact(index:) }
+        let inOne = (0..<1001).map(generator.makeContact(index:))
+        #expect(inHalves.count == 1001)
+        #expect(inHalves.map { "\($0)" } == inOne.map { "\($0)" })
+    }
+
     @Test func aboutOneContactInTenHasCases() {
         let generator = SeedGenerator(seed: 9, contactCount: 5000)
         let withCases = (0..<5000).filter { generator.caseCount(forContact: $0) > 0 }.count

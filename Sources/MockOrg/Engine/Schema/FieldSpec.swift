@@ -53,6 +53,9 @@ final class FieldSpec: Sendable {
     let referenceTo: SObjectType?
     let relationshipName: String?
     let read: @Sendable (OrgTables, Int) -> FieldValue
+    /// The text of a text field, read without a `FieldValue` around it: the search bits read every
+    /// text field of every row at start-up. Nil where `read` alone says it.
+    let readText: (@Sendable (OrgTables, Int) -> String?)?
     /// The row of the parent record, for reference fields.
     let parentRow: (@Sendable (OrgTables, Int) -> Int?)?
     let write: (@Sendable (OrgTables, Int, FieldValue) -> Void)?
@@ -62,6 +65,7 @@ final class FieldSpec: Sendable {
         createable: Bool = true, updateable: Bool = true, referenceTo: SObjectType? = nil,
         relationshipName: String? = nil, parentRow: (@Sendable (OrgTables, Int) -> Int?)? = nil,
         read: @escaping @Sendable (OrgTables, Int) -> FieldValue,
+        readText: (@Sendable (OrgTables, Int) -> String?)? = nil,
         write: (@Sendable (OrgTables, Int, FieldValue) -> Void)? = nil
     ) {
         self.name = name
@@ -75,6 +79,7 @@ final class FieldSpec: Sendable {
         self.relationshipName = relationshipName
         self.parentRow = parentRow
         self.read = read
+        self.readText = readText
         self.write = write
     }
 
@@ -125,7 +130,7 @@ final class FieldSpec: Sendable {
     ) -> FieldSpec {
         FieldSpec(
             name, type, label: label, length: length,
-            read: { tables, row in FieldValue(read(tables, row)) },
+            read: { tables, row in FieldValue(read(tables, row)) }, readText: read,
             write: { tables, row, value in tables[keyPath: table][row][keyPath: path] = value.text })
     }
 

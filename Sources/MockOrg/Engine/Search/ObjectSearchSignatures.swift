@@ -1,10 +1,7 @@
 import Foundation
 
-/// The search bits of one object's rows.
-///
-/// Unchecked: used by the one thread that builds it until it is kept under `OrgStore`'s lock,
-/// and only under that lock from then on.
-final class ObjectSearchSignatures: @unchecked Sendable {
+/// The search bits of one object's rows. Only used under `OrgStore`'s lock once built.
+final class ObjectSearchSignatures {
     private let object: SObjectType
     private var maker: RowBitsMaker
     private(set) var rows: [SearchBits] = []

@@ -5,18 +5,20 @@ import Foundation
 /// is folded as the search folds it (`ObjectSearchSignatures.fold`), and its bits are kept by text,
 /// as names and cities repeat across rows and folding costs the most. One maker a thread.
 struct RowBitsMaker {
-    private let fields: [(field: FieldSpec, isPhone: Bool)]
+    private let fields: [(text: @Sendable (OrgTables, Int) -> String?, isPhone: Bool)]
     private var folded: [UTF8Key: SearchBits] = [:]
 
     init(_ object: SObjectType) {
-        fields = OrgStore.searchedFields(of: object, scope: .all).map { ($0, $0.type == .phone) }
+        fields = OrgStore.searchedFields(of: object, scope: .all).map { field in
+            (field.readText ?? { field.read($0, $1).text }, field.type == .phone)
+        }
     }
 
     /// The bits of `row` of `tables`.
     mutating func bits(of row: Int, tables: OrgTables) -> SearchBits {
         SearchBits.collecting { words in
-            for (field, isPhone) in fields {
-                guard case .string(var text) = field.read(tables, row) else { continue }
+            for (readText, isPhone) in fields {
+                guard var text = readText(tables, row) else { continue }
                 text.makeContiguousUTF8()
                 let plain =
                     text.utf8.withContiguousStorageIfAvailable {

@@ -80,14 +80,15 @@ struct SearchTerm: Sendable, Equatable {
     }
 
     /// Whether `text` contains `token`: by their bytes when both are ASCII (canonical equivalence
-    /// is then byte equality), by Foundation's search otherwise, which finds NFD text by NFC.
+    /// is then byte equality), by Foundation's search otherwise, which finds NFD text by NFC. An
+    /// empty token (which no term has) is never found.
     static func text(_ text: String, contains token: String) -> Bool {
+        guard !token.isEmpty else { return false }
         var text = text
         var token = token
         let byBytes = text.withUTF8 { text in
             token.withUTF8 { token -> Bool? in
                 guard text.allSatisfy({ $0 < 0x80 }), token.allSatisfy({ $0 < 0x80 }) else { return nil }
-                guard !token.isEmpty else { return true }
                 guard text.count >= token.count else { return false }
                 return Self.bytes(text, contain: token)
             }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Arrays made in two halves at once, for the org's work over every row at start-up (generating a
 /// million contacts, their search bits), which would otherwise keep one core of two idle.
-extension Array {
+extension Array where Element: Sendable {
     /// From this many elements on, `init(count:halvingFrom:_:)` makes the second half on a thread
     /// of its own, when there are two cores to share the work.
     static var halvingCount: Int { ProcessInfo.processInfo.activeProcessorCount > 1 ? 100_000 : .max }
