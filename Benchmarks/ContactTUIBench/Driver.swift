@@ -19,39 +19,42 @@ struct Driver {
 
     static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
-    /// Runs every step, or only the one named `only` (`list`, `million`, `keys`, `json`, `faults`, `bulk`,
-    /// `compression`, `search`).
+    /// One measurement: the name `--only` picks it by (several steps may share one), what the log
+    /// calls it, and the work.
+    private struct Step: Sendable {
+        let only: String
+        let title: String
+        let body: @Sendable (inout Driver) throws -> Void
+    }
+
+    /// Every step, in the order `make bench` runs them.
+    private static let steps = [
+        Step(only: "list", title: "contact-tui list of 100,000 vs simple-salesforce") { try $0.listAndThroughput() },
+        Step(only: "million", title: "MockOrg at 1,000,000 contacts") { try $0.millionContacts() },
+        Step(only: "keys", title: "ContactList keypress CPU and memory") { try $0.contactList() },
+        Step(only: "idle", title: "TUI idle in tmux") { try $0.idle() },
+        Step(only: "json", title: "JSON: a 2,000-record query page, hand-written vs Foundation") {
+            try $0.jsonParsing()
+        },
+        Step(only: "faults", title: "faults: 100 deletes under --lose-reply-rate 0.5") { try $0.faultDeletes() },
+        Step(only: "faults", title: "faults: list of 10,000 under --unavailable-rate 0.3") {
+            try $0.listWhileUnavailable()
+        },
+        Step(only: "faults", title: "faults: an expired cursor mid-list") { try $0.expiredCursor() },
+        Step(only: "bulk", title: "bulk delete: 1,000 marked vs 1,000 single deletes at --latency 50") {
+            try $0.bulkDelete()
+        },
+        Step(only: "search", title: "org search over 1,000,000 contacts") { try $0.orgSearch() },
+        Step(only: "compression", title: "contact-tui list of 100,000 with and without gzip") { try $0.compression() },
+    ]
+
+    /// The names `--only` takes.
+    static var stepNames: [String] { steps.map(\.only).reduce(into: []) { if !$0.contains($1) { $0.append($1) } } }
+
+    /// Runs every step, or only those named `only` (one of `stepNames`).
     mutating func run(only: String? = nil) {
         let started = Date()
-        if only == nil || only == "list" {
-            step("contact-tui list of 100,000 vs simple-salesforce") { try $0.listAndThroughput() }
-        }
-        if only == nil || only == "million" {
-            step("MockOrg at 1,000,000 contacts") { try $0.millionContacts() }
-        }
-        if only == nil || only == "keys" {
-            step("ContactList keypress CPU and memory") { try $0.contactList() }
-        }
-        if only == nil {
-            step("TUI idle in tmux") { try $0.idle() }
-        }
-        if only == nil || only == "json" {
-            step("JSON: a 2,000-record query page, hand-written vs Foundation") { try $0.jsonParsing() }
-        }
-        if only == nil || only == "faults" {
-            step("faults: 100 deletes under --lose-reply-rate 0.5") { try $0.faultDeletes() }
-            step("faults: list of 10,000 under --unavailable-rate 0.3") { try $0.listWhileUnavailable() }
-            step("faults: an expired cursor mid-list") { try $0.expiredCursor() }
-        }
-        if only == nil || only == "bulk" {
-            step("bulk delete: 1,000 marked vs 1,000 single deletes at --latency 50") { try $0.bulkDelete() }
-        }
-        if only == nil || only == "search" {
-            step("org search over 1,000,000 contacts") { try $0.orgSearch() }
-        }
-        if only == nil || only == "compression" {
-            step("contact-tui list of 100,000 with and without gzip") { try $0.compression() }
-        }
+        for step in Self.steps where only == nil || only == step.only { self.step(step.title, step.body) }
         log("done in \(Int(Date().timeIntervalSince(started))) s")
         print(table())
     }

@@ -1,11 +1,9 @@
 import Foundation
 
-/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only million|keys|json|faults|bulk|compression|search]`
-/// prints the benchmark table (`--only million`: just the rows of a mock org of 1,000,000 contacts;
-/// `--only keys`: just the ContactList keypress rows; `--only json`: just the JSON parsing rows;
-/// `--only faults`: just the fault suite; `--only compression`: just the gzip rows; `--only search`:
-/// just the org search rows); the other modes are the children it starts (see `Modes`, `FaultModes`,
-/// `JSONParsing`).
+/// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only STEP]` prints the benchmark
+/// table: every step's rows, or with `--only` one step's (`list`, `million`, `keys`, `idle`, `json`,
+/// `faults`, `bulk`, `search`, `compression`: see `Driver.steps`); the other modes are the children
+/// it starts (see `Modes`, `FaultModes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
         func argument(_ index: Int) throws -> String {
@@ -39,7 +37,11 @@ enum Entry {
             var driver = Driver(
                 contactTUI: option("--contact-tui") ?? directory + "/contact-tui",
                 scripts: option("--scripts") ?? "Benchmarks/scripts", selfPath: selfPath)
-            driver.run(only: option("--only"))
+            let only = option("--only")
+            if let only, !Driver.stepNames.contains(only) {
+                throw BenchFailure("--only takes one of \(Driver.stepNames.joined(separator: ", ")), not \(only)")
+            }
+            driver.run(only: only)
         }
     }
 }
