@@ -56,17 +56,25 @@ import Testing
         #expect(error.message.contains("sf org login web --alias myorg"))
     }
 
-    @Test func anSfThatDoesNotAnswerInTimeIsNoRefusal() async throws {
+    /// A stand-in `sf` that would sleep ten minutes: the 300 ms limit ends the wait and the child.
+    /// No bound on the wall time (a loaded machine may take long to start and end a child); a
+    /// limit that did not work would outlast the test's time limit instead.
+    @Test(.timeLimit(.minutes(5)))
+    func anSfThatDoesNotAnswerInTimeIsNoRefusal() async throws {
         let cli = try StandInSalesforceCLI(instanceURL: CredentialResolverTests.instanceURL, aliases: ["myorg"])
-        try writeExecutableScript("#!/bin/sh\nexec sleep 120\n", to: cli.directory.appendingPathComponent("sf").path)
-        let clock = ContinuousClock()
-        let started = clock.now
+        let pidFile = cli.directory.appendingPathComponent("sf.pid").path
+        try writeExecutableScript(
+            "#!/bin/sh\necho $$ > '\(pidFile)'\nexec sleep 600\n", to: cli.directory.appendingPathComponent("sf").path)
         let error = try #require(
             Self.failure(await Self.renewal(cli, timeout: .milliseconds(300))))
         #expect(!error.isRefusal)
         #expect(error.message.contains("sf org login web --alias myorg"))
-        // Well before sf would have answered: the time limit ended the wait and the child.
-        #expect(clock.now - started < .seconds(60))
+        // The child is gone (and reaped), unless it was ended before it even wrote its pid.
+        if let written = try? String(contentsOfFile: pidFile, encoding: .utf8),
+            let pid = pid_t(written.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            #expect(await waitUntil { kill(pid, 0) != 0 }, "sf (pid \(pid)) still runs after the time limit")
+        }
     }
 
     static func failure(_ result: Result<String, TokenRenewalError>) -> TokenRenewalError? {
