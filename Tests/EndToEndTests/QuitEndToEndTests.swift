@@ -56,6 +56,23 @@ struct QuitEndToEndTests {
         }
     }
 
+    /// The list on an org of 30 contacts that holds writes at `gate`, logging to a file, with the
+    /// first contact's Email saved as `email` and the update held at the gate; `body` gets the run.
+    static func withEditInFlight(
+        _ email: String, holdingAt gate: AnswerGate, _ body: (AppRun) async throws -> Void
+    ) async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30).holdingAnswers(at: gate)) { org in
+            let contacts = try await org.contactNames()
+            let run = try await launch(org, contacts: contacts, target: contacts[0])
+            try await EditEndToEndTests.saveEmail(email, in: run.session)
+            try await gate.waitUntilHolding()
+            try await run.session.waitUntil("the update is in flight") {
+                Screen.statusLine($0).contains("Saving Email")
+            }
+            try await body(run)
+        }
+    }
+
     @Test("q with a delete in flight waits, then quits by itself once it settled: exit 0, the record is gone")
     func quitWaits() async throws {
         let gate = AnswerGate()
@@ -93,12 +110,8 @@ struct QuitEndToEndTests {
     @Test("q with an edit in flight waits, then quits by itself once it settled: exit 0, the log names the field")
     func quitWaitsForAnEdit() async throws {
         let gate = AnswerGate()
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30).holdingAnswers(at: gate)) { org in
-            let contacts = try await org.contactNames()
-            let target = contacts[0]
-            let run = try await Self.launch(org, contacts: contacts, target: target)
-            try await EditEndToEndTests.saveEmail("settled@x.io", in: run.session)
-            try await gate.waitUntilHolding()
+        try await Self.withEditInFlight("settled@x.io", holdingAt: gate) { run in
+            let target = run.target
             try await run.session.send("q")
             try await run.session.waitUntil("the quit waits") { screen in
                 Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
@@ -117,15 +130,9 @@ struct QuitEndToEndTests {
     @Test("q q with an edit in flight quits at once: exit 1, standard error names the field, the contact and its Id")
     func forcedQuitWithEdit() async throws {
         // The gate stays shut: the update's outcome is unknown when the app quits.
-        let gate = AnswerGate()
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 30).holdingAnswers(at: gate)) { org in
-            let contacts = try await org.contactNames()
-            let target = contacts[0]
-            let run = try await Self.launch(org, contacts: contacts, target: target)
+        try await Self.withEditInFlight("quit@x.io", holdingAt: AnswerGate()) { run in
+            let target = run.target
             let session = run.session
-            try await EditEndToEndTests.saveEmail("quit@x.io", in: session)
-            try await gate.waitUntilHolding()
-            try await session.waitUntil("the update is in flight") { Screen.statusLine($0).contains("Saving Email") }
             try await session.send("q")
             try await session.waitUntil("the quit waits") { screen in
                 Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
