@@ -11,8 +11,6 @@ final class ObjectSearchSignatures {
         maker = RowBitsMaker(object)
     }
 
-    var rowCount: Int { rows.count }
-
     /// The rows of a range that may hold every term, in row order; every other row holds none of
     /// them in full for sure. A tight pass over the bits, a block of rows at a time (a scan that
     /// stops early reads no more than it needs): the terms that need their tokens' bits alone are

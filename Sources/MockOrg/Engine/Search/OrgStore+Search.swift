@@ -21,6 +21,8 @@ extension OrgStore {
             }
             queries.append(query)
         }
+        // The same for every object, and made off the lock: each term folded and hashed once.
+        let termBits = search.terms.map(TermBits.init)
         return state.withLock { state in
             var body = ByteBuffer()
             body.writeBytes(#"{"searchRecords":["#.utf8)
@@ -29,7 +31,7 @@ extension OrgStore {
             for query in queries where remaining > 0 {
                 guard case .fields(let paths) = query.selection else { continue }
                 let signatures = state.searchSignatures.signatures(of: query.object, tables: state.tables)
-                let candidates = signatures.candidates(search.terms.map(TermBits.init))
+                let candidates = signatures.candidates(termBits)
                 let matches = Self.searchMatcher(search, object: query.object, tables: state.tables)
                 let skip = query.offset ?? 0
                 let wanted = min(query.limit ?? Int.max, remaining) + skip

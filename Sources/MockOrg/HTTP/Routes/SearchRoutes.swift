@@ -8,7 +8,7 @@ struct SearchRoutes {
         api.group("search").getAndHead(use: search)
     }
 
-    @Sendable private func search(_ request: Request, _ context: APIContext) async throws -> Response {
+    @Sendable private func search(_ request: Request, _ context: APIContext) throws -> Response {
         guard let sosl = FormDecoding.value("q", inQuery: request.uri.query ?? ""),
             !sosl.allSatisfy(\.isWhitespace)
         else {
