@@ -35,6 +35,15 @@ struct QuitEndToEndTests {
         return AppRun(session: session, target: target, stderr: stderr, log: log)
     }
 
+    /// Presses `q` with one change in flight and waits for the status line to say the quit waits
+    /// for it.
+    static func quitAndSeeItWait(_ session: TmuxSession) async throws {
+        try await session.send("q")
+        try await session.waitUntil("the status line says what the quit waits for") { screen in
+            Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
+        }
+    }
+
     /// The list on an org of 30 contacts that holds writes at `gate`, logging to a file, with a
     /// deletable contact selected and its delete held at the gate; `body` gets the org and the run.
     static func withDeleteInFlight(
@@ -77,10 +86,7 @@ struct QuitEndToEndTests {
     func quitWaits() async throws {
         let gate = AnswerGate()
         try await Self.withDeleteInFlight(holdingAt: gate) { org, run in
-            try await run.session.send("q")
-            try await run.session.waitUntil("the status line says what the quit waits for") { screen in
-                Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
-            }
+            try await Self.quitAndSeeItWait(run.session)
             #expect(run.session.isRunning)
             gate.open()
             #expect(try await run.session.waitForExit(timeout: .seconds(30)) == 0)
@@ -93,8 +99,7 @@ struct QuitEndToEndTests {
     func forcedQuit() async throws {
         // The gate stays shut: the delete's outcome is unknown when the app quits.
         try await Self.withDeleteInFlight(holdingAt: AnswerGate()) { _, run in
-            try await run.session.send("q")
-            try await run.session.waitUntil("the quit waits") { Screen.statusLine($0).contains("q again to quit now") }
+            try await Self.quitAndSeeItWait(run.session)
             try await run.session.send("q")
             #expect(try await run.session.waitForExit() == 1)
             let message = run.stderr.text
@@ -112,10 +117,7 @@ struct QuitEndToEndTests {
         let gate = AnswerGate()
         try await Self.withEditInFlight("settled@x.io", holdingAt: gate) { run in
             let target = run.target
-            try await run.session.send("q")
-            try await run.session.waitUntil("the quit waits") { screen in
-                Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
-            }
+            try await Self.quitAndSeeItWait(run.session)
             gate.open()
             #expect(try await run.session.waitForExit(timeout: .seconds(30)) == 0)
             let logged = run.log.text
@@ -133,10 +135,7 @@ struct QuitEndToEndTests {
         try await Self.withEditInFlight("quit@x.io", holdingAt: AnswerGate()) { run in
             let target = run.target
             let session = run.session
-            try await session.send("q")
-            try await session.waitUntil("the quit waits") { screen in
-                Screen.statusLine(screen).contains("1 change still in flight — q again to quit now")
-            }
+            try await Self.quitAndSeeItWait(session)
             try await session.send("q")
             #expect(try await session.waitForExit() == 1)
             let message = run.stderr.text
