@@ -1,7 +1,9 @@
 import Foundation
+import NIOCore
 import Synchronization
 import Testing
 
+@testable import MockOrg
 @testable import RestCore
 
 /// Paging with `prefetch`: the next page is asked for from the head of the page waited for, and
@@ -31,6 +33,36 @@ import Testing
                     "/services/data/v66.0/query/01gCURSOR-400",
                 ])
             #expect(server.requests.allSatisfy { $0.headers[.sforceQueryOptions] == "batchSize=200" })
+        }
+    }
+
+    /// Gzip pages, decoded whole, still page ahead: the next page is asked for while the caller
+    /// still holds the first, before it asks for more.
+    @Test func theNextPageOfAGzipPageIsAskedForBeforeTheCallerAsks() async throws {
+        let pager = ScriptedPager(count: 600)
+        let released = Flag()
+        try await withScriptedOrg({ request in
+            guard case .respond(let status, var headers, let body)? = pager.reply(to: request) else {
+                return .json("{}", status: 404)
+            }
+            headers[.contentEncoding] = "gzip"
+            return .respond(
+                status: status, headers: headers,
+                body: Array(GzipCompressor.compress(ByteBuffer(bytes: body)).readableBytesView))
+        }) { client, server in
+            let reading = Task {
+                var ids: [String] = []
+                for try await page in client.pages(forQuery: Self.query, batchSize: 200, prefetch: true) {
+                    if ids.isEmpty { await released.wait() }
+                    ids += page.records.compactMap { $0["Id"]?.stringValue }
+                }
+                return ids
+            }
+            await eventually { server.requests.count == 2 }
+            #expect(server.requests.last?.path == "/services/data/v66.0/query/01gCURSOR-200")
+            released.set()
+            let ids = try await reading.value
+            #expect(ids == (0..<600).map(ScriptedPager.id))
         }
     }
 
