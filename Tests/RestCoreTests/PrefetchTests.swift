@@ -15,17 +15,7 @@ import Testing
         let released = Flag()
         // The first page's head goes out; its records wait until the test has seen page 2 asked for.
         try await withScriptedOrg(Self.holdingTheFirstPage(of: 600, until: released)) { client, server in
-            let reading = Task {
-                var ids: [String] = []
-                for try await page in client.pages(forQuery: Self.query, batchSize: 200, prefetch: true) {
-                    ids += page.records.compactMap { $0["Id"]?.stringValue }
-                }
-                return ids
-            }
-            await eventually { server.requests.count == 2 }
-            #expect(server.requests.last?.path == "/services/data/v66.0/query/01gCURSOR-200")
-            released.set()
-            let ids = try await reading.value
+            let ids = try await Self.idsWithPage2AskedForFirst(client, server, released: released)
             #expect(ids == (0..<600).map(ScriptedPager.id))
             #expect(
                 server.requests.map(\.path) == [
@@ -50,20 +40,30 @@ import Testing
                 status: status, headers: headers,
                 body: Array(GzipCompressor.compress(ByteBuffer(bytes: body)).readableBytesView))
         }) { client, server in
-            let reading = Task {
-                var ids: [String] = []
-                for try await page in client.pages(forQuery: Self.query, batchSize: 200, prefetch: true) {
-                    if ids.isEmpty { await released.wait() }
-                    ids += page.records.compactMap { $0["Id"]?.stringValue }
-                }
-                return ids
-            }
-            await eventually { server.requests.count == 2 }
-            #expect(server.requests.last?.path == "/services/data/v66.0/query/01gCURSOR-200")
-            released.set()
-            let ids = try await reading.value
+            let ids = try await Self.idsWithPage2AskedForFirst(
+                client, server, released: released, callerHoldsTheFirstPage: true)
             #expect(ids == (0..<600).map(ScriptedPager.id))
         }
+    }
+
+    /// Every Id of the query, read with prefetch; page 2 must be asked for before `released` is
+    /// set, which holds the first page's records (the server's script) or, with
+    /// `callerHoldsTheFirstPage`, the caller's reading of them.
+    private static func idsWithPage2AskedForFirst(
+        _ client: RestClient, _ server: ScriptedServer, released: Flag, callerHoldsTheFirstPage: Bool = false
+    ) async throws -> [String] {
+        let reading = Task {
+            var ids: [String] = []
+            for try await page in client.pages(forQuery: Self.query, batchSize: 200, prefetch: true) {
+                if ids.isEmpty && callerHoldsTheFirstPage { await released.wait() }
+                ids += page.records.compactMap { $0["Id"]?.stringValue }
+            }
+            return ids
+        }
+        await eventually { server.requests.count == 2 }
+        #expect(server.requests.last?.path == "/services/data/v66.0/query/01gCURSOR-200")
+        released.set()
+        return try await reading.value
     }
 
     @Test func rowsArriveInOrderAndNoPageIsAskedForTwice() async throws {
