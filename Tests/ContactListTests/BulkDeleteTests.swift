@@ -9,7 +9,7 @@ struct BulkDeleteTests {
     static func bulkDelete(_ positions: [Int], in model: inout ContactListModel) throws -> [RestRequest] {
         Fixtures.mark(positions, in: &model)
         #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty, "nothing goes out before y")
-        #expect(model.bulkDeletePrompt == positions.count)
+        #expect(model.bulkDeletePrompt?.records.count == positions.count)
         return Fixtures.sentRequests(model.handle(key: .character("y")))
     }
 
@@ -51,12 +51,14 @@ struct BulkDeleteTests {
         #expect(lines[6].contains("1 marked"))
     }
 
-    @Test("one mark: d deletes it at once with a single DELETE, as today")
+    @Test("one mark on another row than the highlighted one: d asks, naming it; y deletes it with a single DELETE")
     func oneMark() throws {
         var model = Fixtures.loadedModel(count: 4)
         Fixtures.mark([2], in: &model)
         _ = model.handle(key: .character("g"))
-        let sent = Fixtures.sentRequests(model.handle(key: .character("d")))
+        #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
+        #expect(model.bulkDeletePrompt?.namesLine == "Contact 0002")
+        let sent = Fixtures.sentRequests(model.handle(key: .character("y")))
         #expect(model.bulkDeletePrompt == nil)
         #expect(sent.count == 1)
         #expect(sent.first?.path.hasSuffix("/sobjects/Contact/\(Fixtures.id(2))") == true)
@@ -103,7 +105,9 @@ struct BulkDeleteTests {
         #expect(model.statusMessage == "Deleted 3 contacts")
     }
 
-    @Test("mixed: deleted and already deleted settle; refused rows come back on top in order, one alert lists them")
+    @Test(
+        "mixed: deleted and already deleted settle; refused rows come back on top in order, one alert lists them; the selection stays"
+    )
     func mixed() throws {
         var model = Fixtures.loadedModel(count: 8)
         let request = try #require(try Self.bulkDelete([1, 2, 3, 5, 6], in: &model).first)
@@ -113,10 +117,11 @@ struct BulkDeleteTests {
             if id == Fixtures.id(2) { return ("ENTITY_IS_DELETED", "entity is deleted") }
             return nil
         }
+        let selected = model.selectedRecord?.id
         _ = model.handle(response: answer, for: request.id)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.map(\.id) == [3, 6, 0, 4, 7].map(Fixtures.id))
-        #expect(model.selection == 0)
+        #expect(model.selectedRecord?.id == selected, "the rows put back do not take the selection")
         #expect(model.confirmedDeletedIDs == Set([1, 2, 5].map(Fixtures.id)))
         #expect(model.alerts.count == 1)
         let alert = try #require(model.alerts.first)
@@ -275,12 +280,15 @@ struct BulkDeleteTests {
         if case .quit = effects.first {} else { Issue.record("expected quit") }
     }
 
-    @Test("--read-only: nothing leaves, the rows and marks stay")
+    @Test("--read-only: marks are refused at the key, d asks nothing, nothing leaves")
     func readOnly() throws {
         var model = Fixtures.loadedModel(count: 4, client: Fixtures.client(readOnly: true))
-        #expect(try Self.bulkDelete([0, 1], in: &model).isEmpty)
+        Fixtures.mark([0, 1], in: &model)
+        #expect(model.marks.isEmpty)
+        #expect(model.statusMessage.contains("--read-only"))
+        #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
+        #expect(model.bulkDeletePrompt == nil)
         #expect(model.dataRows.count == 4)
-        #expect(model.marks.count == 2)
         #expect(model.statusMessage.contains("--read-only"))
     }
 

@@ -30,6 +30,8 @@ struct DeletePropertyTests {
             case updateReadBack(recordIndex: Int, updateID: RestRequestID, applied: Bool)
             /// An org search, answered from the records the server had when it was sent.
             case search(snapshot: [Int])
+            /// The read of a record after its save, answered with the server's record then.
+            case readAfterSave(recordIndex: Int)
         }
         var id: RestRequestID
         var kind: Kind
@@ -169,6 +171,11 @@ struct DeletePropertyTests {
                     let update = model.updateRequests[request.id]!
                     outstanding.append(
                         Outstanding(id: request.id, kind: .update(recordIndex: index, value: update.value)))
+                } else if request.method == .GET, request.path.contains("/sobjects/"),
+                    !request.queryItems.contains(where: { $0.name == "fields" })
+                {
+                    let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
+                    outstanding.append(Outstanding(id: request.id, kind: .readAfterSave(recordIndex: index)))
                 } else if let update = settlingUpdate, request.path != "/next" {
                     #expect(request.path.hasSuffix(Fixtures.id(update.index)), "reads back the same record")
                     outstanding.append(
@@ -262,7 +269,12 @@ struct DeletePropertyTests {
                 // Values are unique, so that a refused one is never confused with a confirmed one.
                 let value = "T\(step)"
                 log.append("e \(value)")
-                // The checks follow Title, the second column; `s` may have left the cursor elsewhere.
+                // The checks follow Title, the second column; `s` may have left the cursor elsewhere,
+                // and Enter the detail view open (whose `e` edits the line it is on).
+                for _ in 0..<8 {
+                    guard case .detail = model.mode else { break }
+                    press(.escape)
+                }
                 for _ in model.columns { press(.character("h")) }
                 press(.character("l"))
                 press(.character("e"))
@@ -274,6 +286,16 @@ struct DeletePropertyTests {
                 guard !outstanding.isEmpty else { continue }
                 let next = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
                 switch next.kind {
+                case .readAfterSave(let index):
+                    log.append("read after save \(index)")
+                    let result: Result<RestResponse, RestClientError>
+                    if server.contains(index) {
+                        let body = try JSONSerialization.data(withJSONObject: contact(index, titles: titles))
+                        result = .success(RestResponse(status: 200, headers: [:], body: Array(body)))
+                    } else {
+                        result = Fixtures.refusal(404, "NOT_FOUND")
+                    }
+                    record(model.handle(response: result, for: next.id))
                 case .page(let snapshot, let pageTitles):
                     log.append("page\(snapshot.sorted())")
                     record(model.handle(response: page(snapshot, titles: pageTitles), for: next.id))
@@ -485,7 +507,7 @@ struct DeletePropertyTests {
         let pendingInBulk = outstanding.flatMap { item -> [String] in
             switch item.kind {
             case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
-            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search: return []
+            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search, .readAfterSave: return []
             }
         }
         let singles = Set(model.deleteRequests.filter { pendingDeletes.contains($0.key) }.keys)

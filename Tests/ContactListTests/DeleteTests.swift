@@ -46,7 +46,9 @@ struct DeleteTests {
         #expect(model.alerts.isEmpty)
     }
 
-    @Test("a refusal puts the record back on top, selects it and alerts with the server's message naming it")
+    @Test(
+        "a refusal puts the record back on top, keeps the selection on its record and alerts with the server's message naming it"
+    )
     func rollback() async throws {
         var model = Fixtures.loadedModel(count: 5)
         _ = model.handle(key: .down)
@@ -58,8 +60,8 @@ struct DeleteTests {
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.first?.id == Fixtures.id(2))
         #expect(model.dataRows.count == 5)
-        // The selection moves to the reinstated row, so that the user sees it.
-        #expect(model.selectedRecord?.id == Fixtures.id(2))
+        // The selection stays on the record it was on: the row put back does not take it.
+        #expect(model.selectedRecord?.id == Fixtures.id(4))
         #expect(model.scrollOffset == 0)
         #expect(model.statusMessage == "Could not delete Contact 0002")
         #expect(

@@ -58,7 +58,7 @@ struct EditTests {
         let sent = Fixtures.sentRequests(model.handle(key: .character("e")))
         #expect(sent.count == 1)
         #expect(sent[0].path.hasSuffix("/sobjects/Contact/describe/"))
-        #expect(model.statusMessage == "Reading the fields of Contact…")
+        #expect(model.statusMessage == "Reading the fields of Contact… (Esc cancels)")
         #expect(Fixtures.sentRequests(model.handle(key: .character("e"))).isEmpty, "no second describe meanwhile")
         _ = model.handle(response: Self.describe, for: sent[0].id)
         #expect(model.fieldEditor?.field == "Email")

@@ -74,7 +74,10 @@ struct FilterPagingTests {
 
             // Without the filter the list loads as the selection nears the end, as before.
             await Self.run(model.handle(key: .escape), &model, client: org.client)
+            // G with pages left asks first; any key but y goes to the last loaded row, as before.
             await Self.run(model.handle(key: .character("G")), &model, client: org.client)
+            #expect(model.focus == .loadAllPrompt)
+            await Self.run(model.handle(key: .character("n")), &model, client: org.client)
             #expect(model.dataRows.count == 200 * 6)
             #expect(try Self.orgCount(org.client) == afterFirstPage + 5)
         }

@@ -5,47 +5,64 @@ extension ContactListModel {
     // MARK: - Opening the editor
 
     /// `e`: edits the field under the column cursor of the selected row, or in the detail view the
-    /// field on the selected line. The object's describe is fetched first, once per object type.
+    /// field on the selected line. The target is taken now, from what the screen shows; when the
+    /// object's describe is not at hand yet, it is fetched and the wait holds the keys until the
+    /// editor opens on that same target.
     mutating func beginEdit() -> [ContactListEffect] {
-        guard let (record, path, inDetail) = editTarget() else { return [] }
-        guard !isWaitingToQuit else {
-            statusMessage = "Quitting: no new changes. \(waitingToQuitMessage)"
+        guard let target = editTarget() else { return [] }
+        if let refusal = refusalOfChange(to: target.record) {
+            statusMessage = refusal
             return []
         }
-        guard let fields = objectFields[record.objectType] else {
-            statusMessage = "Reading the fields of \(record.objectType)…"
-            editAfterDescribe = record.id
-            guard !inFlight.values.contains(.describe(objectType: record.objectType)) else { return [] }
-            let request = requests.requestForDescribe(withObjectType: record.objectType, apiVersion: nil)
-            inFlight[request.id] = .describe(objectType: record.objectType)
+        let objectType = target.record.objectType
+        guard objectFields[objectType] != nil else {
+            modal = .awaitingDescribe(target)
+            statusMessage = "Reading the fields of \(objectType)… (Esc cancels)"
+            guard !inFlight.values.contains(.describe(objectType: objectType)) else { return [] }
+            let request = requests.requestForDescribe(withObjectType: objectType, apiVersion: nil)
+            inFlight[request.id] = .describe(objectType: objectType)
             return [.send(request)]
         }
-        if let reason = fields.whyNotEditable(path, objectType: record.objectType) {
-            statusMessage = reason
-            return []
-        }
-        let name = fields.field(named: path)?.name ?? path
-        let shown = shownValue(of: name, in: record, inDetail: inDetail)
-        fieldEditor = FieldEditor(
-            record: record, field: name, original: shown, text: TextField(shown), inDetail: inDetail)
-        statusMessage = "Editing \(name): Enter saves, Esc cancels"
+        openEditor(on: target)
         return []
     }
 
-    /// The record and field path `e` acts on, and whether it is a detail line; nil when there is none.
-    private func editTarget() -> (ContactRecord, String, Bool)? {
+    /// Opens the editor on `target` with the value shown now, or says why the field cannot be edited.
+    private mutating func openEditor(on target: EditTarget) {
+        let record = target.record
+        guard let fields = objectFields[record.objectType] else { return }
+        if let reason = fields.whyNotEditable(target.path, objectType: record.objectType) {
+            statusMessage = reason
+            return
+        }
+        let name = fields.field(named: target.path)?.name ?? target.path
+        let shown = shownValue(of: name, in: currentCopy(of: record), inDetail: target.inDetail)
+        modal = .editor(
+            FieldEditor(record: record, field: name, original: shown, text: TextField(shown), inDetail: target.inDetail)
+        )
+        statusMessage = "Editing \(name): Enter saves, Esc cancels"
+    }
+
+    /// The record `e` acts on and its field path, from what the screen shows; nil when there is none.
+    private func editTarget() -> EditTarget? {
         switch mode {
         case .list:
             guard let record = selectedRecord, let column = cursorColumn else { return nil }
-            return (record, column.field, false)
+            return EditTarget(record: record, path: column.field, inDetail: false)
         case .detail(let detail):
             guard case .fields(let lines) = detail.content, lines.indices.contains(detail.selectedLine) else {
                 return nil
             }
-            return (detail.record, lines[detail.selectedLine].name, true)
+            return EditTarget(record: detail.record, path: lines[detail.selectedLine].name, inDetail: true)
         case .help:
             return nil
         }
+    }
+
+    /// The loaded row of a record as it is now (an edit may have changed it), else the copy given.
+    private func currentCopy(of record: ContactRecord) -> ContactRecord {
+        guard loadedIDs.contains(record.id) else { return record }
+        return dataRows.first { $0.id == record.id } ?? record
     }
 
     /// The text shown now for `field` of `record`: its detail line, or its column.
@@ -56,11 +73,11 @@ extension ContactListModel {
         return columns.indices.first { columns[$0].matchesField(field) }.map { record.value(at: $0) } ?? ""
     }
 
-    /// Applies an object's describe, then opens the editor the `e` that asked for it wanted,
-    /// when that record is still the one selected.
+    /// Applies an object's describe, then opens the editor on the target the waiting `e` took,
+    /// only while that wait is still on screen.
     mutating func applyDescribe(_ result: Result<RestResponse, RestClientError>, objectType: String) {
-        let waiting = editAfterDescribe
-        editAfterDescribe = nil
+        let waiting = awaitedEdit.flatMap { $0.record.objectType == objectType ? $0 : nil }
+        if waiting != nil { modal = nil }
         do {
             objectFields[objectType] = ObjectFields(json: try result.get().decode(JSONValue.self))
         } catch {
@@ -68,8 +85,22 @@ extension ContactListModel {
             return
         }
         statusMessage = ""
-        guard let waiting, fieldEditor == nil, alerts.isEmpty, editTarget()?.0.id == waiting else { return }
-        _ = beginEdit()
+        guard let waiting else { return }
+        openEditor(on: waiting)
+    }
+
+    /// Keys while `e` waits for the describe: Esc cancels the edit, every other key is dropped and
+    /// the status line says so.
+    mutating func handleAwaitingDescribe(key: Key) -> [ContactListEffect] {
+        guard let target = awaitedEdit else { return [] }
+        if key == .escape {
+            modal = nil
+            statusMessage = "Edit cancelled"
+        } else {
+            statusMessage =
+                "Still reading the fields of \(target.record.objectType); that key did nothing (Esc cancels)"
+        }
+        return []
     }
 
     // MARK: - Editing keys
@@ -81,7 +112,7 @@ extension ContactListModel {
         case .enter:
             return saveEdit()
         case .escape:
-            fieldEditor = nil
+            modal = nil
             statusMessage = "Edit cancelled"
             return []
         case .paste(let text):
@@ -89,14 +120,14 @@ extension ContactListModel {
         default:
             editor.text.apply(key)
         }
-        fieldEditor = editor
+        modal = .editor(editor)
         return []
     }
 
     /// Enter: shows the new value at once and sends its PATCH.
     private mutating func saveEdit() -> [ContactListEffect] {
         guard let editor = fieldEditor else { return [] }
-        fieldEditor = nil
+        modal = nil
         let value = editor.text.text
         guard value != editor.original else {
             statusMessage = "\(editor.field) unchanged"
@@ -106,7 +137,7 @@ extension ContactListModel {
             withObjectType: editor.record.objectType, objectId: editor.record.id,
             fields: [editor.field: value.isEmpty ? .null : .string(value)], apiVersion: nil)
         guard requests.allowsSending(request) else {
-            statusMessage = "Read-only: \(editor.record.displayName) was not changed (--read-only blocks changes)"
+            statusMessage = "Read-only: \(label(of: editor.record)) was not changed (--read-only blocks changes)"
             return []
         }
         let update = FieldUpdate(record: editor.record, field: editor.field, value: value, sequence: nextUpdateSequence)
@@ -118,7 +149,7 @@ extension ContactListModel {
         updateRequests[request.id] = update
         inFlight[request.id] = .update
         show(value, for: update.key)
-        statusMessage = "Saving \(editor.field) of \(editor.record.displayName)…"
+        statusMessage = "Saving \(editor.field) of \(label(of: editor.record))…"
         return [.send(request)]
     }
 
@@ -135,13 +166,14 @@ extension ContactListModel {
         switch DeleteOutcome(result) {
         case .deleted:
             confirmedFieldValues[update.key] = update.value
-            finishUpdate(requestID, status: "Saved \(update.field) of \(update.record.displayName)")
+            finishUpdate(requestID, status: "Saved \(update.field) of \(label(of: update.record))")
+            return readAfterSave(update.record)
         case .alreadyDeleted, .refused:
             refuseUpdate(requestID, result: result)
         case .unknown:
             return readBack(
                 update.record, fields: update.field, for: .reconcileUpdate(updateID: requestID),
-                status: "No answer; reading \(update.field) of \(update.record.displayName) back…")
+                status: "No answer; reading \(update.field) of \(label(of: update.record)) back…")
         }
         return []
     }
@@ -156,18 +188,18 @@ extension ContactListModel {
             finishUpdate(
                 updateID,
                 status: value == update.value
-                    ? "Saved \(update.field) of \(update.record.displayName)"
-                    : "\(update.field) of \(update.record.displayName) was not changed")
+                    ? "Saved \(update.field) of \(label(of: update.record))"
+                    : "\(update.field) of \(label(of: update.record)) was not changed")
         } catch {
-            alerts.append(Alert.updateOutcomeUnknown(field: update.field, name: update.record.displayName))
+            alerts.append(Alert.updateOutcomeUnknown(field: update.field, name: label(of: update.record)))
             finishUpdate(updateID, status: "Whether \(update.field) was saved is unknown; r shows the server's value")
         }
     }
 
     private mutating func refuseUpdate(_ requestID: RestRequestID, result: Result<RestResponse, RestClientError>) {
         guard let update = updateRequests[requestID], case .failure(let error) = result else { return }
-        alerts.append(.cannotUpdate(error, field: update.field, name: update.record.displayName))
-        finishUpdate(requestID, status: "Could not update \(update.field) of \(update.record.displayName)")
+        alerts.append(.cannotUpdate(error, field: update.field, name: label(of: update.record)))
+        finishUpdate(requestID, status: "Could not update \(update.field) of \(label(of: update.record))")
     }
 
     /// Forgets a settled update and shows what its field should show now: the latest update of
@@ -270,10 +302,17 @@ extension ContactListModel {
         return dataRows.firstIndex { $0.id == id }
     }
 
-    /// Closes the editor when its record is gone from the list (deleted, or dropped by a refresh).
+    /// Closes the editor, or ends the wait for it, when its record is gone from the list (deleted,
+    /// or dropped by a refresh).
     mutating func cancelEditOfVanishedRecord() {
-        guard let editor = fieldEditor, !editor.inDetail, !loadedIDs.contains(editor.record.id) else { return }
-        fieldEditor = nil
-        statusMessage = "\(editor.record.displayName) is gone from the list; the edit was cancelled"
+        let edited: (record: ContactRecord, inDetail: Bool)
+        switch modal {
+        case .editor(let editor): edited = (editor.record, editor.inDetail)
+        case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
+        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, nil: return
+        }
+        guard !edited.inDetail, !loadedIDs.contains(edited.record.id) else { return }
+        modal = nil
+        statusMessage = "\(label(of: edited.record)) is gone from the list; the edit was cancelled"
     }
 }

@@ -16,9 +16,14 @@ struct ObjectFields: Sendable, Hashable {
 
     /// The fields by lowercased name: field names are case-insensitive.
     private var fields: [String: Field] = [:]
+    /// The object's words from its `label` and `labelPlural`, lowercased; nil when it has none.
+    private(set) var noun: ObjectNoun?
 
     /// Reads the `fields` array of a describe answer.
     init(json: JSONValue) {
+        if let label = json["label"]?.stringValue, let plural = json["labelPlural"]?.stringValue {
+            noun = ObjectNoun(singular: label.lowercased(), plural: plural.lowercased())
+        }
         for case .object(let members) in json["fields"]?.arrayValue ?? [] {
             guard case .string(let name) = members["name"] else { continue }
             fields[name.lowercased()] = Field(

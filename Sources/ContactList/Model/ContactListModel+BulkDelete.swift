@@ -7,13 +7,12 @@ extension ContactListModel {
     /// at most 200 ids a request, `allOrNone=false`. Each record gets a `deleteRequests` entry of
     /// its own, so that each result settles its own row. A single mark of a loaded row is deleted
     /// as `d` deletes the selected row.
-    mutating func deleteMarked() -> [ContactListEffect] {
-        let records = markedRecordsInOrder
+    mutating func deleteMarked(_ records: [ContactRecord]) -> [ContactListEffect] {
         guard !records.isEmpty else { return [] }
         if records.count == 1, let index = dataRows.firstIndex(where: { $0.id == records[0].id }) {
             let pending = deleteRequests.count
             let effects = deleteRow(at: index)
-            if deleteRequests.count > pending { marks.removeAll() }
+            if deleteRequests.count > pending { marks[records[0].id] = nil }
             return effects
         }
         let chunks = RestClient.collectionChunks(of: records).map { chunk in
@@ -24,14 +23,15 @@ extension ContactListModel {
             )
         }
         guard chunks.allSatisfy({ requests.allowsSending($0.request) }) else {
-            statusMessage = "Read-only: \(records.count) contacts were not deleted (--read-only blocks changes)"
+            statusMessage = "Read-only: \(noun.count(records.count)) not deleted (--read-only blocks changes)"
             return []
         }
         let batch = nextBulkBatch
         nextBulkBatch += 1
         bulkTallies[batch] = BulkDeleteTally(total: records.count)
+        let deleted = Set(records.map(\.id))
         var rowIndex: [String: Int] = [:]
-        for (index, record) in dataRows.enumerated() where marks[record.id] != nil { rowIndex[record.id] = index }
+        for (index, record) in dataRows.enumerated() where deleted.contains(record.id) { rowIndex[record.id] = index }
         var effects: [ContactListEffect] = []
         for chunk in chunks {
             let entries = chunk.records.map { record in
@@ -43,8 +43,8 @@ extension ContactListModel {
             effects.append(.send(chunk.request))
         }
         removeRows(atDataIndices: rowIndex.values.sorted())
-        marks.removeAll()
-        statusMessage = "Deleting \(Self.contacts(records.count))…"
+        for id in deleted { marks[id] = nil }
+        statusMessage = "Deleting \(noun.count(records.count))…"
         return effects + loadMoreIfNeeded()
     }
 
@@ -72,18 +72,17 @@ extension ContactListModel {
         switch result {
         case .failure(let error):
             if case .unknown = DeleteOutcome(result) { return reconcileBulk(batch: batch, entries: entries) }
-            finishBulk(batch: batch, entries: entries) { _, info in
-                Alert.deleteFailureMessage(for: error, name: Alert.oneLine(info.record.displayName))
+            finishBulk(batch: batch, entries: entries) { _, _, name in
+                Alert.deleteFailureMessage(for: error, name: name)
             }
         case .success(let response):
             guard let results = try? response.decode([CollectionResult].self), results.count == entries.count else {
                 return reconcileBulk(batch: batch, entries: entries)
             }
-            finishBulk(batch: batch, entries: entries) { position, info in
+            finishBulk(batch: batch, entries: entries) { position, _, name in
                 let outcome = results[position]
                 let gone = outcome.errors.contains { DeleteOutcome.goneErrorCodes.contains($0.statusCode) }
                 if outcome.success || gone { return nil }
-                let name = Alert.oneLine(info.record.displayName)
                 let message = outcome.errors.first.map { Alert.oneLine($0.message) } ?? ""
                 return message.isEmpty ? "Failed to delete \(name)." : "\(name) was not deleted: \(message)"
             }
@@ -91,17 +90,19 @@ extension ContactListModel {
         return []
     }
 
-    /// Settles each pending record of a bulk delete by `refusal`: nil confirms the delete, a
-    /// message puts the row back and adds the message to the bulk delete's one alert. The status
-    /// line counts the whole bulk delete, every request of it.
+    /// Settles each pending record of a bulk delete by `refusal` (given the entry's position, the
+    /// record and its `label`): nil confirms the delete, a message puts the row back and adds the
+    /// message to the bulk delete's one alert. The status line counts the whole bulk delete, every
+    /// request of it.
     private mutating func finishBulk(
-        batch: Int, entries: [RestRequestID], refusal: (_ position: Int, DeletedItemInfo) -> String?
+        batch: Int, entries: [RestRequestID],
+        refusal: (_ position: Int, _ record: ContactRecord, _ name: String) -> String?
     ) {
         var deleted = 0
         var refusals: [String] = []
         for (position, entry) in entries.enumerated() {
             guard let info = deleteRequests[entry] else { continue }
-            if let message = refusal(position, info) {
+            if let message = refusal(position, info.record, label(of: info.record)) {
                 refusals.append(message)
                 reinstate(entry, alert: nil)
             } else {
@@ -150,7 +151,7 @@ extension ContactListModel {
             var names: [String] = []
             for entry in entries {
                 guard let info = deleteRequests[entry] else { continue }
-                names.append(Alert.oneLine(info.record.displayName))
+                names.append(label(of: info.record))
                 reinstate(entry, alert: nil)
             }
             guard !names.isEmpty else { return }
@@ -159,9 +160,9 @@ extension ContactListModel {
             return
         }
         let present = Set(page.records.compactMap { $0["Id"]?.stringValue })
-        finishBulk(batch: batch, entries: entries) { _, info in
-            present.contains(info.record.id)
-                ? Alert.notDeletedWithoutAnswer(name: Alert.oneLine(info.record.displayName)).message : nil
+        finishBulk(batch: batch, entries: entries) { _, record, name in
+            present.contains(record.id)
+                ? Alert.notDeletedWithoutAnswer(name: name).message : nil
         }
     }
 

@@ -3,11 +3,12 @@ import RestCore
 extension ContactListModel {
     // MARK: - Delete with rollback
 
-    /// `d`: takes the selected row out at once and sends its DELETE.
+    /// `d`: takes the highlighted row out at once and sends its DELETE.
     mutating func deleteSelected() -> [ContactListEffect] {
         guard selection < shownCount else { return [] }
-        guard !isWaitingToQuit else {
-            statusMessage = "Quitting: no new changes. \(waitingToQuitMessage)"
+        let record = shownRecord(at: selection)
+        if let refusal = refusalOfChange(to: record) {
+            statusMessage = refusal
             return []
         }
         return deleteRow(at: dataIndex(ofShown: selection))
@@ -18,14 +19,14 @@ extension ContactListModel {
         let record = dataRows[index]
         let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
         guard requests.allowsSending(request) else {
-            statusMessage = "Read-only: \(record.displayName) was not deleted (--read-only blocks changes)"
+            statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"
             return []
         }
         deleteRequests[request.id] = DeletedItemInfo(record: record, row: index)
         inFlight[request.id] = .delete
         removeRow(at: index)
         clampSelection()
-        statusMessage = "Deleting \(record.displayName)…"
+        statusMessage = "Deleting \(label(of: record))…"
         return [.send(request)] + loadMoreIfNeeded()
     }
 
@@ -37,7 +38,7 @@ extension ContactListModel {
         -> [ContactListEffect]
     {
         guard let info = deleteRequests[requestID] else { return [] }
-        let name = info.record.displayName
+        let name = label(of: info.record)
         switch DeleteOutcome(result) {
         case .deleted:
             confirmDeleted(requestID, status: "Deleted \(name)")
@@ -58,7 +59,7 @@ extension ContactListModel {
     /// found means not deleted, and a failed read leaves the outcome to `r`.
     mutating func reconcileDelete(_ deleteID: RestRequestID, readBack result: Result<RestResponse, RestClientError>) {
         guard let info = deleteRequests[deleteID] else { return }
-        let name = info.record.displayName
+        let name = label(of: info.record)
         switch result {
         case .success:
             reinstate(deleteID, alert: .notDeletedWithoutAnswer(name: name))
@@ -76,6 +77,7 @@ extension ContactListModel {
         confirmedDeletedIDs.insert(info.record.id)
         marks[info.record.id] = nil
         totalSize = max(0, totalSize - 1)
+        deletedSinceQueryRan += 1
         // A refresh never shows a pending row, but never leave a deleted one behind.
         if loadedIDs.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
             removeRow(at: index)
@@ -107,7 +109,7 @@ extension ContactListModel {
         }
         clampSelection()
         if let alert { alerts.append(alert) }
-        statusMessage = "Could not delete \(record.displayName)"
+        statusMessage = "Could not delete \(label(of: record))"
     }
 }
 

@@ -1,36 +1,89 @@
 extension ContactListModel {
     /// Applies a key press.
+    ///
+    /// The key goes where `focus` says, and nowhere else: a key pressed while a wait, an editor or
+    /// a question is on screen is that window's, or dropped; it never falls through to the list.
+    /// Every key but a move keeps the selection on its record (`SelectionAnchor`), whatever rows
+    /// the key took out or put back.
     public mutating func handle(key: Key) -> [ContactListEffect] {
         if key == .control("c") { return requestQuit() }
         if key == .resize { return [] }
-        if isTerminalTooSmall {
-            // Only the notice shows: no key may act on rows the user cannot see, but q still quits.
-            return key == .character("q") ? handleList(key: key) : []
-        }
-        if fieldEditor != nil, alerts.isEmpty { return handleFieldEditor(key: key) }
-        if case .paste(let text) = key { return handlePaste(text) }
-        if let shownAlert = alerts.first {
-            // The modal takes only its own keys; everything else waits for it.
-            if key == .enter || key == .escape || key == .character(" ") { alerts.removeFirst() }
-            if key == Self.dismissAllAlertsKey { alerts.removeAll() }
-            scrollAlert(with: key, wasShowing: shownAlert)
+        let focus = self.focus
+        let anchor = Self.movesSelection(key, in: focus) ? nil : selectionAnchor()
+        let effects = route(key, focus: focus)
+        if let anchor { restoreSelection(anchor) }
+        return effects
+    }
+
+    /// Hands a key to the part of the app that has the focus.
+    private mutating func route(_ key: Key, focus: Focus) -> [ContactListEffect] {
+        if case .paste = key, focus != .editor, focus != .filterLine {
+            // A paste never acts as keys; only the filter and the editor take text.
+            if focus != .tooSmall { statusMessage = "Paste ignored: press / and paste to filter." }
             return []
         }
-        if bulkDeletePrompt != nil { return answerBulkDeletePrompt(key) }
-        switch mode {
+        switch focus {
+        case .tooSmall:
+            // Only the notice shows: no key may act on rows the user cannot see, but q still quits.
+            return key == .character("q") ? requestQuit() : []
+        case .alert:
+            handleAlert(key: key)
+            return []
+        case .awaitingDescribe:
+            return handleAwaitingDescribe(key: key)
+        case .editor:
+            return handleFieldEditor(key: key)
+        case .bulkDeletePrompt:
+            return answerBulkDeletePrompt(key)
+        case .loadAllPrompt:
+            return answerLoadAllPrompt(key)
+        case .loadingAll:
+            return handleLoadingAll(key: key)
+        case .messages:
+            handleMessages(key: key)
+            return []
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
             default: handleHelp(key: key)
             }
             return []
-        case .detail(var detail):
+        case .detail:
+            guard case .detail(var detail) = mode else { return [] }
             return handleDetail(key: key, detail: &detail)
+        case .filterLine:
+            return handleFilterEditing(key: key)
         case .list:
-            break
+            return handleList(key: key)
         }
-        if isEditingFilter { return handleFilterEditing(key: key) }
-        return handleList(key: key)
+    }
+
+    /// The alert takes only its own keys; everything else waits for it.
+    private mutating func handleAlert(key: Key) {
+        guard let shownAlert = alerts.first else { return }
+        if key == .enter || key == .escape || key == .character(" ") { alerts.removeFirst() }
+        if key == Self.dismissAllAlertsKey { alerts.removeAll() }
+        scrollAlert(with: key, wasShowing: shownAlert)
+    }
+
+    /// Keys that move the selection on purpose; after any other key the selection stays on its
+    /// record. Typing in the filter line picks the first match, as a filter does.
+    static func movesSelection(_ key: Key, in focus: Focus) -> Bool {
+        switch focus {
+        case .list:
+            switch key {
+            case .character("j"), .character("k"), .down, .up, .wheelDown, .wheelUp, .pageDown, .pageUp,
+                .control("f"), .control("b"), .character("g"), .character("G"), .home, .end, .click, .doubleClick,
+                .character("n"), .character("N"), .character(" "):
+                return true
+            default: return false
+            }
+        case .filterLine:
+            return key != .escape && key != .enter
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages,
+            .help, .detail:
+            return false
+        }
     }
 
     private mutating func handleList(key: Key) -> [ContactListEffect] {
@@ -54,17 +107,32 @@ extension ContactListModel {
         case .character("g"), .home:
             moveSelection(to: 0)
         case .character("G"), .end:
+            if nextRecordsURL != nil, !isFiltering { return askToLoadAll() }
             moveSelection(to: shownCount - 1)
         case .character("d"), .delete:
             return deleteMarkedOrSelected()
         case .character(" "):
+            if let refusal = refusalOfAnyChange(marking: true) {
+                statusMessage = refusal
+                return []
+            }
             return toggleMarkAndMoveDown()
         case .character("*"):
+            if let refusal = refusalOfAnyChange(marking: true) {
+                statusMessage = refusal
+                return []
+            }
             markAllShown()
         case .character("u"):
             clearMarks()
         case .enter:
             return openDetail()
+        case .character("!"):
+            modal = .messages(scrollOffset: 0)
+            return []
+        case .click(_, let y) where y == statusRow:
+            modal = .messages(scrollOffset: 0)
+            return []
         case .click(_, let y):
             guard let position = shownPosition(atScreenRow: y) else { return [] }
             moveSelection(to: position)
@@ -107,6 +175,10 @@ extension ContactListModel {
         default:
             return []
         }
+        // A move past the last row while its page loads is kept, and made when the page arrives.
+        if wasOnLastRow, Self.movesDown(key), isLoading, nextRecordsURL != nil || hasNextPageInFlight {
+            queuedMoveDown += key == .pageDown || key == .control("f") ? page : key == .wheelDown ? 3 : 1
+        }
         return loadMoreIfNeeded(pastTheEnd: wasOnLastRow && Self.movesDown(key))
     }
 
@@ -125,7 +197,8 @@ extension ContactListModel {
             mode = .list
             return
         }
-        helpScrollOffset = max(0, min(offset, HelpOverlay.lines.count - page))
+        helpScrollOffset = max(
+            0, min(offset, (isReadOnly ? HelpOverlay.readOnlyLines : HelpOverlay.lines).count - page))
     }
 
     /// A scroll offset moved by a scroll key (nil for any other key); `Int.max` is the end.
@@ -166,6 +239,9 @@ extension ContactListModel {
         let current = filter?.query ?? ""
         let wasOnLastRow = selection >= shownCount - 1
         switch key {
+        case .paste(let text):
+            filterField.insertPasted(text)
+            return setFilterQuery(filterField.text) + loadMoreIfNeeded()
         case .click, .doubleClick: return handleList(key: key)
         case .enter:
             isEditingFilter = false
@@ -185,16 +261,6 @@ extension ContactListModel {
 
     /// The key that dismisses every waiting alert at once (the alert's hint names it).
     static let dismissAllAlertsKey = Key.character("a")
-
-    /// A paste goes whole into the filter being typed, as one line; anywhere else it does nothing.
-    private mutating func handlePaste(_ text: String) -> [ContactListEffect] {
-        guard isEditingFilter, alerts.isEmpty, mode == .list else {
-            statusMessage = "Paste ignored: press / and paste to filter."
-            return []
-        }
-        filterField.insertPasted(text)
-        return setFilterQuery(filterField.text) + loadMoreIfNeeded()
-    }
 
     /// The shown position of the list row drawn at screen row `y`, nil off the rows.
     func shownPosition(atScreenRow y: Int) -> Int? {
@@ -254,10 +320,20 @@ extension ContactListModel {
         isEditingFilter = false
         filterField = TextField()
         guard filter != nil else { return [] }
-        let selected = selectedRecord?.id
+        let selected = selectedRecord
+        // A record the org search found stays when it is the one selected: the selection is on
+        // it, and whatever key comes next is meant for it. It leads the list, as a record with no
+        // place in the loaded pages.
+        let keep = selected.flatMap { record in
+            selection >= localMatchCount && loadedIDs.contains(record.id) ? record : nil
+        }
         let effects = endOrgSearch()
         filter = nil
-        selection = selected.flatMap { shownPosition(ofID: $0) } ?? 0
+        if let keep {
+            insertRow(keep, at: 0)
+            reinstatedIDs.insert(keep.id)
+        }
+        selection = selected.flatMap { shownPosition(ofID: $0.id) } ?? 0
         clampSelection()
         return effects
     }

@@ -32,27 +32,50 @@ extension ContactListModel {
         statusMessage = ""
     }
 
-    /// `d`: the marked records when there are marks (asking first when there are several),
-    /// else the selected row.
+    /// `d`: the marked records when there are marks, else the selected row. Marks are deleted
+    /// at once only when the one mark is the highlighted row; otherwise `d` asks first, naming
+    /// them and saying how many the screen does not show.
     mutating func deleteMarkedOrSelected() -> [ContactListEffect] {
         guard !marks.isEmpty else { return deleteSelected() }
-        guard !isWaitingToQuit else {
-            statusMessage = "Quitting: no new changes. \(waitingToQuitMessage)"
+        if let refusal = refusalOfAnyChange() {
+            statusMessage = refusal
             return []
         }
-        if marks.count == 1 { return deleteMarked() }
-        bulkDeletePrompt = marks.count
+        let records = markedRecordsInOrder
+        if records.count == 1, records[0].id == selectedRecord?.id { return deleteMarked(records) }
+        var shownIDs = Set<String>()
+        for position in 0..<shownCount { shownIDs.insert(shownRecord(at: position).id) }
+        let hidden = records.count { !shownIDs.contains($0.id) }
+        modal = .bulkDeletePrompt(
+            BulkDeletePrompt(records: records, hiddenCount: hidden, hiddenByFilter: filter != nil, noun: noun))
         return []
     }
 
-    /// The answer to "Delete N contacts? y/N": `y` deletes them, any other key cancels.
+    /// The answer to "Delete N contacts? y/N": `y` deletes the records it named, `l` lists them all
+    /// (the scroll keys then scroll the list), any other key cancels.
     mutating func answerBulkDeletePrompt(_ key: Key) -> [ContactListEffect] {
-        bulkDeletePrompt = nil
-        guard key == .character("y") || key == .character("Y") else {
-            statusMessage = "Nothing deleted; the marks stay (u clears them)"
+        guard var prompt = bulkDeletePrompt else { return [] }
+        if key == .character("y") || key == .character("Y") {
+            modal = nil
+            // Only those still marked: a record deleted meanwhile lost its mark.
+            return deleteMarked(prompt.records.filter { marks[$0.id] != nil })
+        }
+        if !prompt.isListing, key == .character("l") {
+            prompt.isListing = true
+            modal = .bulkDeletePrompt(prompt)
             return []
         }
-        return deleteMarked()
+        if prompt.isListing {
+            let page = BulkDeletePromptView.visibleNames(listRows: visibleRowCount)
+            if let offset = Self.scrolled(prompt.scrollOffset, by: key, page: page) {
+                prompt.scrollOffset = max(0, min(offset, prompt.records.count - page))
+                modal = .bulkDeletePrompt(prompt)
+                return []
+            }
+        }
+        modal = nil
+        statusMessage = "Nothing deleted; the marks stay (u clears them)"
+        return []
     }
 
     /// The marked records in the list's order: loaded rows as shown now, the others after them

@@ -3,16 +3,31 @@ import SOQL
 
 extension ContactListModel {
     /// Applies the outcome of a request this model asked for; outcomes of requests
-    /// it no longer waits for (a page replaced by a refresh) are ignored.
+    /// it no longer waits for (a page replaced by a refresh) are ignored. Whatever rows the
+    /// outcome adds, removes or puts back, the selection stays on its record.
     public mutating func handle(
         response result: Result<RestResponse, RestClientError>, for requestID: RestRequestID
     ) -> [ContactListEffect] {
         guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
-        defer { cancelEditOfVanishedRecord() }
+        // A sort places the selection itself: the old order's neighbours mean nothing in the new one.
+        var placesSelection = false
+        if case .firstPage(let generation, _) = purpose, answersSort(generation: generation) { placesSelection = true }
+        let anchor = selectionAnchor()
+        let effects = apply(result, for: purpose, requestID: requestID)
+        if !placesSelection { restoreSelection(anchor) }
+        let moved = applyQueuedMoves()
+        cancelEditOfVanishedRecord()
+        return effects + moved + finishLoadingAllIfDone()
+    }
+
+    private mutating func apply(
+        _ result: Result<RestResponse, RestClientError>, for purpose: Purpose, requestID: RestRequestID
+    ) -> [ContactListEffect] {
         switch purpose {
         case .firstPage(let generation, let merging):
             guard generation == self.generation else { return [] }
             if answersSort(generation: generation) { return settleSort(result) }
+            if !merging, let page = decodePage(result), let effects = beginRefreshStaging(page) { return effects }
             return applyPage(result, replacing: !merging, restarting: true)
         case .nextPage(let generation):
             guard generation == self.generation else { return [] }
@@ -20,6 +35,13 @@ extension ContactListModel {
                 return restartAfterExpiredCursor(error)
             }
             if case .success = result { restartedAfterExpiredCursor = false }
+            if refreshStaging != nil {
+                guard let page = decodePage(result) else {
+                    refreshStaging = nil
+                    return []
+                }
+                return stageRefreshPage(page)
+            }
             return applyPage(result, replacing: false, restarting: false)
         case .delete:
             return settleDelete(requestID, result: result) + loadMoreIfNeeded()
@@ -45,6 +67,9 @@ extension ContactListModel {
         case .search(let text):
             applyOrgSearch(result, text: text)
             return []
+        case .readAfterSave(let recordID):
+            applyReadAfterSave(result, recordID: recordID)
+            return []
         }
     }
 
@@ -65,7 +90,7 @@ extension ContactListModel {
     private mutating func restartAfterExpiredCursor(_ error: RestClientError) -> [ContactListEffect] {
         nextRecordsURL = nil
         guard !restartedAfterExpiredCursor else {
-            statusMessage = Self.pageFailureStatus(error)
+            statusMessage = pageFailureStatus(error)
             return []
         }
         restartedAfterExpiredCursor = true
@@ -77,6 +102,9 @@ extension ContactListModel {
     mutating func runQueryAgain(merging: Bool, status: String, text: String? = nil) -> [ContactListEffect] {
         generation += 1
         nextRecordsURL = nil
+        refreshStaging = nil
+        queuedMoveDown = 0
+        if isLoadingAll { modal = nil }
         inFlight = inFlight.filter {
             if case .firstPage = $0.value { return false }
             if case .nextPage = $0.value { return false }
@@ -88,8 +116,11 @@ extension ContactListModel {
         return [.send(request)]
     }
 
-    static func pageFailureStatus(_ error: RestClientError) -> String {
-        "Could not load contacts: \(error.description) — r to retry"
+    static let notRecordsStatus =
+        "These rows are not records (the query selects no Id, or counts or groups), so d and e do nothing here."
+
+    func pageFailureStatus(_ error: RestClientError) -> String {
+        "Could not load \(noun.plural): \(error.description) — r to retry"
     }
 
     /// Applies a page of the query. `replacing`: the first page of a load, which replaces the rows
@@ -108,7 +139,7 @@ extension ContactListModel {
             return try result.get().decode(QueryResult.self)
         } catch {
             // Nothing shown is dropped; `r` runs the query again.
-            statusMessage = Self.pageFailureStatus(error)
+            statusMessage = pageFailureStatus(error)
             return nil
         }
     }
@@ -129,9 +160,18 @@ extension ContactListModel {
         for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
         let pending = pendingValuesByRecord
-        for json in page.records {
-            guard let record = ContactRecord(json: json, columns: columns).map({ withPendingUpdates($0, pending) })
-            else { continue }
+        // `SELECT COUNT()` answers with a count and no records: its one row is the count.
+        let rows =
+            columns.first?.path == ["totalSize"]
+            ? [JSONValue.object(["totalSize": .number(Double(page.totalSize))])] : page.records
+        for json in rows {
+            let record: ContactRecord
+            if rowsAreRecords {
+                guard let read = ContactRecord(json: json, columns: columns) else { continue }
+                record = withPendingUpdates(read, pending)
+            } else {
+                record = ContactRecord(row: json, number: nextQueryOrder / Self.queryOrderStride, columns: columns)
+            }
             // Pending rows get their place too, so that a rollback puts them back in order.
             queryOrder[record.id] = nextQueryOrder
             nextQueryOrder += Self.queryOrderStride
@@ -150,13 +190,16 @@ extension ContactListModel {
             updateFilter { $0.appended(from: firstNew, index: $1) }
         }
         reattachOrgRows(orgRows)
-        totalSize = page.totalSize
+        // A cursor's pages all repeat the count of when the query ran: the deletes confirmed since
+        // are taken off, so that "N of M" stays the org's count.
+        if restarting { deletedSinceQueryRan = 0 }
+        totalSize = max(0, page.totalSize - deletedSinceQueryRan)
         nextRecordsURL = page.done ? nil : page.nextRecordsUrl
         // Only the messages about loading end here; "Deleted NAME" and the like stay.
         if ["Loading…", "Refreshing…", Self.cursorRestartStatus].contains(statusMessage)
             || statusMessage.hasPrefix("Could not load")
         {
-            statusMessage = ""
+            statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
         }
         clampSelection()
         return loadMoreIfNeeded()
@@ -171,9 +214,9 @@ extension ContactListModel {
     /// the last shown row (`pastTheEnd`): one page per key press, never by itself, so a filter
     /// that matches nothing does not page through the whole org.
     mutating func loadMoreIfNeeded(pastTheEnd: Bool = false) -> [ContactListEffect] {
-        guard let url = nextRecordsURL, !isLoading,
-            selection + max(visibleRowCount, 1) >= shownCount,
-            pastTheEnd || !isFiltering
+        guard let url = nextRecordsURL, !isLoading, !isReplayingStagedPages,
+            isLoadingAll || selection + max(visibleRowCount, 1) >= shownCount,
+            isLoadingAll || pastTheEnd || !isFiltering
         else { return [] }
         let request = requests.request(forNextRecordsURL: url)
         inFlight[request.id] = .nextPage(generation: generation)
@@ -185,6 +228,10 @@ extension ContactListModel {
     /// Enter: shows the selected record and retrieves all of its fields.
     mutating func openDetail() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
+        guard record.isRecord else {
+            statusMessage = Self.notRecordsStatus
+            return []
+        }
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: nil, apiVersion: nil)
         inFlight[request.id] = .retrieve(recordID: record.id)

@@ -25,7 +25,8 @@ extension ContactListModel {
     mutating func searchOrg(for text: String) -> [ContactListEffect] {
         let effects = cancelOrgSearch()
         dropOrgRows()
-        guard nextRecordsURL != nil, let sosl = SOSLText.search(for: text, object: searchedObject, columns: columns)
+        guard nextRecordsURL != nil, rowsAreRecords,
+            let sosl = SOSLText.search(for: text, object: searchedObject, columns: columns)
         else {
             if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
             return effects

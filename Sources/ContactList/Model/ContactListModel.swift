@@ -1,3 +1,4 @@
+import Foundation
 import RestCore
 
 /// The state of the contact list and the rules that change it: the port of the
@@ -30,6 +31,9 @@ public struct ContactListModel: Sendable {
         case reconcileUpdate(updateID: RestRequestID)
         /// The org search of the filter's text `text`.
         case search(text: String)
+        /// Reading a record back after a save, for the values the org computed (Name, formulas,
+        /// LastModifiedDate).
+        case readAfterSave(recordID: String)
     }
 
     public let query: String
@@ -50,12 +54,10 @@ public struct ContactListModel: Sendable {
     public internal(set) var deleteRequests: [RestRequestID: DeletedItemInfo] = [:]
     /// The field updates in flight, keyed by the PATCH request's own id.
     public internal(set) var updateRequests: [RestRequestID: FieldUpdate] = [:]
-    /// The field being edited, if any.
-    public internal(set) var fieldEditor: FieldEditor?
+    /// The window that holds the keys over the list or the detail, if any (`ContactListModal`).
+    public internal(set) var modal: ContactListModal?
     /// Each object type's fields as its describe says, fetched on the first `e`.
     var objectFields: [String: ObjectFields] = [:]
-    /// The record whose `e` waits for its object's describe.
-    var editAfterDescribe: String?
     /// The server's values of fields with updates in flight, put back when the last one fails.
     var confirmedFieldValues: [FieldKey: String] = [:]
     var nextUpdateSequence = 0
@@ -71,12 +73,37 @@ public struct ContactListModel: Sendable {
     public internal(set) var selection = 0
     /// The first shown position drawn.
     public internal(set) var scrollOffset = 0
-    /// The server's count of records the query matches.
+    /// The org's count of records the query matches: the latest page's, less the deletes
+    /// confirmed since the query ran.
     public internal(set) var totalSize = 0
-    /// The last thing worth telling the user.
-    public internal(set) var statusMessage = "Loading…"
+    /// Deletes confirmed since the query last ran, which its later pages still count.
+    var deletedSinceQueryRan = 0
+    /// The pages of a refresh kept aside until they reach the selected record.
+    var refreshStaging: RefreshStaging?
+    /// Set while staged pages are applied, so that applying them asks for no page.
+    var isReplayingStagedPages = false
+    /// Moves down typed past the last row while its next page loaded, applied when it arrives.
+    var queuedMoveDown = 0
+    /// The last thing worth telling the user; each new one is kept in `messages` too (`!`).
+    public internal(set) var statusMessage = "Loading…" {
+        didSet {
+            if statusMessage != oldValue { messages.record(statusMessage, at: now()) }
+        }
+    }
+    /// The last messages, whole, newest first: what `!` shows.
+    public internal(set) var messages = MessageLog()
+    /// The clock messages are stamped with; tests set their own.
+    public var now: @Sendable () -> Date = { Date() }
     /// Alerts waiting to be dismissed, the one shown first.
-    public internal(set) var alerts: [Alert] = []
+    public internal(set) var alerts: [Alert] = [] {
+        didSet {
+            guard alerts.count > oldValue.count else { return }
+            for alert in alerts.suffix(alerts.count - oldValue.count) {
+                messages.record(
+                    ([alert.title + ": " + alert.message] + alert.details).joined(separator: " "), at: now())
+            }
+        }
+    }
     /// The failures the waiting alerts report, one per detail line of a bulk delete's alert.
     public var alertEntryCount: Int { alerts.reduce(0) { $0 + $1.entryCount } }
     /// What the screen shows besides the list.
@@ -94,8 +121,6 @@ public struct ContactListModel: Sendable {
     public internal(set) var helpScrollOffset = 0
     /// The marked records by id (Space, `*`): marks survive filtering, paging and refreshes.
     public internal(set) var marks: [String: ContactRecord] = [:]
-    /// The number of marked records `d` asks about ("Delete N contacts? y/N"); nil when not asking.
-    public internal(set) var bulkDeletePrompt: Int?
     /// The first line of the alert shown, when it is taller than the screen.
     public internal(set) var alertScrollOffset = 0
     /// Numbers each bulk delete, so that the refusals of its requests share one alert.
@@ -127,6 +152,11 @@ public struct ContactListModel: Sendable {
     var inFlight: [RestRequestID: Purpose] = [:]
     var generation = 0
     let requests: any ContactRequestFactory
+    /// Whether the client's gate refuses every change (`--read-only`): `d`, `e` and marks are
+    /// refused at the key, and the key bar and help leave them out.
+    public let isReadOnly: Bool
+    /// Whether the query's rows are records (`Column.rowsAreRecords`); else they are shown, never changed.
+    public let rowsAreRecords: Bool
 
     /// Rows the list area shows; set by the view on every layout.
     public var visibleRowCount = 10 {
@@ -141,11 +171,16 @@ public struct ContactListModel: Sendable {
         self.searchedObject = SOSLText.object(ofQuery: query)
         self.batchSize = batchSize
         self.columns = Column.visibleColumns(ofQuery: query)
+        self.rowsAreRecords = Column.rowsAreRecords(ofQuery: query)
         self.searchIndex = SearchIndex(stride: columns.count)
         self.querySort = Self.querySort(of: query, columns: columns)
         self.contentWidths = Array(repeating: 0, count: columns.count)
         self.origin = origin
         self.requests = requests
+        // The gate decides; a DELETE it refuses means every change is refused.
+        let probe = requests.requestForDelete(
+            withObjectType: "Contact", objectId: "003000000000000AAA", apiVersion: nil)
+        self.isReadOnly = !requests.allowsSending(probe)
     }
 
     /// Whether a page is being fetched.
@@ -154,7 +189,7 @@ public struct ContactListModel: Sendable {
             switch $0 {
             case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
             case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                .reconcileUpdate, .search:
+                .reconcileUpdate, .search, .readAfterSave:
                 return false
             }
         }

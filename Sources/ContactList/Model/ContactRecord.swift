@@ -33,6 +33,18 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
             values: columns.map { Self.text(at: $0.path, in: json) })
     }
 
+    /// A row of a query whose rows are not records (no `Id`, or aggregates): shown, never changed.
+    /// Its id is its place in the query (`row:12`), which no Salesforce Id can be.
+    init(row json: JSONValue, number: Int, columns: [Column]) {
+        let values = columns.map { Self.text(at: $0.path, in: json) }
+        self.init(
+            id: "row:\(number)", objectType: json["attributes"]?["type"]?.stringValue ?? "AggregateResult",
+            displayName: values.first, values: values)
+    }
+
+    /// Whether this row is a record of the org (else a row of a count or an aggregate).
+    public var isRecord: Bool { !id.hasPrefix("row:") }
+
     /// The text of the column at `index`; "" past the end.
     public func value(at index: Int) -> String {
         index < values.count ? values[index] : ""

@@ -23,14 +23,25 @@ package struct ContactListScreen: Widget {
             guard case .detail(let detail) = model.mode else { return }
             DetailView(detail: detail, spinnerFrame: model.spinnerFrame, editor: model.fieldEditor)
                 .render(area: area, buffer: &buffer)
-        case .help: HelpOverlay(scrollOffset: model.helpScrollOffset).render(area: area, buffer: &buffer)
+        case .help:
+            HelpOverlay(scrollOffset: model.helpScrollOffset, isReadOnly: model.isReadOnly)
+                .render(area: area, buffer: &buffer)
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)
         case .filterBar:
             FilterBar(field: model.filterField, matchCount: model.filter.map { _ in model.shownCount })
                 .render(area: area, buffer: &buffer)
         case .prompt:
-            BulkDeletePromptView(count: model.bulkDeletePrompt ?? 0).render(area: area, buffer: &buffer)
+            if case .messages(let offset) = model.modal {
+                MessagesView(messages: model.messages, scrollOffset: offset).render(area: area, buffer: &buffer)
+            } else if let prompt = model.bulkDeletePrompt {
+                BulkDeletePromptView(prompt: prompt).render(area: area, buffer: &buffer)
+            } else if let loadAll = model.loadAll {
+                LoadAllView(
+                    loadAll: loadAll, isLoading: model.isLoadingAll, loaded: model.orgRowsStart, total: model.totalSize,
+                    noun: model.noun
+                ).render(area: area, buffer: &buffer)
+            }
         case .alert:
             AlertView(alerts: model.alerts, scrollOffset: model.alertScrollOffset).render(area: area, buffer: &buffer)
         case .tooSmall:
@@ -42,7 +53,9 @@ package struct ContactListScreen: Widget {
     /// The header's title: the app and the org, the help, or the record shown.
     var headerTitle: String {
         switch model.mode {
-        case .list: return "contact-tui · \(model.origin)" + (model.requests.apiVersionInUse.map { " · " + $0 } ?? "")
+        case .list:
+            return "contact-tui · \(model.origin)" + (model.requests.apiVersionInUse.map { " · " + $0 } ?? "")
+                + (model.isReadOnly ? " · read-only" : "")
         case .help: return "contact-tui · Keys"
         case .detail(let detail):
             return "\(detail.record.objectType) · \(SafeText.sanitize(detail.record.displayName))"

@@ -30,12 +30,6 @@ package struct HeaderView: Widget {
     }
 
     private static func grouped(_ number: Int) -> String {
-        let digits = String(number.magnitude)
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
+        GroupedNumber.text(number)
     }
 }

@@ -3,12 +3,20 @@
 package struct HelpOverlay: Widget {
     /// The first line shown.
     var scrollOffset = 0
+    /// Whether the session is read-only: the keys that change data are left out.
+    var isReadOnly = false
 
     /// The lines of the help: a heading per section, then its keys in two columns.
-    static let lines: [(text: String, style: Style)] = {
-        let keyWidth = KeyTable.sections.flatMap { $0.keys.map { DisplayWidth.of($0.keys) } }.max() ?? 0
+    static let lines: [(text: String, style: Style)] = lines(of: KeyTable.sections)
+    /// The lines of the help of a read-only session.
+    static let readOnlyLines: [(text: String, style: Style)] = lines(of: KeyTable.readOnlySections)
+
+    var lines: [(text: String, style: Style)] { isReadOnly ? Self.readOnlyLines : Self.lines }
+
+    static func lines(of sections: [KeyTable.Section]) -> [(text: String, style: Style)] {
+        let keyWidth = sections.flatMap { $0.keys.map { DisplayWidth.of($0.keys) } }.max() ?? 0
         var lines: [(text: String, style: Style)] = []
-        for section in KeyTable.sections {
+        for section in sections {
             if !lines.isEmpty { lines.append(("", .plain)) }
             lines.append((section.title, Theme.helpHeading))
             for entry in section.keys {
@@ -16,7 +24,7 @@ package struct HelpOverlay: Widget {
             }
         }
         return lines
-    }()
+    }
 
     /// How many lines of the help the body shows, for a body of `listRows` list rows: the
     /// body also holds the headings row, and the box takes its border and a blank line.
@@ -25,14 +33,15 @@ package struct HelpOverlay: Widget {
     }
 
     package func render(area: Rect, buffer: inout CellBuffer) {
-        let contentWidth = Self.lines.map { DisplayWidth.of($0.text) }.max() ?? 1
+        let lines = self.lines
+        let contentWidth = lines.map { DisplayWidth.of($0.text) }.max() ?? 1
         let shown = max(1, area.height - Panel.chromeRows)
         // Never scrolled past the end, even when the terminal grew since.
-        let offset = max(0, min(scrollOffset, Self.lines.count - shown))
-        let scrolls = Self.lines.count > shown
+        let offset = max(0, min(scrollOffset, lines.count - shown))
+        let scrolls = lines.count > shown
         Panel(
-            title: "Keys", badge: scrolls ? "\(offset + min(shown, Self.lines.count))/\(Self.lines.count)" : "",
-            lines: Array(Self.lines[offset...]), footer: scrolls ? "j/k scroll · other keys close" : "any key closes",
+            title: "Keys", badge: scrolls ? "\(offset + min(shown, lines.count))/\(lines.count)" : "",
+            lines: Array(lines[offset...]), footer: scrolls ? "j/k scroll · other keys close" : "any key closes",
             style: Theme.helpPanel, maxContentWidth: contentWidth
         )
         .render(area: area, buffer: &buffer)

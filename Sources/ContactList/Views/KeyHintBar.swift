@@ -9,19 +9,29 @@ package struct KeyHintBar: Widget {
         self.model = model
     }
 
-    /// The hints for the model's state: those shown while room remains, then those always shown.
+    /// The hints for the key's focus (the same `focus` that routes the keys): those shown while
+    /// room remains, then those always shown.
     var hints: (optional: [String], always: [String]) {
-        if !model.alerts.isEmpty {
+        let delete = model.isReadOnly ? [] : ["d delete"]
+        switch model.focus {
+        case .tooSmall: return ([], ["q quit"])
+        case .alert:
             return ([], ["Enter/Esc/Space dismiss"] + (model.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"])
-        }
-        if model.bulkDeletePrompt != nil { return ([], ["y delete", "any other key cancels"]) }
-        switch model.mode {
+        case .awaitingDescribe: return ([], ["reading the fields…", "Esc cancels"])
+        case .editor: return (["^U clear"], ["Enter save", "Esc cancel"])
+        case .bulkDeletePrompt: return ([], ["y delete", "l list all", "any other key cancels"])
+        case .loadAllPrompt: return ([], ["y load all", "any other key: last loaded row"])
+        case .loadingAll: return ([], ["Esc stops loading"])
+        case .messages: return (["j/k scroll"], ["any other key closes"])
         case .help: return (["j/k scroll"], ["any other key closes the help"])
-        case .detail: return (["j/k scroll"], ["Esc/q back", "^C quit"])
+        case .detail: return (["j/k scroll"] + (model.isReadOnly ? [] : ["e edit"]), ["Esc/q back", "^C quit"])
+        case .filterLine: return ([], [])
         case .list where model.filter != nil:
-            return (["n/N next/prev", "Enter open", "d delete"], ["Esc clear filter", "q quit"])
+            return (["n/N next/prev", "Enter open"] + delete, ["Esc clear filter", "q quit"])
         case .list:
-            return (["j/k move", "Enter open", "d delete", "/ filter", "r refresh"], ["? help", "q quit"])
+            return (
+                ["j/k move", "Enter open"] + delete + ["/ filter", "r refresh", "! messages"], ["? help", "q quit"]
+            )
         }
     }
 

@@ -8,6 +8,17 @@ package enum KeyTable {
         package var keys: [(keys: String, action: String)]
     }
 
+    /// The keys that change data, left out of a read-only session's help.
+    static let changingKeys: Set<String> = ["d Delete", "e", "Space", "*", "u", "d with marks"]
+
+    /// The help of a read-only session: every section without the keys that change data.
+    package static var readOnlySections: [Section] {
+        sections.compactMap { section in
+            let keys = section.keys.filter { !changingKeys.contains($0.keys) }
+            return keys.isEmpty ? nil : Section(title: section.title, keys: keys)
+        }
+    }
+
     package static let sections: [Section] = [
         Section(
             title: "List",
@@ -18,7 +29,7 @@ package enum KeyTable {
                 ("PgDn PgUp ^F ^B", "move a page"),
                 ("g G Home End", "first or last row"),
                 ("Enter", "open the record's details"),
-                ("d Delete", "delete the contact"),
+                ("d Delete", "delete the row"),
                 ("/", "filter; search the org"),
                 ("n N", "next or previous match"),
                 ("Esc", "clear the filter"),
@@ -27,7 +38,9 @@ package enum KeyTable {
                 ("s", "sort by it; again flips"),
                 ("o", "open in Lightning"),
                 ("y", "copy the Id"),
+                ("G, pages left", "asks to load them all"),
                 ("e", "edit the cursor's field"),
+                ("!, click status", "the last messages, whole"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),
@@ -37,7 +50,7 @@ package enum KeyTable {
                 ("Space", "mark or unmark the row"),
                 ("*", "mark every shown row"),
                 ("u", "clear the marks"),
-                ("d with marks", "delete marked (y/N)"),
+                ("d with marks", "ask, then delete marked"),
             ]),
         Section(
             title: "Filter",

@@ -62,12 +62,13 @@ package struct ListView: Widget {
             }
         }
         if shown == 0 && !model.isLoading {
+            let noun = model.noun
             let notice =
                 model.filter == nil
-                ? "No contacts."
+                ? "No \(noun.plural)."
                 : model.nextRecordsURL == nil
-                    ? "No contact matches the filter."
-                    : "No loaded contact matches the filter; ↓ loads the next page."
+                    ? "No \(noun.singular) matches the filter."
+                    : "No loaded \(noun.singular) matches the filter; ↓ loads the next page."
             buffer.write(notice, x: rows.x + 1, y: rows.y, in: rows, style: Theme.notice)
         }
     }

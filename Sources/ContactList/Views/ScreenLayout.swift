@@ -24,7 +24,8 @@ package struct ScreenLayout: Hashable, Sendable {
         case keyHints
         /// The filter being typed, in place of the key hints.
         case filterBar
-        /// "Delete N contacts? y/N", centred on the whole screen.
+        /// A question or a progress over the list ("Delete N contacts? y/N", "Load all…"),
+        /// centred on the whole screen.
         case prompt
         /// The alert at the head of the queue, centred on the whole screen.
         case alert
@@ -92,8 +93,9 @@ package struct ScreenLayout: Hashable, Sendable {
     /// The layout of a frame of the model.
     package init(screen: Rect, model: ContactListModel) {
         self.init(
-            screen: screen, mode: model.mode, isEditingFilter: model.isEditingFilter, hasAlert: !model.alerts.isEmpty,
-            hasPrompt: model.bulkDeletePrompt != nil)
+            screen: screen, mode: model.mode, isEditingFilter: model.focus == .filterLine,
+            hasAlert: !model.alerts.isEmpty,
+            hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages)
     }
 
     /// Whether the terminal is under the minimum size.

@@ -8,8 +8,8 @@ import RestCore
 ///
 /// One thread runs it and owns ncurses. It blocks in `poll()` on the terminal
 /// and on the wake-up pipe (with a timeout only while a spinner turns), drains
-/// every key with `get_wch`, applies queued network outcomes, and redraws once
-/// per wake-up.
+/// every key with `get_wch` and draws the frame after each (so that the next key of a burst
+/// acts on what the screen showed), applies queued network outcomes, and redraws.
 final class AppLoop {
     /// How often the spinner turns while something is in flight.
     static let spinnerInterval: Int32 = 100
@@ -66,6 +66,8 @@ final class AppLoop {
                 default: break
                 }
                 effects += model.handle(key: clicks.classify(key, at: .now))
+                // Every key gets its frame: the next key of a burst acts on what this one drew.
+                redraw()
             }
             for signal in queue.drainWakeups() { effects += quit(onSignal: signal) }
             let events = queue.drain()

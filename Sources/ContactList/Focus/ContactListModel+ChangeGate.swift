@@ -1,0 +1,34 @@
+extension ContactListModel {
+    // MARK: - The one gate of data-changing keys
+
+    /// Why no change may be started now, in one sentence; nil when one may. Every data-changing
+    /// key (`d`, `e`, and Space or `*` marking for a delete) asks here first, at the key, so that
+    /// nothing opens a question or an editor that could only be refused at its end.
+    func refusalOfAnyChange(marking: Bool = false) -> String? {
+        if !rowsAreRecords { return Self.notRecordsStatus }
+        if isReadOnly {
+            return marking
+                ? "Read-only (--read-only): marks are for deleting, so they are off."
+                : "Read-only (--read-only): nothing can be changed in this session."
+        }
+        if isWaitingToQuit { return "Quitting: no new changes. \(waitingToQuitMessage)" }
+        return nil
+    }
+
+    /// Why `record` may not be changed now, in one sentence; nil when it may.
+    func refusalOfChange(to record: ContactRecord) -> String? {
+        if let refusal = refusalOfAnyChange() { return refusal }
+        if !record.isRecord { return Self.notRecordsStatus }
+        return nil
+    }
+
+    /// The record a data-changing key acts on: the one highlighted in the frame the key was typed
+    /// at. Keys reach this only with the list or the detail in focus, so it is what that frame drew.
+    var highlightedRecord: ContactRecord? {
+        switch mode {
+        case .list: return selectedRecord
+        case .detail(let detail): return detail.record
+        case .help: return nil
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// Which part of the app the next key goes to. Computed in one place
+/// (`ContactListModel.focus`) from the model's state, and read alike by the key routing, the key
+/// bar, the help and the layout, so that they never disagree about where a key goes.
+///
+/// The order is fixed: too small, then an alert, then the modal, then the help or the detail,
+/// then the filter line, then the list.
+public enum Focus: Hashable, Sendable {
+    /// The terminal is under the minimum size: only the notice shows, and only `q` acts.
+    case tooSmall
+    /// An alert waits to be dismissed.
+    case alert
+    /// `e` waits for the object's describe (`ContactListModal.awaitingDescribe`).
+    case awaitingDescribe
+    /// The field editor is open.
+    case editor
+    /// "Delete N contacts? y/N" is asked.
+    case bulkDeletePrompt
+    /// "Load all N remaining? y/N" is asked.
+    case loadAllPrompt
+    /// Every page is being loaded; only Esc acts.
+    case loadingAll
+    /// The last messages (`!`).
+    case messages
+    /// The key help.
+    case help
+    /// The details of one record.
+    case detail
+    /// The filter's text is being typed.
+    case filterLine
+    /// The list itself.
+    case list
+
+    /// Whether the screen shows a wait or a question that a data-changing key must never pass.
+    public var isModal: Bool {
+        switch self {
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadAllPrompt, .loadingAll: return true
+        case .messages, .help, .detail, .filterLine, .list: return false
+        }
+    }
+}

@@ -1,0 +1,7 @@
+extension ContactListModel {
+    /// The words for the list's records in the app's sentences: the describe's labels once read,
+    /// else made from the query's object.
+    public var noun: ObjectNoun {
+        objectFields[searchedObject]?.noun ?? ObjectNoun(objectType: searchedObject)
+    }
+}

@@ -1,0 +1,60 @@
+import RestCore
+
+extension ContactListModel {
+    // MARK: - A refresh that keeps the selection on its record
+
+    /// The first page of a refresh: when it does not list the selected record and
+    /// more pages follow, the pages are kept aside and read on until one does, so that the list is
+    /// replaced once, with the selection still on its record. Nil when the page is applied at once.
+    mutating func beginRefreshStaging(_ page: QueryResult) -> [ContactListEffect]? {
+        guard !page.done, page.nextRecordsUrl != nil, !dataRows.isEmpty, selection < shownCount else { return nil }
+        // The record itself is sought; its neighbours only stand in when it is gone for good.
+        let selected: Set = [shownRecord(at: selection).id]
+        guard !Self.lists(page, anyOf: selected) else { return nil }
+        refreshStaging = RefreshStaging(selectedIDs: selected, limit: orgRowsStart + batchSize)
+        return stageRefreshPage(page)
+    }
+
+    /// Keeps a page of a refresh aside, then asks for the next one, or applies every kept page
+    /// once the selection's record is among them (or it cannot be found).
+    mutating func stageRefreshPage(_ page: QueryResult) -> [ContactListEffect] {
+        guard var staging = refreshStaging else { return [] }
+        staging.pages.append(page)
+        staging.rows += page.records.count
+        if let next = page.nextRecordsUrl, !page.done, staging.rows < staging.limit,
+            !Self.lists(page, anyOf: staging.selectedIDs)
+        {
+            refreshStaging = staging
+            statusMessage = "Refreshing… \(staging.rows) of \(page.totalSize) read again"
+            let request = requests.request(forNextRecordsURL: next)
+            inFlight[request.id] = .nextPage(generation: generation)
+            return [.send(request)]
+        }
+        refreshStaging = nil
+        isReplayingStagedPages = true
+        for (index, staged) in staging.pages.enumerated() {
+            _ = applyPage(staged, replacing: index == 0, restarting: index == 0)
+        }
+        isReplayingStagedPages = false
+        if statusMessage.hasPrefix("Refreshing") { statusMessage = "" }
+        return loadMoreIfNeeded()
+    }
+
+    /// Whether a page lists any of the ids.
+    static func lists(_ page: QueryResult, anyOf ids: Set<String>) -> Bool {
+        page.records.contains { $0["Id"]?.stringValue.map(ids.contains) == true }
+    }
+
+    // MARK: - Keys typed while a page loads
+
+    /// Applies the moves down typed past the last row while its page loaded, and asks for the
+    /// next page when they reach the end again.
+    mutating func applyQueuedMoves() -> [ContactListEffect] {
+        guard queuedMoveDown > 0, !isLoading else { return [] }
+        let rows = queuedMoveDown
+        queuedMoveDown = 0
+        let wasOnLastRow = selection >= shownCount - 1
+        moveSelection(by: rows)
+        return loadMoreIfNeeded(pastTheEnd: wasOnLastRow || selection >= shownCount - 1)
+    }
+}
