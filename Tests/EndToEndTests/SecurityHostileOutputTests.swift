@@ -61,4 +61,33 @@ struct SecurityHostileOutputTests {
             #expect(Self.controls(in: outcome.output.replacingOccurrences(of: "\t", with: " ")).isEmpty)
         }
     }
+
+    @Test("the log and browse's standard error hold a hostile error message as text, one line per entry")
+    func logAndBrowseStandardError() async throws {
+        let body = Array(
+            #"[{"message":\#(Self.jsonString(Self.hostileText + "\nsecond line")),"errorCode":"MALFORMED_QUERY"}]"#.utf8
+        )
+        let server = try RawResponseServer(
+            reply: RawResponseServer.reply(
+                status: "400 Bad Request",
+                headers: ["Content-Type: application/json;charset=UTF-8", "Content-Length: \(body.count)"], body: body))
+        defer { server.stop() }
+        let log = TemporaryFile("log")
+        let standardError = TemporaryFile("err")
+        let command =
+            "exec \(TmuxSession.shellQuote(try Binary.path)) --instance-url \(server.url.absoluteString)"
+            + " --access-token hostile-test-token --log-file \(TmuxSession.shellQuote(log.path))"
+            + " 2> \(TmuxSession.shellQuote(standardError.path))"
+        let session = try await TmuxSession(["sh", "-c", command], width: 100, height: 20)
+        #expect(await waitUntil { log.text.contains(" failure ") || log.text.contains(": failure") })
+        try await session.send("q")
+        _ = try await session.waitForExit()
+
+        let entries = log.text.split(separator: "\n")
+        #expect(entries.allSatisfy { $0.first?.isNumber == true }, "an entry spans lines:\n\(log.text)")
+        #expect(Self.controls(in: log.text).isEmpty, "\(log.text.debugDescription)")
+        #expect(log.text.contains(#"bad\u001b]0;pwned\u0007\u001b[41mred"#))
+        #expect(log.text.contains(#"\u009b2Jend"#))
+        #expect(Self.controls(in: standardError.text).isEmpty, "\(standardError.text.debugDescription)")
+    }
 }
