@@ -103,7 +103,9 @@ extension RecordWriter {
             var runEnd = index
             while runEnd < raw.count, raw[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
             if runEnd > index {
-                TSVEscaper.append(UnsafeBufferPointer(rebasing: raw[index..<runEnd]), to: &output)
+                guard TSVEscaper.append(UnsafeBufferPointer(rebasing: raw[index..<runEnd]), to: &output) else {
+                    throw JSONFailure(message: "invalid UTF-8 in a string", offset: index)
+                }
                 index = runEnd
                 continue
             }

@@ -8,8 +8,11 @@
 /// (`escaped(_:)`), so that one entry stays one line and `tail -f` shows text, never sequences.
 public enum TSVEscaper {
     /// Appends the UTF-8 text `raw` to `output`, escaped. Runs that need nothing are copied whole,
-    /// and each byte costs one table lookup.
-    static func append(_ raw: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    /// and each ASCII byte costs one table lookup. False, with part of `raw` appended, when `raw`
+    /// is not valid UTF-8 (a lone `9B` byte would be CSI to an 8-bit terminal): the byte path
+    /// refuses such a page, as the value path's parser does.
+    @discardableResult
+    static func append(_ raw: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Bool {
         byteKinds.withUnsafeBufferPointer { kinds in
             var runStart = 0
             var index = 0
@@ -21,10 +24,11 @@ public enum TSVEscaper {
                 }
                 var scalar = raw[index]
                 var length = 1
-                if kind == c2Lead {
-                    // U+0080–U+009F are C2 80 … C2 9F in UTF-8; other C2 sequences are letters.
-                    guard index + 1 < raw.count, raw[index + 1] & 0xE0 == 0x80 else {
-                        index += 1
+                if kind == nonASCII {
+                    guard let sequence = sequenceLength(raw, at: index) else { return false }
+                    // U+0080–U+009F are C2 80 … C2 9F in UTF-8; every other sequence is text.
+                    guard scalar == 0xC2, raw[index + 1] < 0xA0 else {
+                        index += sequence
                         continue
                     }
                     scalar = raw[index + 1]
@@ -36,7 +40,29 @@ public enum TSVEscaper {
                 runStart = index
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<raw.count]))
+            return true
         }
+    }
+
+    /// The length of the UTF-8 sequence at `index`, or nil when it is not a valid one (a stray
+    /// continuation byte, a cut-off, overlong or surrogate sequence, a value past U+10FFFF).
+    private static func sequenceLength(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let lead = raw[index]
+        let length: Int
+        var second: ClosedRange<UInt8> = 0x80...0xBF
+        switch lead {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: (length, second) = (3, 0xA0...0xBF)
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: (length, second) = (3, 0x80...0x9F)
+        case 0xF0: (length, second) = (4, 0x90...0xBF)
+        case 0xF1...0xF3: length = 4
+        case 0xF4: (length, second) = (4, 0x80...0x8F)
+        default: return nil
+        }
+        guard index + length <= raw.count, second.contains(raw[index + 1]) else { return nil }
+        for offset in 2..<length where raw[index + offset] & 0xC0 != 0x80 { return nil }
+        return length
     }
 
     /// Appends `text`, escaped.
@@ -81,14 +107,14 @@ public enum TSVEscaper {
 
     private static let plain: UInt8 = 0
     private static let escaped: UInt8 = 1
-    /// 0xC2, the lead byte of U+0080–U+00BF: an escape when the next byte is 80–9F.
-    private static let c2Lead: UInt8 = 2
+    /// A byte of a multi-byte sequence: C2 80 … C2 9F is a C1 control, the rest is text.
+    private static let nonASCII: UInt8 = 2
 
     /// What each byte of UTF-8 text needs.
     private static let byteKinds: [UInt8] = (0...255).map { byte in
         switch byte {
         case 0x00..<0x20, 0x5C, 0x7F: escaped
-        case 0xC2: c2Lead
+        case 0x80...0xFF: nonASCII
         default: plain
         }
     }

@@ -98,4 +98,19 @@ import Testing
             #expect(Self.unescaped(String(decoding: output, as: UTF8.self)) == text)
         }
     }
+
+    /// A lone `9B` is CSI to an 8-bit terminal; the byte path refuses what the value path's parser
+    /// refuses, rather than copying it.
+    @Test(arguments: [
+        [0x9B], [0x80], [0xC2], [0xE2, 0x82], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80],
+    ])
+    func invalidUTF8IsRefusedByBothPaths(bytes: [UInt8]) {
+        let body =
+            Array(#"{"totalSize":1,"done":true,"records":[{"Id":"003A","Name":"a"#.utf8) + bytes
+            + Array(#"b\n","Title":"t"}]}"#.utf8)
+        var writer = RecordWriter(format: .tsv, selectList: SelectList(soql: Self.soql))
+        var output: [UInt8] = []
+        #expect(throws: RestClientError.self) { try writer.write(try QueryPageBytes(body: body), into: &output) }
+        #expect(throws: (any Error).self) { try JSONParser.parse(body) }
+    }
 }
