@@ -13,7 +13,7 @@ func runMain() async -> Int32 {
         }
         return 0
     } catch let failure as CommandFailure {
-        FileHandle.standardError.write(Data("contact-tui: \(failure.description)\n".utf8))
+        StandardError.report(failure.sentences)
         return failure.exitCode
     } catch {
         let code = ContactTUICommand.exitCode(for: error)
@@ -23,12 +23,19 @@ func runMain() async -> Int32 {
         }
         if code == .validationFailure {
             let message = ContactTUICommand.message(for: error)
-            FileHandle.standardError.write(Data("contact-tui: \(message)\nSee 'contact-tui --help'.\n".utf8))
+            StandardError.write(
+                lines: parserMessageLines(StandardError.prefix + message) + ["See 'contact-tui --help'."])
             return CommandFailure.usageExitCode
         }
-        FileHandle.standardError.write(Data("contact-tui: \(ContactTUICommand.message(for: error))\n".utf8))
+        StandardError.write(lines: parserMessageLines(StandardError.prefix + ContactTUICommand.message(for: error)))
         return code.rawValue == 0 ? 0 : CommandFailure.runtimeExitCode
     }
+}
+
+/// The lines of a message of the command line's parser, which may span several (its text is
+/// the user's own arguments and the app's, so its line breaks are kept).
+func parserMessageLines(_ message: String) -> [String] {
+    message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 }
 
 exit(await runMain())

@@ -2,7 +2,7 @@
 ///
 /// Quote, backslash, newline, carriage return and tab take their short escapes; other control
 /// characters are written `\u00XX` (lower-case hex); everything else, `/` and non-ASCII included,
-/// is copied as it is.
+/// is copied as it is (`appendQuotedForTerminal` escapes DEL and the C1 controls as well).
 package enum JSONEscaper {
     /// Appends `text` to `output` as a quoted JSON string.
     package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
@@ -14,13 +14,44 @@ package enum JSONEscaper {
     /// Appends the UTF-8 text `raw` to `output` as a quoted JSON string: runs that need no
     /// escaping are copied whole.
     package static func appendQuoted(_ raw: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        appendQuoted(raw, escapingEveryControl: false, to: &output)
+    }
+
+    /// Appends `text` as a quoted JSON string in which DEL and the C1 controls (U+0080–U+009F)
+    /// are escaped too (`\u007f`, `\u009b`), so that the text is safe on a terminal. JSON allows
+    /// them raw; what is printed for a person must not carry them.
+    package static func appendQuotedForTerminal(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendQuoted($0, escapingEveryControl: true, to: &output) }
+    }
+
+    @inline(__always)
+    private static func appendQuoted(
+        _ raw: UnsafeBufferPointer<UInt8>, escapingEveryControl: Bool, to output: inout [UInt8]
+    ) {
         output.append(UInt8(ascii: "\""))
         var runStart = 0
-        for index in 0..<raw.count {
-            let byte = raw[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+        var index = 0
+        while index < raw.count {
+            var byte = raw[index]
+            var length = 1
+            if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                guard escapingEveryControl else {
+                    index += 1
+                    continue
+                }
+                // DEL, or C2 80 … C2 9F: the UTF-8 of U+0080–U+009F.
+                if byte == 0xC2, index + 1 < raw.count, raw[index + 1] & 0xE0 == 0x80 {
+                    byte = raw[index + 1]
+                    length = 2
+                } else if byte != 0x7F {
+                    index += 1
+                    continue
+                }
+            }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index]))
-            runStart = index + 1
+            index += length
+            runStart = index
             switch byte {
             case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
             case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])

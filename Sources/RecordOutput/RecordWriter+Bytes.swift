@@ -99,24 +99,28 @@ extension RecordWriter {
     {
         var index = 0
         while index < raw.count {
-            let byte = raw[index]
-            guard byte == UInt8(ascii: "\\") else {
-                output.append(byte)
-                index += 1
+            // The run up to the next JSON escape, escaped for TSV in one pass.
+            var runEnd = index
+            while runEnd < raw.count, raw[runEnd] != UInt8(ascii: "\\") { runEnd += 1 }
+            if runEnd > index {
+                guard TSVEscaper.append(UnsafeBufferPointer(rebasing: raw[index..<runEnd]), to: &output) else {
+                    throw JSONFailure(message: "invalid UTF-8 in a string", offset: index)
+                }
+                index = runEnd
                 continue
             }
             guard index + 1 < raw.count else { throw JSONFailure(message: "invalid escape", offset: index) }
             let escaped = raw[index + 1]
             index += 2
             switch escaped {
-            case UInt8(ascii: "n"): output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case UInt8(ascii: "t"): output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case UInt8(ascii: "r"): output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case UInt8(ascii: "n"): TSVEscaper.appendASCII(0x0A, to: &output)
+            case UInt8(ascii: "t"): TSVEscaper.appendASCII(0x09, to: &output)
+            case UInt8(ascii: "r"): TSVEscaper.appendASCII(0x0D, to: &output)
+            case UInt8(ascii: "\\"): TSVEscaper.appendASCII(0x5C, to: &output)
             case UInt8(ascii: "\""): output.append(UInt8(ascii: "\""))
             case UInt8(ascii: "/"): output.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "b"): TSVEscaper.appendASCII(0x08, to: &output)
+            case UInt8(ascii: "f"): TSVEscaper.appendASCII(0x0C, to: &output)
             case UInt8(ascii: "u"):
                 // Rare in practice: the scanner decodes the escape (and its surrogate pair).
                 var end = index + 4

@@ -11,7 +11,8 @@ import SOQL
 public struct RecordWriter: Sendable {
     public enum Format: String, Sendable, CaseIterable {
         /// Tab-separated values with a header row; tab, newline, carriage return and backslash
-        /// inside a value are written `\t`, `\n`, `\r`, `\\`; null is an empty field.
+        /// inside a value are written `\t`, `\n`, `\r`, `\\`, every other control character
+        /// `\u00XX` (`TSVEscaper`); null is an empty field.
         case tsv
         /// One compact JSON object per line, fields in SELECT-list order.
         case json
@@ -131,18 +132,7 @@ public struct RecordWriter: Sendable {
     }
 
     static func appendTSV(_ text: String, to output: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes in
-            for byte in bytes {
-                switch byte {
-                case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-                case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-                case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-                case 0x5C: output.append(contentsOf: [0x5C, 0x5C])
-                default: output.append(byte)
-                }
-            }
-        }
+        TSVEscaper.append(text, to: &output)
     }
 
     // MARK: - JSON
@@ -153,7 +143,7 @@ public struct RecordWriter: Sendable {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let number): JSONNumber.append(number, to: &output)
-        case .string(let text): JSONEscaper.appendQuoted(text, to: &output)
+        case .string(let text): JSONEscaper.appendQuotedForTerminal(text, to: &output)
         case .array(let elements):
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
@@ -167,7 +157,7 @@ public struct RecordWriter: Sendable {
             func member(_ key: String, _ value: JSONValue) {
                 if !first { output.append(UInt8(ascii: ",")) }
                 first = false
-                JSONEscaper.appendQuoted(key, to: &output)
+                JSONEscaper.appendQuotedForTerminal(key, to: &output)
                 output.append(UInt8(ascii: ":"))
                 appendJSON(value, keyOrder: [], to: &output)
             }

@@ -53,6 +53,14 @@ struct ImportRuleTests {
         #expect(try Self.offenders(in: "Benchmarks", #"^import MockOrg\b"#) == [])
     }
 
+    @Test("the executable writes to standard error in one place, which sanitises every line")
+    func oneWayToStandardError() throws {
+        #expect(
+            try Self.offenders(
+                in: "Sources/ContactTUI", #"FileHandle\.standardError|STDERR_FILENO|\bfputs\(|\bfprintf\(|&stderr\b"#)
+                == ["Sources/ContactTUI/Output/StandardError.swift"])
+    }
+
     @Test("ContactList never sees ncurses or MockOrg")
     func contactListDrawsOnlyCells() throws {
         #expect(try Self.offenders(in: "Sources/ContactList", #"^import (CNcurses|MockOrg|Hummingbird)\b"#) == [])

@@ -18,8 +18,8 @@ struct OpenCopyTests {
         ])
     func lightningURL(instance: String, origin: String) {
         #expect(
-            RecordLink.lightningURL(instanceURL: instance, objectType: "Contact", id: "003A")
-                == origin + "/lightning/r/Contact/003A/view")
+            RecordLink.lightningURL(instanceURL: instance, objectType: "Contact", id: "003000000000001AAA")
+                == origin + "/lightning/r/Contact/003000000000001AAA/view")
     }
 
     @Test("loopback hosts are the mock org")

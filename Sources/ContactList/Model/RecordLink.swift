@@ -10,8 +10,10 @@ import Foundation
 public enum RecordLink {
     static let myDomainSuffix = ".my.salesforce.com"
 
-    /// `https://acme.lightning.force.com/lightning/r/Contact/003…/view`.
-    public static func lightningURL(instanceURL: String, objectType: String, id: String) -> String {
+    /// `https://acme.lightning.force.com/lightning/r/Contact/003…/view`; nil when `id` is not a
+    /// Salesforce Id or `objectType` not an object's name, which would choose another path.
+    public static func lightningURL(instanceURL: String, objectType: String, id: String) -> String? {
+        guard SalesforceID.isValid(id), ObjectName.isValid(objectType) else { return nil }
         let path = "/lightning/r/\(objectType)/\(id)/view"
         guard let components = URLComponents(string: instanceURL), let host = components.host?.lowercased() else {
             return trimmedSlash(instanceURL) + path

@@ -1,9 +1,11 @@
 import Foundation
 import Logging
+import RecordOutput
 import Synchronization
 
 /// A swift-log handler that appends one line per message to a file: the terminal
-/// belongs to the UI, so `--log-file` is where requests and outcomes go.
+/// belongs to the UI, so `--log-file` is where requests and outcomes go. Control characters
+/// and backslashes in every part of a line are escaped (`TSVEscaper`).
 struct FileLogHandler: LogHandler {
     /// The open file, shared by copies of the handler; writes are serialised by the lock.
     final class Sink: Sendable {
@@ -40,7 +42,13 @@ struct FileLogHandler: LogHandler {
         let timestamp = Date().formatted(.iso8601)
         var merged = metadata
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        let fields = merged.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
-        sink.write("\(timestamp) \(event.level) \(label): \(event.message)\(fields)\n")
+        // Server text (a record's name, an error's message) is escaped as `list` escapes TSV, so
+        // that an entry is one line and `tail -f` prints its escape sequences as text.
+        let fields = merged.sorted { $0.key < $1.key }.map {
+            " \(TSVEscaper.escaped($0.key))=\(TSVEscaper.escaped($0.value.description))"
+        }.joined()
+        sink.write(
+            "\(timestamp) \(event.level) \(TSVEscaper.escaped(label)): \(TSVEscaper.escaped("\(event.message)"))\(fields)\n"
+        )
     }
 }

@@ -6,17 +6,17 @@ struct QuitReport: Sendable {
     var changesInFlight: [ChangeInFlight]
     var alerts: [Alert]
 
-    /// Lines for standard error, each one sentence, server text made inert.
+    /// Lines for standard error, each one sentence (`StandardError` makes server text inert).
     var alertLines: [String] {
-        alerts.map { SafeText.sanitize("\($0.title): \($0.message)") }
+        alerts.map { "\($0.title): \($0.message)" }
     }
 
     /// The failure that ends the command when an outcome is unknown, one line per change.
     var failure: CommandFailure? {
         guard !changesInFlight.isEmpty else { return nil }
         let lines = changesInFlight.map { change in
-            SafeText.sanitize("\(change.description) was sent; its outcome is unknown.")
+            "\(change.description) was sent; its outcome is unknown."
         }
-        return .runtime(lines.joined(separator: "\ncontact-tui: "))
+        return CommandFailure(sentences: lines, exitCode: CommandFailure.runtimeExitCode)
     }
 }

@@ -98,7 +98,7 @@ struct BrowseCommand: AsyncParsableCommand {
         case .success(let quitReport): report = quitReport
         case .failure(let error): throw CommandFailure(description: error.description, exitCode: error.exitCode)
         }
-        for line in report.alertLines { FileHandle.standardError.write(Data("contact-tui: \(line)\n".utf8)) }
+        StandardError.report(report.alertLines)
         if let failure = report.failure { throw failure }
     }
 

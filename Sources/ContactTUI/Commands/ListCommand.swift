@@ -60,10 +60,9 @@ struct ListCommand: AsyncParsableCommand {
         case .printed:
             let versionInUse = client.configuration.apiVersion
             if versionInUse != configuration.apiVersion {
-                FileHandle.standardError.write(
-                    Data(
-                        "contact-tui: the org does not serve API \(configuration.apiVersion); used \(versionInUse), the newest it serves.\n"
-                            .utf8))
+                StandardError.report(
+                    "the org does not serve API \(configuration.apiVersion); used \(versionInUse), the newest it serves."
+                )
             }
         }
     }

@@ -118,7 +118,7 @@ struct MockOrgCommand: AsyncParsableCommand {
             try await server.runUntilInterrupted { contacts in
                 // Only a large org takes long enough to be worth a word, on stderr, away from the banner.
                 guard contacts >= Self.largeOrg else { return }
-                FileHandle.standardError.write(Data("generating \(contacts) contacts…\n".utf8))
+                StandardError.write(lines: ["generating \(contacts) contacts…"])
             } onListening: { endpoint in
                 let banner = """
                     mock org listening on \(endpoint.url.absoluteString)
