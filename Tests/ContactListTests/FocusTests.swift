@@ -295,6 +295,23 @@ struct FocusTests {
         #expect(model.dataRows.first?.values == ["Acme", "6"])
     }
 
+    @Test("d and e refuse a record whose Id or object name the server made up")
+    func madeUpIdentityIsRefused() throws {
+        var hostile = Fixtures.contact(0)
+        hostile["Id"] = "003\nrm -rf ~\n"
+        var badType = Fixtures.contact(1)
+        badType["attributes"] = ["type": "Contact/../../x?y=1#"]
+        var model = Fixtures.model(records: [hostile, badType])
+        #expect(Self.writes(model.handle(key: .character("d"))).isEmpty)
+        #expect(model.statusMessage == "This record's Id is not a Salesforce Id; d and e refuse it.")
+        #expect(Fixtures.sentRequests(model.handle(key: .character("e"))).isEmpty)
+        #expect(model.focus == .list)
+        _ = model.handle(key: .character("j"))
+        #expect(Self.writes(model.handle(key: .character("d"))).isEmpty)
+        #expect(model.statusMessage == "This record's object name is not a Salesforce name; d and e refuse it.")
+        #expect(model.dataRows.count == 2)
+    }
+
     @Test("the words follow the object")
     func wordsFollowTheObject() {
         #expect(ObjectNoun(objectType: "Contact").count(2) == "2 contacts")

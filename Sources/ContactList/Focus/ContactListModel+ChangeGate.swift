@@ -19,6 +19,11 @@ extension ContactListModel {
     func refusalOfChange(to record: ContactRecord) -> String? {
         if let refusal = refusalOfAnyChange() { return refusal }
         if !record.isRecord { return Self.notRecordsStatus }
+        // The Id and the object name go into the request's path: a made-up one could choose another.
+        if !SalesforceID.isValid(record.id) { return "This record's Id is not a Salesforce Id; d and e refuse it." }
+        if !ObjectName.isValid(record.objectType) {
+            return "This record's object name is not a Salesforce name; d and e refuse it."
+        }
         return nil
     }
 

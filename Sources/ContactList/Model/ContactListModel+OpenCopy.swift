@@ -3,6 +3,10 @@ extension ContactListModel {
     /// when no browser can be started.
     mutating func openSelectedRecord() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
+        guard record.isRecord else {
+            statusMessage = Self.notRecordsStatus
+            return []
+        }
         guard let instanceURL else {
             statusMessage = "The org's address is not known, so the record cannot be opened."
             return []
@@ -25,6 +29,10 @@ extension ContactListModel {
     /// `y`: copies the selected record's Id to the clipboard (OSC 52, written by the runner).
     mutating func copySelectedID() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
+        guard record.isRecord else {
+            statusMessage = Self.notRecordsStatus
+            return []
+        }
         guard SalesforceID.isValid(record.id) else {
             statusMessage = Self.notAnIDMessage
             return []
