@@ -241,6 +241,18 @@ struct FocusTests {
         #expect(model.selectedRecord?.id == Fixtures.id(649))
     }
 
+    @Test("any key but y at the load-all question goes to the last loaded row and loads one page")
+    func declineLoadAll() throws {
+        var model = Self.pagedModel()
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        _ = model.handle(response: Self.page(from: 0, of: 900), for: first.id)
+        _ = model.handle(key: .character("G"))
+        let next = Fixtures.sentRequests(model.handle(key: .character("n")))
+        #expect(model.focus == .list)
+        #expect(model.selection == 199)
+        #expect(next.count == 1)
+    }
+
     @Test("Esc stops loading every page")
     func escapeStopsLoadingAll() throws {
         var model = ContactListModel(query: Fixtures.query, batchSize: 200, origin: "o", requests: Fixtures.client())
@@ -400,5 +412,31 @@ struct DetailEditTests {
         _ = Fixtures.type("Chief", into: &model)
         _ = model.handle(key: .enter)
         #expect(model.dataRows[0].value(at: 1) == "Chief")
+    }
+}
+
+@Suite("The org search says when it was cut")
+struct OrgSearchCutTests {
+    @Test("an answer of as many records as a search returns says it was cut, and * says it marked only those shown")
+    func cutAtTheLimit() throws {
+        var model = FocusTests.pagedModel()
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        _ = model.handle(response: FocusTests.page(from: 0, of: 5_000), for: first.id)
+        _ = model.handle(key: .character("/"))
+        var search: RestRequest?
+        for character in "Contact" {
+            for case .sendAfter(let request, _) in model.handle(key: .character(character)) { search = request }
+        }
+        let found = (1_000..<(1_000 + SOSLText.limit)).map { Fixtures.contact($0) }
+        let body = try JSONSerialization.data(withJSONObject: ["searchRecords": found])
+        _ = model.handle(
+            response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: try #require(search).id
+        )
+        #expect(model.orgSearch.wasCut)
+        #expect(StatusLine(model: model).text.contains("cut at 200 — refine the text"))
+        _ = model.handle(key: .enter)
+        _ = model.handle(key: .character("*"))
+        #expect(model.marks.count == model.shownCount)
+        #expect(model.statusMessage.hasPrefix("Marked the \(model.shownCount) shown; more in the org match"))
     }
 }

@@ -71,7 +71,7 @@ struct BulkDeleteEndToEndTests {
                 #expect(try await org.exists(contact.id) == false)
             }
             #expect(!Screen.statusLine(screen).contains("marked"))
-            try await session.quit()
+            try await session.quit(afterFailedChanges: true)
         }
     }
 }

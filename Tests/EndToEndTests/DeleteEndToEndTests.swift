@@ -100,7 +100,7 @@ struct DeleteEndToEndTests {
             #expect(!alert.contains("1 of"))
             let screen = try await Self.dismissAlert(session, with: "Enter", expectingOnTop: target, in: org)
             #expect(Screen.listLines(screen).filter { $0.contains(prefix) }.count == 1)
-            try await session.quit()
+            try await session.quit(afterFailedChanges: true)
         }
     }
 
@@ -143,7 +143,7 @@ struct DeleteEndToEndTests {
                     && screen.contains("was not deleted")
             }
             try await Self.dismissAlert(session, with: "Escape", expectingOnTop: contacts[2], in: org)
-            try await session.quit(with: "C-c")
+            try await session.quit(with: "C-c", afterFailedChanges: true)
         }
     }
 
@@ -173,7 +173,7 @@ struct DeleteEndToEndTests {
             try await Self.dismissAlert(session, with: "Space", expectingOnTop: target, in: org)
             #expect(try await org.exists(contacts[index - 1].id) == false)
             #expect(try await org.exists(contacts[index + 1].id) == false)
-            try await session.quit()
+            try await session.quit(afterFailedChanges: true)
         }
     }
 

@@ -62,7 +62,7 @@ struct EditEndToEndTests {
                 !screen.contains("Cannot update item") && row(screen).contains("ed@x.io")
             }
             #expect(try await Self.email(of: target.id, in: org) == "ed@x.io")
-            try await session.quit()
+            try await session.quit(afterFailedChanges: true)
         }
     }
 }

@@ -183,7 +183,7 @@ struct FaultNetworkTests {
         let after = try await session.waitUntil("the alert is dismissed") { !$0.contains("Delete outcome unknown") }
         // The row is back, at the top.
         #expect(after.components(separatedBy: "\n")[2].contains(firstName), "alert:\n\(alert)\nafter:\n\(after)")
-        try await session.quit()
+        try await session.quit(afterFailedChanges: true)
     }
 
     @Test("--fail-rate 1 in the demo: the row returns at the top with the alert")
@@ -198,7 +198,7 @@ struct FaultNetworkTests {
         #expect(after.contains("200 of 200"), "\(after)")
         // The refused row is back, at the top.
         #expect(after.components(separatedBy: "\n")[2].contains(secondName), "alert:\n\(alert)\nafter:\n\(after)")
-        try await session.quit()
+        try await session.quit(afterFailedChanges: true)
     }
 
     @Test(

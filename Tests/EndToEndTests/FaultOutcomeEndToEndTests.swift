@@ -31,7 +31,7 @@ struct FaultOutcomeEndToEndTests {
             #expect(screen.contains("was not deleted."), "\(screen)")
             try await DeleteEndToEndTests.dismissAlert(
                 refused.session, with: "\r", expectingOnTop: refused.target, in: org)
-            try await refused.session.quit()
+            try await refused.session.quit(afterFailedChanges: true)
         }
     }
 

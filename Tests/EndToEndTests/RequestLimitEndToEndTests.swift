@@ -23,7 +23,7 @@ struct RequestLimitEndToEndTests {
         }
     }
 
-    @Test("list exits 1 with the sentence, after the pages it was allowed")
+    @Test("list exits 1 with the sentence and says the output is incomplete, after the pages it was allowed")
     func listCommand() async throws {
         let configuration = MockOrgConfiguration(contacts: 450, apiLimit: 1)
         try await LiveOrg.with(configuration) { org in
@@ -32,7 +32,9 @@ struct RequestLimitEndToEndTests {
                     + ListCommandTests.orgArguments(org.endpoint))
             #expect(outcome.status == 1)
             #expect(outcome.output.split(separator: "\n").count == 201)
-            #expect(outcome.error == "contact-tui: \(Self.sentence)\n")
+            #expect(
+                outcome.error
+                    == "contact-tui: \(Self.sentence); the output is incomplete: 200 records were printed.\n")
         }
     }
 }

@@ -137,6 +137,66 @@ struct WhatYouSeeEndToEndTests {
         }
     }
 
+    @Test("a query without Id shows its rows read-only; d says why and deletes nothing")
+    func rowsThatAreNotRecords() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 50)) { org in
+            let before = try await Self.count(org)
+            let session = try await TmuxSession(
+                try org.appCommand(["--query", "SELECT Name, Email FROM Contact ORDER BY Name"]), width: 120, height: 30
+            )
+            let contacts = try await org.contactNames()
+            let screen = try await session.waitUntil("the rows show") { screen in
+                Screen.listShows(screen, Screen.shownPrefix(contacts[0].name))
+            }
+            #expect(screen.components(separatedBy: "\n")[1].contains("Email"))
+            #expect(Screen.statusLine(screen).contains("50 of 50 loaded"))
+            try await session.send("d")
+            try await session.waitUntil("d says why it does nothing") { screen in
+                Screen.statusLine(screen).contains("These rows are not records")
+            }
+            #expect(try await Self.count(org) == before)
+            try await session.quit()
+        }
+    }
+
+    @Test("SELECT COUNT() shows the count as its one row")
+    func countQuery() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 37)) { org in
+            let session = try await TmuxSession(
+                try org.appCommand(["--query", "SELECT COUNT() FROM Contact"]), width: 100, height: 20)
+            try await session.waitUntil("the count shows") { screen in
+                Screen.listLines(screen).first?.hasPrefix(" 37") == true
+            }
+            try await session.quit()
+        }
+    }
+
+    @Test("G at 50,000 contacts asks to load the rest, shows its progress and lands on the true last row")
+    func loadAllOfFiftyThousand() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 50_000)) { org in
+            let last = try await org.records("SELECT Id, Name FROM Contact ORDER BY Name DESC LIMIT 1").first
+            let lastName = try #require(last?["Name"]?.stringValue)
+            let session = try await TmuxSession(try org.appCommand(), width: 100, height: 30)
+            try await session.waitUntil("the first page is loaded") {
+                Screen.statusLine($0).contains("2000 of 50000 loaded")
+            }
+            try await session.send("G")
+            try await session.waitUntil("G asks first") { $0.contains("Load all 48,000 remaining contacts? y/N") }
+            try await session.send("y")
+            try await session.waitUntil("the progress shows") { $0.contains("Loading ") && $0.contains("█") }
+            // A key while every page loads does nothing but say so.
+            try await session.send("d")
+            try await session.waitUntil(timeout: .seconds(180), "every page is loaded") { screen in
+                Screen.statusLine(screen).contains("50000 of 50000 loaded") && !screen.contains("Esc stops")
+            }
+            try await session.waitUntil(attributes: true, "the selection is on the true last row") { screen in
+                Self.selects(screen, lastName)
+            }
+            #expect(try await Self.count(org) == 50_000, "the d typed during the load deleted nothing")
+            try await session.quit()
+        }
+    }
+
     /// The text of the list line drawn highlighted (reverse video), from a capture with attributes.
     static func selectedLine(_ screenWithAttributes: String) -> String {
         guard let index = DemoTests.selectedLines(screenWithAttributes).first else { return "" }

@@ -80,8 +80,10 @@ extension ContactListModel {
             }
         case .filterLine:
             return key != .escape && key != .enter
-        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages,
-            .help, .detail:
+        case .loadAllPrompt:
+            // Its answer goes to the last row, loaded or true.
+            return true
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .help, .detail:
             return false
         }
     }

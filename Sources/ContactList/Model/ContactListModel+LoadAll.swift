@@ -40,7 +40,8 @@ extension ContactListModel {
         modal = nil
         if nextRecordsURL == nil {
             moveSelection(to: shownCount - 1)
-            if statusMessage.isEmpty { statusMessage = "All \(orgRowsStart) loaded" }
+            // The load's own notes ("that key did nothing") end with it; a page error stays.
+            statusMessage = "All \(GroupedNumber.text(orgRowsStart)) \(noun.plural) loaded"
         }
         return []
     }

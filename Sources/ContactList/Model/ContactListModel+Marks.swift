@@ -23,7 +23,12 @@ extension ContactListModel {
             let record = shownRecord(at: position)
             marks[record.id] = record
         }
-        statusMessage = ""
+        // Only what is shown is marked: say so when the org holds more that match.
+        statusMessage =
+            orgSearch.wasCut
+            ? "Marked the \(shownCount) shown; more in the org match (the search stops at \(SOSLText.limit))"
+            : nextRecordsURL != nil && filter != nil
+                ? "Marked the \(shownCount) shown; pages not loaded are not marked" : ""
     }
 
     /// `u`: clears every mark.

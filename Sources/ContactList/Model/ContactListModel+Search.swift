@@ -55,6 +55,7 @@ extension ContactListModel {
     private mutating func dropOrgRows() {
         while orgSearch.rowCount > 0 { removeRow(at: dataRows.count - 1) }
         orgSearch.answeredText = nil
+        orgSearch.wasCut = false
     }
 
     static let searchFailurePrefix = "Could not search the org: "
@@ -86,6 +87,7 @@ extension ContactListModel {
         }
         appendOrgRows(records)
         orgSearch.answeredText = text
+        orgSearch.wasCut = found.count >= SOSLText.limit
         clampSelection()
     }
 

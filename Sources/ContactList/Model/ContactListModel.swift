@@ -99,11 +99,15 @@ public struct ContactListModel: Sendable {
         didSet {
             guard alerts.count > oldValue.count else { return }
             for alert in alerts.suffix(alerts.count - oldValue.count) {
+                failedChangeCount += alert.entryCount
                 messages.record(
                     ([alert.title + ": " + alert.message] + alert.details).joined(separator: " "), at: now())
             }
         }
     }
+    /// The changes of this session that failed or whose outcome stayed unknown, each reported by
+    /// an alert (dismissed or not): the app's exit code is 1 when there are any.
+    public internal(set) var failedChangeCount = 0
     /// The failures the waiting alerts report, one per detail line of a bulk delete's alert.
     public var alertEntryCount: Int { alerts.reduce(0) { $0 + $1.entryCount } }
     /// What the screen shows besides the list.

@@ -12,6 +12,9 @@ public struct OrgSearch: Hashable, Sendable {
     public internal(set) var answeredText: String?
     /// How many rows at the end of `dataRows` the search added.
     public internal(set) var rowCount = 0
+    /// Whether the answer held as many records as a search returns (`SOSLText.limit`): then more
+    /// records in the org match than were found.
+    public internal(set) var wasCut = false
 
     /// Whether a search is waiting or in flight.
     public var isSearching: Bool { requestID != nil }

@@ -23,7 +23,10 @@ package struct StatusLine: Widget {
             if model.orgSearch.isSearching {
                 parts.append("\(spinner) searching the org")
             } else if model.orgSearch.answeredText != nil {
-                parts.append("\(model.orgSearch.rowCount) more in the org")
+                parts.append(
+                    model.orgSearch.wasCut
+                        ? "\(model.orgSearch.rowCount) more in the org, cut at \(SOSLText.limit) — refine the text"
+                        : "\(model.orgSearch.rowCount) more in the org")
             }
         }
         if !model.marks.isEmpty { parts.append("\(model.marks.count) marked") }

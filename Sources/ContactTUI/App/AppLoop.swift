@@ -88,7 +88,8 @@ final class AppLoop {
             if running { redraw() }
         }
         queue.markClosed()
-        let report = QuitReport(changesInFlight: model.changesInFlight, alerts: model.alerts)
+        let report = QuitReport(
+            changesInFlight: model.changesInFlight, alerts: model.alerts, failedChangeCount: model.failedChangeCount)
         for change in report.changesInFlight {
             logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: Self.metadata(change))
         }

@@ -5,18 +5,25 @@ import ContactList
 struct QuitReport: Sendable {
     var changesInFlight: [ChangeInFlight]
     var alerts: [Alert]
+    /// The changes of the session that failed or whose outcome stayed unknown.
+    var failedChangeCount = 0
 
-    /// Lines for standard error, each one sentence (`StandardError` makes server text inert).
+    /// Lines for standard error, each alert whole: its title and message, then each record it
+    /// lists on a line of its own (`StandardError` makes server text inert).
     var alertLines: [String] {
-        alerts.map { "\($0.title): \($0.message)" }
+        alerts.flatMap { alert in ["\(alert.title): \(alert.message)"] + alert.details.map { "  \($0)" } }
     }
 
-    /// The failure that ends the command when an outcome is unknown, one line per change.
+    /// The failure that ends the command (exit 1) when an outcome is unknown, one line per change,
+    /// or when a change of the session failed.
     var failure: CommandFailure? {
-        guard !changesInFlight.isEmpty else { return nil }
-        let lines = changesInFlight.map { change in
+        var lines = changesInFlight.map { change in
             "\(change.description) was sent; its outcome is unknown."
         }
-        return CommandFailure(sentences: lines, exitCode: CommandFailure.runtimeExitCode)
+        if failedChangeCount > 0 {
+            let count = failedChangeCount
+            lines.append("\(count) change\(count == 1 ? "" : "s") of this session failed or had an unknown outcome.")
+        }
+        return lines.isEmpty ? nil : CommandFailure(sentences: lines, exitCode: CommandFailure.runtimeExitCode)
     }
 }

@@ -116,8 +116,15 @@ struct ListCommand: AsyncParsableCommand {
 
     /// The one sentence `list` ends with. Records already printed cannot be taken back, so an
     /// expired cursor is not restarted (that would print the first pages twice): it says so.
+    /// Any other failure after rows were printed says the output is incomplete and how much of it
+    /// there is, so that a script reading it does not take a part for the whole.
     static func sentence(for error: RestClientError, printed: Int) -> String {
-        guard error.isExpiredQueryCursor, printed > 0 else { return error.description }
+        guard printed > 0 else { return error.description }
+        guard error.isExpiredQueryCursor else {
+            var reason = error.description
+            if reason.hasSuffix(".") { reason.removeLast() }
+            return "\(reason); the output is incomplete: \(printed) record\(printed == 1 ? " was" : "s were") printed."
+        }
         return "The org's query cursor expired after \(printed) records were printed, "
             + "so the output is incomplete; run the command again (INVALID_QUERY_LOCATOR)."
     }

@@ -110,10 +110,13 @@ final class TmuxSession {
         throw TestSupportFailure("timed out waiting for the program to exit; the screen was:\n\(try await capture())")
     }
 
-    /// Quits with `key` and checks that the program exits 0.
-    func quit(with key: String = "q", sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    /// Quits with `key` and checks the exit status: 0, or 1 after a session in which a change
+    /// failed or its outcome stayed unknown (`afterFailedChanges`).
+    func quit(
+        with key: String = "q", afterFailedChanges: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         try await send(key)
-        #expect(try await waitForExit() == 0, sourceLocation: sourceLocation)
+        #expect(try await waitForExit() == (afterFailedChanges ? 1 : 0), sourceLocation: sourceLocation)
     }
 
     /// Whether the program is still running.
