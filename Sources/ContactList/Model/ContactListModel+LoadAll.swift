@@ -26,7 +26,7 @@ extension ContactListModel {
     mutating func handleLoadingAll(key: Key) -> [ContactListEffect] {
         if key == .escape {
             modal = nil
-            statusMessage = "Stopped loading; \(orgRowsStart) of \(totalSize) loaded"
+            statusMessage = "Stopped loading every page (a page already asked for still arrives)"
         } else {
             statusMessage = "Loading every page; that key did nothing (Esc stops)"
         }

@@ -28,7 +28,7 @@ package struct LoadAllView: Widget {
 
     package func render(area: Rect, buffer: inout CellBuffer) {
         let lines = lines
-        let footer = isLoading ? "Esc stops" : "y load all · other keys go to the last loaded"
+        let footer = isLoading ? "Esc stops" : "y load all · other keys: the last loaded row"
         let width = max(DisplayWidth.of(footer) + 2, lines.map(DisplayWidth.of).max() ?? 1)
         Panel(
             title: "Load all", lines: lines.map { ($0, Theme.alert) }, footer: footer, style: Theme.alert,
