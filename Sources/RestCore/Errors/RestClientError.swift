@@ -40,9 +40,11 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
                 return "The org's query cursor expired (INVALID_QUERY_LOCATOR: \(Self.oneLine(cursor.message)))."
             }
             if let first = errors.first {
-                let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
-                return "The server refused the request with HTTP \(status) \(first.errorCode): "
-                    + "\(Self.oneLine(first.message))\(more)"
+                // The org's reason first, then what it refused: a status line cut short keeps the reason.
+                let more = errors.count > 1 ? "; and \(errors.count - 1) more" : ""
+                let (reason, statement) = Self.reasonFirst(first.message)
+                let refused = statement.map { "; the statement: \(Self.oneLine($0))" } ?? ""
+                return "\(reason) (\(first.errorCode), HTTP \(status)\(more))\(refused)"
             }
             if let rawBody, !rawBody.isEmpty {
                 return "The server answered HTTP \(status) with an unexpected body: \(Self.oneLine(rawBody))"
@@ -94,6 +96,16 @@ public enum RestClientError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Squeezes server text into one short line: whitespace runs become one space, long text is cut.
+    /// A Salesforce message split into its reason and the statement it quotes: a query error reads
+    /// "statement, caret, `ERROR at Row:1:Column:53`, reason", and the reason is what matters.
+    static func reasonFirst(_ message: String) -> (reason: String, statement: String?) {
+        guard let at = message.range(of: "ERROR at Row:") else { return (oneLine(message), nil) }
+        let reason = oneLine(String(message[at.lowerBound...]))
+        let statement = message[..<at.lowerBound].split(whereSeparator: \.isNewline)
+            .first { line in line.contains { !$0.isWhitespace && $0 != "^" } }
+        return (reason, statement.map(String.init))
+    }
+
     package static func oneLine(_ text: String, limit: Int = 200) -> String {
         let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
         var line = words.joined(separator: " ")
