@@ -30,6 +30,19 @@ struct FocusTests {
             (offset..<min(total, offset + 200)).map { Fixtures.contact($0) }, totalSize: total, nextRecordsUrl: next)
     }
 
+    /// Types `/` and `text`, and answers the org search it schedules with `records`.
+    static func search(_ text: String, finding records: [[String: Any]], in model: inout ContactListModel) throws {
+        _ = model.handle(key: .character("/"))
+        var search: RestRequest?
+        for character in text {
+            for case .sendAfter(let request, _) in model.handle(key: .character(character)) { search = request }
+        }
+        let body = try JSONSerialization.data(withJSONObject: ["searchRecords": records])
+        _ = model.handle(
+            response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: try #require(search).id
+        )
+    }
+
     static func writes(_ effects: [ContactListEffect]) -> [RestRequest] {
         Fixtures.sentRequests(effects).filter { $0.method.isWrite }
     }
@@ -199,15 +212,7 @@ struct FocusTests {
         _ = model.handle(
             response: Fixtures.page((0..<5).map { Fixtures.contact($0) }, totalSize: 50, nextRecordsUrl: "/next"),
             for: first.id)
-        _ = model.handle(key: .character("/"))
-        var search: RestRequest?
-        for character in "Zed" {
-            for case .sendAfter(let request, _) in model.handle(key: .character(character)) { search = request }
-        }
-        let body = try JSONSerialization.data(withJSONObject: ["searchRecords": [Fixtures.contact(40, name: "Zed")]])
-        _ = model.handle(
-            response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: try #require(search).id
-        )
+        try Self.search("Zed", finding: [Fixtures.contact(40, name: "Zed")], in: &model)
         #expect(model.selectedRecord?.id == Fixtures.id(40))
         _ = model.handle(key: .enter)
         _ = model.handle(key: .escape)
@@ -422,16 +427,8 @@ struct OrgSearchCutTests {
         var model = FocusTests.pagedModel()
         let first = try #require(Fixtures.sentRequests(model.start()).first)
         _ = model.handle(response: FocusTests.page(from: 0, of: 5_000), for: first.id)
-        _ = model.handle(key: .character("/"))
-        var search: RestRequest?
-        for character in "Contact" {
-            for case .sendAfter(let request, _) in model.handle(key: .character(character)) { search = request }
-        }
         let found = (1_000..<(1_000 + SOSLText.limit)).map { Fixtures.contact($0) }
-        let body = try JSONSerialization.data(withJSONObject: ["searchRecords": found])
-        _ = model.handle(
-            response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: try #require(search).id
-        )
+        try FocusTests.search("Contact", finding: found, in: &model)
         #expect(model.orgSearch.wasCut)
         #expect(StatusLine(model: model).text.contains("cut at 200 — refine the text"))
         _ = model.handle(key: .enter)
