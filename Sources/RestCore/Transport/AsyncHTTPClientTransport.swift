@@ -122,10 +122,10 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// One try of `request`.
     private func executeOnce(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
         let url = URL(string: request.url)
-        if let url, let refusal = CleartextPolicy.refusal(for: url) {
+        let proxy = url.flatMap(proxies.proxy(for:))
+        if let url, let refusal = CleartextPolicy.refusal(for: url, through: proxy) {
             throw .invalidRequest(refusal)
         }
-        let proxy = url.flatMap(proxies.proxy(for:))
         let client = try client(through: proxy)
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
