@@ -89,3 +89,65 @@ import Testing
         #expect(String(decoding: token.body ?? [], as: UTF8.self).hasSuffix("&client_secret=s1"))
     }
 }
+
+/// A refresh token the org rotated to is a secret like the first one: redacted from every message.
+@Suite struct RotatedRefreshTokenRedactionTests {
+    static let rotated = "rotated-refresh-value"
+
+    /// An org that rotates the refresh token on the first renewal, then refuses the rotated one
+    /// echoing it back, and answers a data request's error with it too.
+    static func echoingOrg() -> InMemoryTransport {
+        let dataRequests = Mutex(0)
+        return InMemoryTransport { request throws(RestClientError) in
+            if request.url.hasSuffix("/services/oauth2/token") {
+                let form = String(decoding: request.body ?? [], as: UTF8.self)
+                if form.contains("refresh_token=first-refresh-value&")
+                    || form.hasSuffix("refresh_token=first-refresh-value")
+                {
+                    let body = #"{"access_token":"access-two","refresh_token":"\#(rotated)"}"#
+                    return RestResponse(status: 200, headers: [:], body: Array(body.utf8))
+                }
+                let body = #"{"error":"invalid_grant","error_description":"expired: \#(rotated)"}"#
+                return RestResponse(status: 400, headers: [:], body: Array(body.utf8))
+            }
+            let count = dataRequests.withLock { count in
+                count += 1
+                return count
+            }
+            switch count {
+            case 2:
+                return RestResponse(status: 200, headers: [:], body: Array("{}".utf8))
+            case 3:
+                let body = #"[{"message":"bad refresh \#(rotated)","errorCode":"INVALID_FIELD"}]"#
+                return RestResponse(status: 400, headers: [:], body: Array(body.utf8))
+            default:
+                return RestResponse(status: 401, headers: [:], body: Array(InMemoryTransport.expiredSessionBody.utf8))
+            }
+        }
+    }
+
+    @Test func theRotatedRefreshTokenIsRedactedFromRenewalAndRequestErrors() async throws {
+        let client = makeClient(Self.echoingOrg()) {
+            $0.refresh = RefreshSettings(refreshToken: "first-refresh-value")
+        }
+        _ = try await client.send(client.requestForVersions())
+        let requestError = await #expect(throws: RestClientError.self) {
+            try await client.send(client.requestForVersions())
+        }
+        #expect(String(describing: requestError).contains("bad refresh [redacted]"))
+        let renewalError = await #expect(throws: RestClientError.self) {
+            try await client.send(client.requestForVersions())
+        }
+        let text = String(describing: renewalError)
+        #expect(text.contains("expired: [redacted]"))
+        #expect(!text.contains(Self.rotated))
+    }
+
+    @Test func theGrantNamesItsCurrentSecrets() async throws {
+        let grant = RefreshTokenGrant(
+            refreshToken: "first-refresh-value", clientID: "cid", clientSecret: "app-secret-value",
+            tokenHost: URL(string: "https://login.invalid")!)
+        _ = try await grant.renewToken(replacing: "a", transport: Self.echoingOrg(), timeout: .seconds(5))
+        #expect(grant.secrets == [Self.rotated, "app-secret-value"])
+    }
+}

@@ -187,7 +187,7 @@ public final class RestClient: Sendable {
                 endpoint.isSameOrigin(target)
             else {
                 return .failure(
-                    Self.failure(from: response).redacting([token] + configuration.secrets))
+                    Self.failure(from: response).redacting([token] + session.secrets))
             }
             outgoing.url = target.absoluteString
             if response.status == 303 {

@@ -40,6 +40,13 @@ final class Session: Sendable {
         state.withLock { $0.configuration.apiVersion }
     }
 
+    /// What must never appear in a message: the configuration's tokens and client secret, and
+    /// whatever the provider holds now (a refresh token it rotated to).
+    var secrets: [String] {
+        let configured = state.withLock { $0.configuration.secrets }
+        return configured + (provider?.secrets ?? [])
+    }
+
     /// How many renewals this session has started (for logs and tests).
     var refreshCount: Int {
         state.withLock { $0.renewalCount }
@@ -106,6 +113,8 @@ final class Session: Sendable {
                 TokenRenewalError(
                     message: "the session expired and no refresh token is configured; sign in again.", isRefusal: true))
         }
+        // Read before the lock: the provider's secrets sit behind a lock of its own.
+        let providerSecrets = provider?.secrets ?? []
         return state.withLock { state in
             state.renewal = nil
             switch outcome {
@@ -115,7 +124,7 @@ final class Session: Sendable {
                 return .success(token)
             case .failure(let error):
                 let failure = RestClientError.authenticationFailed(error.message).redacting(
-                    [staleToken] + state.configuration.secrets)
+                    [staleToken] + state.configuration.secrets + providerSecrets)
                 // A lost answer or a timeout is not remembered: the next 401 may try again.
                 if error.isRefusal { state.refusal = (staleToken, failure) }
                 return .failure(failure)

@@ -31,6 +31,11 @@ public final class RefreshTokenGrant: TokenProvider {
         currentRefreshToken.withLock { $0 }
     }
 
+    /// The refresh token it holds now (rotated or not) and the client secret.
+    public var secrets: [String] {
+        [refreshToken] + (clientSecret.map { [$0] } ?? [])
+    }
+
     public func renewToken(
         replacing staleToken: String, transport: any RestTransport, timeout: Duration
     ) async throws(TokenRenewalError) -> String {
