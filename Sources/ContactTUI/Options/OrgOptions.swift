@@ -32,8 +32,11 @@ struct OrgOptions: ParsableArguments {
         apiVersion.flatMap { APIVersion(parsing: $0) }
     }
 
-    @Option(help: "Seconds before a request times out.")
+    @Option(help: "Seconds before a request times out (up to 86400).")
     var timeout: Double = 60
+
+    /// A day: longer is no timeout at all, and the milliseconds must fit in an `Int`.
+    static let longestTimeout: Double = 86_400
 
     @Flag(help: "Send requests one at a time, in order.")
     var serial = false
@@ -45,6 +48,6 @@ struct OrgOptions: ParsableArguments {
         if let apiVersion, APIVersion(parsing: apiVersion) == nil {
             throw ValidationError("--api-version must be an API version such as v66.0, not \"\(apiVersion)\".")
         }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        try OptionRange.checkPositive(timeout, "--timeout", atMost: Self.longestTimeout, unit: "seconds")
     }
 }
