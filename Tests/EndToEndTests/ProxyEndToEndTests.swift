@@ -47,7 +47,7 @@ struct ProxyEndToEndTests {
 
     /// Any org that is not loopback: the proxy is asked for a tunnel to it (and cannot resolve it).
     static let remoteOrg = [
-        "--instance-url", "https://org.invalid", "--access-token", "not-a-token",
+        "--instance-url", "https://org.invalid", "--access-token-file", TokenFile.path(holding: "not-a-token"),
     ]
 
     @Test("https to another host goes through HTTPS_PROXY's CONNECT tunnel; HTTP_PROXY is not used for https")
