@@ -151,3 +151,88 @@ import Testing
         #expect(grant.secrets == [Self.rotated, "app-secret-value"])
     }
 }
+
+/// Only the OAuth errors that refuse the grant (`invalid_grant`, `invalid_client`,
+/// `unauthorized_client`, with 400 or 401) end renewal; anything else is transient.
+@Suite struct TransientRefreshTests {
+    static let html = "<html><body>Service Unavailable</body></html>"
+
+    @Test(arguments: [
+        (503, html), (500, #"{"error":"server_error"}"#), (502, ""), (429, #"{"error":"rate_limited"}"#),
+        (400, html), (200, html), (403, #"{"error":"invalid_grant"}"#),
+    ])
+    func anAnswerThatDoesNotRefuseTheGrantIsTransient(status: Int, body: String) async {
+        let grant = RefreshTokenGrant(refreshToken: "r", clientID: nil, tokenHost: URL(string: "https://x.invalid")!)
+        let error = await #expect(throws: TokenRenewalError.self) {
+            try await grant.renewToken(
+                replacing: "a", transport: InMemoryTransport(status: status, body: body), timeout: .seconds(5))
+        }
+        #expect(error?.isRefusal == false)
+        #expect(error?.message.contains("try again") == true)
+    }
+
+    @Test(arguments: [
+        (400, "invalid_grant"), (401, "invalid_grant"), (400, "invalid_client"), (401, "unauthorized_client"),
+    ])
+    func theGrantsOwnRefusalsAreRefusals(status: Int, code: String) async {
+        let grant = RefreshTokenGrant(refreshToken: "r", clientID: nil, tokenHost: URL(string: "https://x.invalid")!)
+        let error = await #expect(throws: TokenRenewalError.self) {
+            try await grant.renewToken(
+                replacing: "a", transport: InMemoryTransport(status: status, body: #"{"error":"\#(code)"}"#),
+                timeout: .seconds(5))
+        }
+        #expect(error?.isRefusal == true)
+    }
+
+    /// An org whose token endpoint answers `failures` 503s (an HTML page), then a token; a request
+    /// bearing that token gets `{}`, any other a 401.
+    static func flakyTokenEndpoint(failures: Int) -> InMemoryTransport {
+        let asked = Mutex(0)
+        return InMemoryTransport { request throws(RestClientError) in
+            if request.url.hasSuffix("/services/oauth2/token") {
+                let count = asked.withLock { count in
+                    count += 1
+                    return count
+                }
+                guard count > failures else {
+                    return RestResponse(status: 503, headers: [.contentType: "text/html"], body: Array(html.utf8))
+                }
+                return RestResponse(status: 200, headers: [:], body: Array(#"{"access_token":"token-2"}"#.utf8))
+            }
+            if request.headers[.authorization] == "Bearer token-2" {
+                return RestResponse(status: 200, headers: [:], body: Array("{}".utf8))
+            }
+            return RestResponse(status: 401, headers: [:], body: Array(InMemoryTransport.expiredSessionBody.utf8))
+        }
+    }
+
+    static let quickRetries = RetryPolicy(maximumRetries: 4, baseDelay: .milliseconds(1), random: { 0.5 })
+
+    @Test func a503FromTheTokenEndpointIsRetriedWithTheReadBackOff() async throws {
+        let transport = Self.flakyTokenEndpoint(failures: 2)
+        let client = makeClient(transport) {
+            $0.refresh = RefreshSettings(refreshToken: "r1")
+            $0.retryPolicy = Self.quickRetries
+        }
+        let response = try await client.send(client.requestForVersions())
+        #expect(response.status == 200)
+        #expect(transport.requests.filter { $0.url.hasSuffix("/services/oauth2/token") }.count == 3)
+        #expect(client.refreshCount == 1)
+    }
+
+    @Test func aSessionWhoseRefreshKeptFailingRenewsAtTheNext401() async throws {
+        // More 503s than one renewal retries: the first request fails, not as a refusal.
+        let transport = Self.flakyTokenEndpoint(failures: 5)
+        let client = makeClient(transport) {
+            $0.refresh = RefreshSettings(refreshToken: "r1")
+            $0.retryPolicy = Self.quickRetries
+        }
+        let error = await #expect(throws: RestClientError.self) {
+            try await client.send(client.requestForVersions())
+        }
+        #expect(String(describing: error).contains("HTTP 503"))
+        let response = try await client.send(client.requestForVersions())
+        #expect(response.status == 200)
+        #expect(client.refreshCount == 2)
+    }
+}

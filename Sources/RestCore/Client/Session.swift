@@ -96,18 +96,7 @@ final class Session: Sendable {
     private func renew(replacing staleToken: String, timeout: Duration) async -> Result<String, RestClientError> {
         let outcome: Result<String, TokenRenewalError>
         if let provider {
-            do throws(TokenRenewalError) {
-                let token = try await provider.renewToken(
-                    replacing: staleToken, transport: transport, timeout: timeout)
-                outcome =
-                    token.isEmpty
-                    ? .failure(
-                        TokenRenewalError(
-                            message: "the session expired and no new token came; sign in again.", isRefusal: true))
-                    : .success(token)
-            } catch {
-                outcome = .failure(error)
-            }
+            outcome = await renewRetrying(with: provider, replacing: staleToken, timeout: timeout)
         } else {
             outcome = .failure(
                 TokenRenewalError(
@@ -129,6 +118,40 @@ final class Session: Sendable {
                 if error.isRefusal { state.refusal = (staleToken, failure) }
                 return .failure(failure)
             }
+        }
+    }
+
+    /// The provider's new token; a transient failure (not a refusal: a 5xx, a 429, a lost
+    /// answer) is tried again with the reads' back-off (`RetryPolicy`), every try within `timeout`.
+    private func renewRetrying(
+        with provider: any TokenProvider, replacing staleToken: String, timeout: Duration
+    ) async -> Result<String, TokenRenewalError> {
+        let policy = configuration.retryPolicy
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var retries = 0
+        while true {
+            let outcome: Result<String, TokenRenewalError>
+            do throws(TokenRenewalError) {
+                let token = try await provider.renewToken(
+                    replacing: staleToken, transport: transport, timeout: deadline - clock.now)
+                outcome =
+                    token.isEmpty
+                    ? .failure(
+                        TokenRenewalError(
+                            message: "the session expired and no new token came; sign in again.", isRefusal: true))
+                    : .success(token)
+            } catch {
+                outcome = .failure(error)
+            }
+            guard case .failure(let error) = outcome, !error.isRefusal, retries < policy.maximumRetries else {
+                return outcome
+            }
+            let delay = policy.delay(beforeRetry: retries + 1, retryAfter: nil)
+            guard clock.now + delay < deadline, (try? await Task.sleep(for: delay)) != nil, deadline > clock.now else {
+                return outcome
+            }
+            retries += 1
         }
     }
 
