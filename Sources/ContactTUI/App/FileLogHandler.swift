@@ -17,9 +17,12 @@ struct FileLogHandler: LogHandler {
             let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             var status = stat()
-            guard fstat(descriptor, &status) == 0,
-                status.st_mode & 0o170000 != 0o100000 || status.st_mode & 0o7777 == 0o600 || fchmod(descriptor, 0o600) == 0
-            else {
+            var made = fstat(descriptor, &status) == 0
+            // 0o100000: a regular file (S_IFREG).
+            if made, status.st_mode & 0o170000 == 0o100000, status.st_mode & 0o7777 != 0o600 {
+                made = fchmod(descriptor, 0o600) == 0
+            }
+            guard made else {
                 let failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 close(descriptor)
                 throw failure
