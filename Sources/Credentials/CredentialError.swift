@@ -18,7 +18,7 @@ public enum CredentialError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .missing:
-            return "No org given: pass --target-org ALIAS, or --instance-url and --access-token, or set "
+            return "No org given: pass --target-org ALIAS, or --instance-url and --access-token-file, or set "
                 + "SF_INSTANCE_URL and SF_ACCESS_TOKEN; or try --demo to use a local mock org."
         case .invalid(let detail):
             return "Invalid credentials: \(detail)"

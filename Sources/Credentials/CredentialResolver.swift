@@ -15,8 +15,10 @@ public enum CredentialResolver {
 
     /// Resolves credentials. `environment` (default: the process's) also gives the `PATH`
     /// searched for `sf`, so tests can put a stand-in there.
+    /// Secret files (`--access-token-file`) are read first; `-` reads `standardInput`'s line.
     public static func resolve(
-        _ options: CredentialOptions, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ options: CredentialOptions, environment: [String: String] = ProcessInfo.processInfo.environment,
+        standardInput: () -> String? = { readLine(strippingNewline: true) }
     ) async throws(CredentialError) -> OrgCredentials {
         let cli = SalesforceCLI(environment: environment)
         if let alias = options.targetOrg?.nonEmpty {
@@ -25,6 +27,7 @@ public enum CredentialResolver {
             }
             return try await cli.org(alias: alias, source: "sf org (\(alias))")
         }
+        let options = try options.readingSecretFiles(standardInput: standardInput)
         let flagURL = options.instanceURL?.nonEmpty
         let flagToken = options.accessToken?.nonEmpty
         let url = flagURL ?? environment["SF_INSTANCE_URL"]?.nonEmpty
@@ -40,7 +43,8 @@ public enum CredentialResolver {
         case (nil, _):
             throw .invalid("an access token is given but no instance URL (--instance-url or SF_INSTANCE_URL).")
         case (_, nil):
-            throw .invalid("an instance URL is given but no access token (--access-token or SF_ACCESS_TOKEN).")
+            throw .invalid(
+                "an instance URL is given but no access token (--access-token-file or SF_ACCESS_TOKEN).")
         case (let url?, let token?):
             return OrgCredentials(
                 instanceURL: try parseInstanceURL(url), accessToken: token,

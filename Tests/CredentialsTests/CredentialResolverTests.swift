@@ -104,7 +104,7 @@ import Testing
             error?.description
                 == "Could not get the org from the Salesforce CLI: the sf command is not on PATH, so the org myorg "
                 + "cannot be reached; install the Salesforce CLI and sign in with 'sf org login web --alias myorg', "
-                + "or pass --instance-url and --access-token.")
+                + "or pass --instance-url and --access-token-file.")
     }
 
     @Test func garbageFromTheCLIIsReported() async throws {

@@ -38,6 +38,42 @@ struct CommandLineTests {
         #expect(outcome.error.contains("--batch-size"))
     }
 
+    /// An org that is never reached: the check comes first.
+    static let orgVariables = ["SF_INSTANCE_URL": "http://127.0.0.1:9", "SF_ACCESS_TOKEN": "not-a-token"]
+
+    @Test(
+        "every numeric option is finite and in its range: exit 2 and one sentence, never a crash",
+        arguments: [
+            (["list", "--timeout", "inf"], "--timeout must be more than 0 and at most 86400 seconds."),
+            (["list", "--timeout", "1e20"], "--timeout must be more than 0 and at most 86400 seconds."),
+            (["list", "--timeout", "nan"], "--timeout must be more than 0 and at most 86400 seconds."),
+            (["--demo", "--timeout", "inf"], "--timeout must be more than 0 and at most 86400 seconds."),
+            (["--demo", "--latency", "99999999999"], "--latency must be between 0 and 600000 milliseconds."),
+            (["--demo", "--fail-rate", "nan"], "--fail-rate must be between 0 and 1."),
+            (["list", "--batch-size", "1e3"], "The value '1e3' is invalid for '--batch-size <batch-size>'"),
+            (
+                ["mock-org", "--port", "0", "--token-ttl", "inf"],
+                "--token-ttl must be more than 0 and at most 31536000 seconds."
+            ),
+            (
+                ["mock-org", "--port", "0", "--cursor-ttl", "1e300"],
+                "--cursor-ttl must be more than 0 and at most 31536000 seconds."
+            ),
+            (["mock-org", "--port", "0", "--unavailable-rate", "inf"], "--unavailable-rate must be between 0 and 1."),
+            (
+                ["mock-org", "--port", "0", "--api-limit", "2000000000"],
+                "--api-limit must be between 0 and 1000000000."
+            ),
+        ])
+    func numericOptionsAreRangeChecked(arguments: [String], sentence: String) async throws {
+        let outcome = try await ProcessRunner.run(
+            try Binary.path, arguments, environment: ListCommandTests.environment().merging(Self.orgVariables) { $1 })
+        #expect(outcome.status == 2)
+        let lines = outcome.error.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("contact-tui: \(sentence)") == true, "\(outcome.error)")
+        #expect(lines.count <= 2)
+    }
+
     @Test(
         "--demo --contacts is range-checked as mock-org --contacts is",
         arguments: ["--contacts=-1", "--contacts=1000001"])

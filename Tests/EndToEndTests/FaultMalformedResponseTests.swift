@@ -115,8 +115,8 @@ struct FaultMalformedResponseTests {
         let outcome = try await ProcessRunner.run(
             try Binary.path,
             [
-                "list", "--instance-url", server.url.absoluteString, "--access-token", "raw-server-token", "--timeout",
-                "30",
+                "list", "--instance-url", server.url.absoluteString, "--access-token-file",
+                TokenFile.path(holding: "raw-server-token"), "--timeout", "30",
             ])
         #expect(outcome.status == 1)
         let lines = outcome.error.split(separator: "\n")

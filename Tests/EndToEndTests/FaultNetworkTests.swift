@@ -210,8 +210,8 @@ struct FaultNetworkTests {
             let outcome = try await ProcessRunner.run(
                 try Binary.path,
                 [
-                    "list", "--instance-url", endpoint.url.absoluteString, "--access-token", endpoint.accessToken,
-                    "--batch-size", "200", "--timeout", "5",
+                    "list", "--instance-url", endpoint.url.absoluteString, "--access-token-file",
+                    TokenFile.path(holding: endpoint.accessToken), "--batch-size", "200", "--timeout", "5",
                 ])
             if outcome.status == 0 {
                 #expect(outcome.output.split(separator: "\n").count == 3001)

@@ -17,6 +17,7 @@ struct ListCommandTests {
         return try await withCleanup {
             try await body(endpoint)
         } cleanup: {
+            TokenFile.remove(holding: endpoint.accessToken)
             await server.stop()
         }
     }
@@ -30,7 +31,10 @@ struct ListCommandTests {
     }
 
     static func orgArguments(_ endpoint: MockOrgEndpoint) -> [String] {
-        ["--instance-url", endpoint.url.absoluteString, "--access-token", endpoint.accessToken]
+        [
+            "--instance-url", endpoint.url.absoluteString, "--access-token-file",
+            TokenFile.path(holding: endpoint.accessToken),
+        ]
     }
 
     @Test("TSV: a header row from the SELECT list, then every record across pages")
@@ -80,7 +84,10 @@ struct ListCommandTests {
         "a usage error is exit 2 and one sentence, before the pointer to --help",
         arguments: [
             (["--api-version", "66.x"], #"--api-version must be an API version such as v66.0, not "66.x"."#),
-            (["--target-org", "myorg", "--refresh-token", "r"], "--refresh-token cannot go with --target-org"),
+            (
+                ["--target-org", "myorg", "--refresh-token-file", "-"],
+                "--refresh-token-file cannot go with --target-org"
+            ),
         ])
     func usageError(arguments: [String], sentence: String) async throws {
         let outcome = try await Self.run(["list"] + arguments)
@@ -99,6 +106,29 @@ struct ListCommandTests {
         #expect(outcome.status == 1)
         #expect(outcome.error.contains("127.0.0.1"))
         #expect(outcome.error.split(separator: "\n").count == 1)
+    }
+
+    @Test("--access-token works but warns in one sentence; --access-token-file and SF_ACCESS_TOKEN print nothing")
+    func secretInTheCommandLineWarns() async throws {
+        try await Self.withOrg(contacts: 3) { endpoint in
+            let query = ["list", "--query", "SELECT Id FROM Contact", "--instance-url", endpoint.url.absoluteString]
+            let visible = try await Self.run(query + ["--access-token", endpoint.accessToken]).checked()
+            #expect(
+                visible.error
+                    == "contact-tui: warning: --access-token is visible to other users in the process list; "
+                    + "use --access-token-file or SF_ACCESS_TOKEN.\n")
+            #expect(visible.output.split(separator: "\n").count == 4)
+
+            let fromFile = try await Self.run(
+                query + ["--access-token-file", TokenFile.path(holding: endpoint.accessToken)]
+            )
+            .checked()
+            let fromEnvironment = try await Self.run(query, extra: ["SF_ACCESS_TOKEN": endpoint.accessToken]).checked()
+            for quiet in [fromFile, fromEnvironment] {
+                #expect(quiet.error.isEmpty)
+                #expect(quiet.output == visible.output)
+            }
+        }
     }
 
     @Test("a refused token: exit 1, and the token is not printed")

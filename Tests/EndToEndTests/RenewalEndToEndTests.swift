@@ -26,9 +26,9 @@ struct RenewalEndToEndTests {
 
     static func refreshArguments(_ org: LiveOrg, accessToken: String? = nil) -> [String] {
         [
-            "--instance-url", org.endpoint.url.absoluteString, "--access-token",
-            accessToken ?? org.endpoint.accessToken,
-            "--refresh-token", org.endpoint.refreshToken, "--client-id", "contact-tui",
+            "--instance-url", org.endpoint.url.absoluteString, "--access-token-file",
+            TokenFile.path(holding: accessToken ?? org.endpoint.accessToken),
+            "--refresh-token-file", TokenFile.path(holding: org.endpoint.refreshToken), "--client-id", "contact-tui",
         ]
     }
 
@@ -43,7 +43,10 @@ struct RenewalEndToEndTests {
             org in
             let outcome = try await ListCommandTests.run(
                 ["list"] + Self.query + Self.refreshArguments(org)
-                    + ["--client-secret", "app-s3cret", "--login-url", org.endpoint.url.absoluteString]
+                    + [
+                        "--client-secret-file", TokenFile.path(holding: "app-s3cret"), "--login-url",
+                        org.endpoint.url.absoluteString,
+                    ]
             ).checked()
             let rows = outcome.output.split(separator: "\n").dropFirst()
             #expect(rows.count == 3_000)
@@ -76,7 +79,8 @@ struct RenewalEndToEndTests {
             ).checked()
             #expect(good.output.split(separator: "\n").count == 601)
 
-            for secret in [["--client-secret", "wrong-secret"], []] {
+            defer { TokenFile.remove(holding: "wrong-secret") }
+            for secret in [["--client-secret-file", TokenFile.path(holding: "wrong-secret")], []] {
                 let outcome = try await ListCommandTests.run(
                     ["list"] + Self.query + Self.refreshArguments(org, accessToken: stale) + secret)
                 #expect(outcome.status == 1)

@@ -166,6 +166,25 @@ struct ColourAndLogTests {
         }
     }
 
+    @Test(
+        "--log-file is readable by its owner only (0600), a new file and one that was 0644 alike",
+        arguments: [false, true])
+    func logFileIsPrivate(existed: Bool) async throws {
+        let log = TemporaryFile("log")
+        if existed {
+            #expect(
+                FileManager.default.createFile(
+                    atPath: log.path, contents: Data("earlier\n".utf8), attributes: [.posixPermissions: 0o644]))
+        }
+        let session = try await TmuxSession(
+            [try Binary.path, "--demo", "--contacts", "5", "--log-file", log.path], width: 100, height: 30)
+        #expect(await waitUntil { log.text.contains("opening the list") })
+        let mode = try FileManager.default.attributesOfItem(atPath: log.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(log.text.hasPrefix(existed ? "earlier\n" : "20"))
+        try await session.quit()
+    }
+
     @Test("--log-file records each retry of a read the org answered with SERVER_UNAVAILABLE")
     func retriesAreLogged() async throws {
         let configuration = MockOrgConfiguration(contacts: 20, unavailableRate: 1)

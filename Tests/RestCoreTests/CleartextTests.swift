@@ -25,6 +25,18 @@ struct CleartextTests {
         #expect(CleartextPolicy.refusal(for: URL(string: "http://127.0.0.1:8080")!) == nil)
     }
 
+    @Test("http:// that would leave through a proxy is refused in one sentence, loopback included")
+    func cleartextThroughProxy() {
+        let proxy = ProxyServer(host: "proxy.corp", port: 3128, username: "alice", password: "pw-not-shown")
+        let refusal = CleartextPolicy.refusal(for: URL(string: "http://127.0.0.1:8080/x")!, through: proxy)
+        #expect(
+            refusal
+                == "http://127.0.0.1 would go through the proxy alice@proxy.corp:3128 unencrypted, so no token is sent there: use an https:// URL."
+        )
+        #expect(CleartextPolicy.refusal(for: URL(string: "http://127.0.0.1:8080/x")!, through: nil) == nil)
+        #expect(CleartextPolicy.refusal(for: URL(string: "https://org.invalid/x")!, through: proxy) == nil)
+    }
+
     @Test("An http:// instance on a .invalid host fails before the transport is asked")
     func refusedBeforeSending() async {
         let transport = InMemoryTransport()

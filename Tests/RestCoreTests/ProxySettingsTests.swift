@@ -6,7 +6,7 @@ import Testing
 @Suite("Proxy settings from the environment")
 struct ProxySettingsTests {
     static let https = URL(string: "https://acme.my.salesforce.com/services/data")!
-    static let http = URL(string: "http://127.0.0.1:8080/services/data")!
+    static let http = URL(string: "http://intranet.example:8080/services/data")!
 
     @Test("HTTPS_PROXY for https, HTTP_PROXY for http, with Basic credentials decoded")
     func perScheme() throws {
@@ -62,10 +62,13 @@ struct ProxySettingsTests {
         #expect((settings.proxy(for: URL(string: "https://\(host)/")!) == nil) == bypassed)
     }
 
-    @Test("No host is exempt unless NO_PROXY names it, loopback included")
-    func loopbackIsProxied() throws {
-        let settings = try ProxySettings(environment: ["http_proxy": "proxy:3128", "no_proxy": "localhost"])
-        #expect(settings.proxy(for: Self.http)?.host == "proxy")
-        #expect(settings.proxy(for: URL(string: "http://localhost:8080/")!) == nil)
+    @Test(
+        "A loopback target goes direct whatever NO_PROXY says; other hosts use the proxy",
+        arguments: ["127.0.0.1:8080", "127.9.8.7", "localhost:8080", "LOCALHOST", "[::1]:8080"])
+    func loopbackGoesDirect(host: String) throws {
+        let settings = try ProxySettings(environment: ["http_proxy": "proxy:3128", "https_proxy": "proxy:3128"])
+        #expect(settings.proxy(for: URL(string: "http://\(host)/services/data")!) == nil)
+        #expect(settings.proxy(for: URL(string: "https://\(host)/services/data")!) == nil)
+        #expect(settings.proxy(for: URL(string: "https://acme.my.salesforce.com/")!)?.host == "proxy")
     }
 }

@@ -55,6 +55,8 @@ package final class LiveOrg: Sendable {
 
     /// Stops the client and the server.
     package func stop() async {
+        TokenFile.remove(holding: endpoint.accessToken)
+        TokenFile.remove(holding: endpoint.refreshToken)
         await client.shutdown()
         await server.stop()
     }

@@ -136,7 +136,9 @@ extension ContactListModel {
     /// The page an answer holds; nil when there is none, with the reason in the status line.
     mutating func decodePage(_ result: Result<RestResponse, RestClientError>) -> QueryResult? {
         do {
-            return try result.get().decode(QueryResult.self)
+            let page = try result.get().decode(QueryResult.self)
+            try QueryPageLimit.check(recordCount: page.records.count, pageSize: batchSize)
+            return page
         } catch {
             // Nothing shown is dropped; `r` runs the query again.
             statusMessage = pageFailureStatus(error)

@@ -180,7 +180,7 @@ final class AppLoop {
             return
         }
         let queue = queue
-        BrowserLauncher.start(command, logger: logger) { queue.post(.notice($0)) }
+        browser.start(command, logger: logger) { queue.post(.notice($0)) }
     }
 
     /// Sends after `delay` unless the task is cancelled first; cancelling it later cancels the

@@ -1,3 +1,4 @@
+import Credentials
 import Foundation
 import Glibc
 import Logging
@@ -8,16 +9,20 @@ import SystemPackage
 /// else the URL is the last argument), else `xdg-open`.
 ///
 /// The child runs in a session of its own with no terminal: its input is empty, its output
-/// and errors are discarded, so it can neither read keys nor draw on the list. Its end is
+/// and errors are discarded, so it can neither read keys nor draw on the list. Its environment
+/// has no credentials (`ChildEnvironment`). Its end is
 /// awaited off the UI thread, never by the loop.
 struct BrowserLauncher: Sendable {
     /// `$BROWSER`, as the environment has it.
     var browserVariable: String?
     /// The directories of `$PATH`.
     var searchPath: [String]
+    /// The browser's environment: the app's without credentials.
+    var childEnvironment: Environment
 
     init(environment: [String: String]) {
         browserVariable = environment["BROWSER"]
+        childEnvironment = ChildEnvironment.make(from: environment)
         searchPath = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
     }
 
@@ -39,7 +44,8 @@ struct BrowserLauncher: Sendable {
     }
 
     /// Starts `command` detached; `failed` is told a sentence when it cannot be started.
-    static func start(_ command: [String], logger: Logger?, failed: @escaping @Sendable (String) -> Void) {
+    func start(_ command: [String], logger: Logger?, failed: @escaping @Sendable (String) -> Void) {
+        let environment = childEnvironment
         Task.detached {
             var options = PlatformOptions()
             options.createSession = true
@@ -47,8 +53,8 @@ struct BrowserLauncher: Sendable {
                 command[0].contains("/") ? .path(FilePath(command[0])) : .name(command[0])
             do {
                 let result = try await Subprocess.run(
-                    executable, arguments: Arguments(Array(command.dropFirst())), platformOptions: options,
-                    input: .none, output: .discarded, error: .discarded)
+                    executable, arguments: Arguments(Array(command.dropFirst())), environment: environment,
+                    platformOptions: options, input: .none, output: .discarded, error: .discarded)
                 logger?.info("browser ended", metadata: ["status": "\(result.terminationStatus)"])
             } catch {
                 logger?.warning("browser did not start", metadata: ["error": "\(error)"])

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Logging
 import RecordOutput
 import Synchronization
@@ -11,15 +12,24 @@ struct FileLogHandler: LogHandler {
     final class Sink: Sendable {
         private let handle: Mutex<FileHandle>
 
+        /// Opens `path` for appending, readable by its owner only (0600): the log names hosts,
+        /// records and errors. A file that exists is made so too; anything else (`/dev/null`,
+        /// a pipe) is left as it is.
         init(path: String) throws {
-            if !FileManager.default.fileExists(atPath: path) {
-                guard FileManager.default.createFile(atPath: path, contents: nil) else {
-                    throw CocoaError(.fileWriteNoPermission)
-                }
+            let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            var status = stat()
+            var made = fstat(descriptor, &status) == 0
+            // 0o100000: a regular file (S_IFREG).
+            if made, status.st_mode & 0o170000 == 0o100000, status.st_mode & 0o7777 != 0o600 {
+                made = fchmod(descriptor, 0o600) == 0
             }
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-            handle.seekToEndOfFile()
-            self.handle = Mutex(handle)
+            guard made else {
+                let failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                close(descriptor)
+                throw failure
+            }
+            self.handle = Mutex(FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
         }
 
         func write(_ line: String) {

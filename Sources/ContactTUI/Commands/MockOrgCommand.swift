@@ -51,6 +51,11 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The daily API request limit; requests past it get 403 REQUEST_LIMIT_EXCEEDED.")
     var apiLimit = 15_000
 
+    /// A year: a token or cursor that lives longer never expires in any run.
+    static let longestTTL: Double = 365 * 24 * 3600
+    /// Far above any real org's daily limit.
+    static let largestAPILimit = 1_000_000_000
+
     @Flag(help: "Answer every refresh with a new refresh token; the one it replaces stops working.")
     var rotateRefreshTokens = false
 
@@ -73,19 +78,17 @@ struct MockOrgCommand: AsyncParsableCommand {
     var tlsKey: String?
 
     func validate() throws {
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535.") }
-        guard (0...1).contains(dropRate) else { throw ValidationError("--drop-rate must be between 0 and 1.") }
-        guard (0...1).contains(loseReplyRate) else {
-            throw ValidationError("--lose-reply-rate must be between 0 and 1.")
+        try OptionRange.check(port, "--port", in: 0...65_535)
+        try OptionRange.check(dropRate, "--drop-rate", in: 0...1)
+        try OptionRange.check(loseReplyRate, "--lose-reply-rate", in: 0...1)
+        try OptionRange.check(unavailableRate, "--unavailable-rate", in: 0...1)
+        if let cursorTTL {
+            try OptionRange.checkPositive(cursorTTL, "--cursor-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
-        guard (0...1).contains(unavailableRate) else {
-            throw ValidationError("--unavailable-rate must be between 0 and 1.")
+        try OptionRange.check(apiLimit, "--api-limit", in: 0...Self.largestAPILimit)
+        if let tokenTTL {
+            try OptionRange.checkPositive(tokenTTL, "--token-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
-        if let cursorTTL, !(cursorTTL > 0) {
-            throw ValidationError("--cursor-ttl must be a positive number of seconds.")
-        }
-        guard apiLimit >= 0 else { throw ValidationError("--api-limit must not be negative.") }
-        if let tokenTTL, !(tokenTTL > 0) { throw ValidationError("--token-ttl must be a positive number of seconds.") }
         if let maxAPIVersion, MockOrgConfiguration.apiVersionNumber(maxAPIVersion) == nil {
             let served = MockOrgConfiguration.servedVersions
             throw ValidationError(

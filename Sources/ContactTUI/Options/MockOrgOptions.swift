@@ -5,22 +5,21 @@ import ArgumentParser
 struct MockOrgOptions: ParsableArguments {
     /// The contacts a mock org can hold.
     static let contactRange = 0...1_000_000
+    /// Up to ten minutes: more is no latency but a hang.
+    static let latencyRange = 0...600_000
 
     @Option(help: "The number of contacts in the mock org (up to 1000000); accounts and cases scale with it.")
     var contacts = 200
 
-    @Option(help: "Milliseconds of latency added to every request.")
+    @Option(help: "Milliseconds of latency added to every request (up to 600000).")
     var latency = 0
 
     @Option(help: "The probability (0...1) that a write fails with UNABLE_TO_LOCK_ROW.")
     var failRate: Double = 0
 
     func validate() throws {
-        guard Self.contactRange.contains(contacts) else {
-            throw ValidationError(
-                "--contacts must be between \(Self.contactRange.lowerBound) and \(Self.contactRange.upperBound).")
-        }
-        guard latency >= 0 else { throw ValidationError("--latency must not be negative.") }
-        guard (0...1).contains(failRate) else { throw ValidationError("--fail-rate must be between 0 and 1.") }
+        try OptionRange.check(contacts, "--contacts", in: Self.contactRange)
+        try OptionRange.check(latency, "--latency", in: Self.latencyRange, unit: "milliseconds")
+        try OptionRange.check(failRate, "--fail-rate", in: 0...1)
     }
 }

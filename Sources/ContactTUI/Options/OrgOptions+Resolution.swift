@@ -4,7 +4,8 @@ import RestCore
 
 extension OrgOptions {
     /// The client configuration, with credentials in ARCHITECTURE.md's order: `--target-org`
-    /// through the Salesforce CLI, then `--instance-url`/`--access-token`, then the environment,
+    /// through the Salesforce CLI, then `--instance-url`/`--access-token-file` (or `--access-token`,
+    /// with a warning on standard error: the process list shows it), then the environment,
     /// then the Salesforce CLI's default org.
     /// No credentials at all is a usage error (exit 2); a failing `sf` is a runtime one (exit 1).
     /// An `http://` instance URL on a host that is not loopback is refused here, before any
@@ -12,12 +13,17 @@ extension OrgOptions {
     func resolvedConfiguration(
         targetOrg: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(CommandFailure) -> RestClientConfiguration {
+        for warning in visibleSecretWarnings {
+            FileHandle.standardError.write(Data("contact-tui: \(warning)\n".utf8))
+        }
         let credentials: OrgCredentials
         do {
             credentials = try await CredentialResolver.resolve(
                 CredentialOptions(
                     targetOrg: targetOrg, instanceURL: instanceURL, accessToken: accessToken,
-                    refreshToken: refreshToken, clientID: clientID, clientSecret: clientSecret, loginURL: loginURL),
+                    refreshToken: refreshToken, clientID: clientID, clientSecret: clientSecret, loginURL: loginURL,
+                    accessTokenFile: accessTokenFile, refreshTokenFile: refreshTokenFile,
+                    clientSecretFile: clientSecretFile),
                 environment: environment)
         } catch {
             throw error.isUsageError ? .usage(error.description) : .runtime(error.description)

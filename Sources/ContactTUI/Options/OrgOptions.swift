@@ -6,16 +6,34 @@ struct OrgOptions: ParsableArguments {
     @Option(help: "The org's instance URL, e.g. https://example.my.salesforce.com.")
     var instanceURL: String?
 
-    @Option(help: "An OAuth access token (or set SF_ACCESS_TOKEN).")
-    var accessToken: String?
+    @Option(help: "A file whose first line is the OAuth access token; - reads standard input (or set SF_ACCESS_TOKEN).")
+    var accessTokenFile: String?
 
-    @Option(help: "An OAuth refresh token, used when the access token expires.")
-    var refreshToken: String?
+    @Option(
+        help:
+            "A file whose first line is the OAuth refresh token, used when the access token expires; - reads standard input (or set SF_REFRESH_TOKEN)."
+    )
+    var refreshTokenFile: String?
 
     @Option(help: "The connected app's client id, sent with the refresh token.")
     var clientID: String?
 
-    @Option(help: "The connected app's client secret, sent with the refresh token (or set SF_CLIENT_SECRET).")
+    @Option(
+        help:
+            "A file whose first line is the connected app's client secret; - reads standard input (or set SF_CLIENT_SECRET)."
+    )
+    var clientSecretFile: String?
+
+    @Option(help: "An OAuth access token; other users can read it in the process list, prefer --access-token-file.")
+    var accessToken: String?
+
+    @Option(help: "An OAuth refresh token; other users can read it in the process list, prefer --refresh-token-file.")
+    var refreshToken: String?
+
+    @Option(
+        help:
+            "The connected app's client secret; other users can read it in the process list, prefer --client-secret-file."
+    )
     var clientSecret: String?
 
     @Option(
@@ -32,8 +50,11 @@ struct OrgOptions: ParsableArguments {
         apiVersion.flatMap { APIVersion(parsing: $0) }
     }
 
-    @Option(help: "Seconds before a request times out.")
+    @Option(help: "Seconds before a request times out (up to 86400).")
     var timeout: Double = 60
+
+    /// A day: longer is no timeout at all, and the milliseconds must fit in an `Int`.
+    static let longestTimeout: Double = 86_400
 
     @Flag(help: "Send requests one at a time, in order.")
     var serial = false
@@ -41,10 +62,23 @@ struct OrgOptions: ParsableArguments {
     @Flag(help: "Refuse every change to the org (deletes are blocked before they are sent).")
     var readOnly = false
 
+    /// One warning sentence for each secret given in the command line itself, which any user of
+    /// the machine can read (`/proc/PID/cmdline`, `ps`).
+    var visibleSecretWarnings: [String] {
+        [
+            ("--access-token", accessToken, "SF_ACCESS_TOKEN"), ("--refresh-token", refreshToken, "SF_REFRESH_TOKEN"),
+            ("--client-secret", clientSecret, "SF_CLIENT_SECRET"),
+        ].compactMap { option, value, variable in
+            value.map { _ in
+                "warning: \(option) is visible to other users in the process list; use \(option)-file or \(variable)."
+            }
+        }
+    }
+
     func validate() throws {
         if let apiVersion, APIVersion(parsing: apiVersion) == nil {
             throw ValidationError("--api-version must be an API version such as v66.0, not \"\(apiVersion)\".")
         }
-        guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds.") }
+        try OptionRange.checkPositive(timeout, "--timeout", atMost: Self.longestTimeout, unit: "seconds")
     }
 }

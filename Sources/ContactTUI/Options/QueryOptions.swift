@@ -11,8 +11,6 @@ struct QueryOptions: ParsableArguments {
     var batchSize: Int = 2000
 
     func validate() throws {
-        guard (200...2000).contains(batchSize) else {
-            throw ValidationError("--batch-size must be between 200 and 2000.")
-        }
+        try OptionRange.check(batchSize, "--batch-size", in: 200...2000)
     }
 }

@@ -17,7 +17,7 @@ extension SalesforceCLI {
             case .notInstalled:
                 throw .salesforceCLIFailed(
                     "the sf command is not on PATH, so the org \(alias) cannot be reached; install the Salesforce "
-                        + "CLI and \(signIn), or pass --instance-url and --access-token.")
+                        + "CLI and \(signIn), or pass --instance-url and --access-token-file.")
             case .couldNotStart(let reason):
                 throw .salesforceCLIFailed(
                     "\(commandLine) could not be run (\(RestClientError.oneLine(reason))); check the Salesforce CLI "

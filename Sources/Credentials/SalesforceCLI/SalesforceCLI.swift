@@ -21,7 +21,8 @@ struct SalesforceCLI: Sendable {
         var standardOutput: [UInt8]
     }
 
-    /// The child's environment; its `PATH` is also where `sf` is looked for.
+    /// The app's environment (the child gets it without credentials, `ChildEnvironment`); its
+    /// `PATH` is also where `sf` is looked for.
     var environment: [String: String]
 
     /// More than any `sf … --json` answer; a bigger one fails rather than exhaust memory.
@@ -29,10 +30,7 @@ struct SalesforceCLI: Sendable {
 
     /// Runs `sf` with `arguments` to its end.
     func run(_ arguments: [String]) async throws(RunFailure) -> Output {
-        let childEnvironment = Environment.custom(
-            Dictionary(
-                environment.compactMap { name, value in Environment.Key(rawValue: name).map { ($0, value) } },
-                uniquingKeysWith: { _, last in last }))
+        let childEnvironment = ChildEnvironment.make(from: environment)
         var attempt = 0
         while true {
             do {

@@ -168,6 +168,7 @@ public final class RestClient: Sendable {
             headers: Self.headers(for: request, token: token, configuration: configuration), body: request.body,
             timeout: timeout)
         outgoing.bodyHeadObserver = request.bodyHeadObserver
+        outgoing.responseLimit = request.responseLimit
         for _ in 0...Self.maximumRedirects {
             let response: RestResponse
             do {
@@ -187,7 +188,7 @@ public final class RestClient: Sendable {
                 endpoint.isSameOrigin(target)
             else {
                 return .failure(
-                    Self.failure(from: response).redacting([token] + configuration.secrets))
+                    Self.failure(from: response).redacting([token] + session.secrets))
             }
             outgoing.url = target.absoluteString
             if response.status == 303 {

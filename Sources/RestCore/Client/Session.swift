@@ -40,6 +40,13 @@ final class Session: Sendable {
         state.withLock { $0.configuration.apiVersion }
     }
 
+    /// What must never appear in a message: the configuration's tokens and client secret, and
+    /// whatever the provider holds now (a refresh token it rotated to).
+    var secrets: [String] {
+        let configured = state.withLock { $0.configuration.secrets }
+        return configured + (provider?.secrets ?? [])
+    }
+
     /// How many renewals this session has started (for logs and tests).
     var refreshCount: Int {
         state.withLock { $0.renewalCount }
@@ -89,23 +96,14 @@ final class Session: Sendable {
     private func renew(replacing staleToken: String, timeout: Duration) async -> Result<String, RestClientError> {
         let outcome: Result<String, TokenRenewalError>
         if let provider {
-            do throws(TokenRenewalError) {
-                let token = try await provider.renewToken(
-                    replacing: staleToken, transport: transport, timeout: timeout)
-                outcome =
-                    token.isEmpty
-                    ? .failure(
-                        TokenRenewalError(
-                            message: "the session expired and no new token came; sign in again.", isRefusal: true))
-                    : .success(token)
-            } catch {
-                outcome = .failure(error)
-            }
+            outcome = await renewRetrying(with: provider, replacing: staleToken, timeout: timeout)
         } else {
             outcome = .failure(
                 TokenRenewalError(
                     message: "the session expired and no refresh token is configured; sign in again.", isRefusal: true))
         }
+        // Read before the lock: the provider's secrets sit behind a lock of its own.
+        let providerSecrets = provider?.secrets ?? []
         return state.withLock { state in
             state.renewal = nil
             switch outcome {
@@ -115,11 +113,45 @@ final class Session: Sendable {
                 return .success(token)
             case .failure(let error):
                 let failure = RestClientError.authenticationFailed(error.message).redacting(
-                    [staleToken] + state.configuration.secrets)
+                    [staleToken] + state.configuration.secrets + providerSecrets)
                 // A lost answer or a timeout is not remembered: the next 401 may try again.
                 if error.isRefusal { state.refusal = (staleToken, failure) }
                 return .failure(failure)
             }
+        }
+    }
+
+    /// The provider's new token; a transient failure (not a refusal: a 5xx, a 429, a lost
+    /// answer) is tried again with the reads' back-off (`RetryPolicy`), every try within `timeout`.
+    private func renewRetrying(
+        with provider: any TokenProvider, replacing staleToken: String, timeout: Duration
+    ) async -> Result<String, TokenRenewalError> {
+        let policy = configuration.retryPolicy
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var retries = 0
+        while true {
+            let outcome: Result<String, TokenRenewalError>
+            do throws(TokenRenewalError) {
+                let token = try await provider.renewToken(
+                    replacing: staleToken, transport: transport, timeout: deadline - clock.now)
+                outcome =
+                    token.isEmpty
+                    ? .failure(
+                        TokenRenewalError(
+                            message: "the session expired and no new token came; sign in again.", isRefusal: true))
+                    : .success(token)
+            } catch {
+                outcome = .failure(error)
+            }
+            guard case .failure(let error) = outcome, !error.isRefusal, retries < policy.maximumRetries else {
+                return outcome
+            }
+            let delay = policy.delay(beforeRetry: retries + 1, retryAfter: nil)
+            guard clock.now + delay < deadline, (try? await Task.sleep(for: delay)) != nil, deadline > clock.now else {
+                return outcome
+            }
+            retries += 1
         }
     }
 

@@ -25,9 +25,13 @@ public protocol QueryPageDecodable: Sendable {
     static func decodePage(from response: RestResponse) throws(RestClientError) -> Self
     var done: Bool { get }
     var nextRecordsUrl: String? { get }
+    /// How many records the page holds (checked against the page size asked for).
+    var recordCount: Int { get }
 }
 
 extension QueryPage: QueryPageDecodable {
+    public var recordCount: Int { records.count }
+
     public static func decodePage(from response: RestResponse) throws(RestClientError) -> QueryPage<Record> {
         try decode(response)
     }

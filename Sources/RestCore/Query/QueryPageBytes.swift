@@ -13,6 +13,8 @@ public struct QueryPageBytes: QueryPageDecodable {
     /// Where each record (a JSON object) lies in `body`, in order.
     public let records: [Range<Int>]
 
+    public var recordCount: Int { records.count }
+
     public static func decodePage(from response: RestResponse) throws(RestClientError) -> QueryPageBytes {
         guard !response.body.isEmpty else { throw .apiResponseIsEmpty }
         return try QueryPageBytes(body: response.body)

@@ -31,12 +31,24 @@ public struct QueryPages<Page: QueryPageDecodable>: AsyncSequence, Sendable {
         private var pending: Pending?
         /// The first request's headers (e.g. `Sforce-Query-Options`), sent with every next page too.
         let carriedHeaders: HTTPFields
+        /// The most records a page may hold: the `batchSize` the first request asked for.
+        let pageSize: Int
 
         init(client: RestClient, first: RestRequest, prefetch: Bool) {
             self.client = client
             self.prefetch = prefetch
             self.pending = .request(first)
             self.carriedHeaders = first.headers
+            self.pageSize = Self.pageSize(asked: first.headers[.sforceQueryOptions])
+        }
+
+        /// `batchSize=N` in `Sforce-Query-Options`, else the server's default, 2000.
+        static func pageSize(asked options: String?) -> Int {
+            let sizes = (options ?? "").split(separator: ",").compactMap { option -> Int? in
+                let parts = option.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                return parts.count == 2 && parts[0].lowercased() == "batchsize" ? Int(parts[1]) : nil
+            }
+            return sizes.first ?? 2000
         }
 
         public mutating func next() async throws(RestClientError) -> Page? {
@@ -62,6 +74,7 @@ public struct QueryPages<Page: QueryPageDecodable>: AsyncSequence, Sendable {
             }
             pending = nil
             let page = try outcome.get()
+            try QueryPageLimit.check(recordCount: page.recordCount, pageSize: pageSize)
             if let next = page.nextRecordsUrl, !page.done {
                 if prefetch, let early = current?.takeNextPage(at: next) {
                     pending = .fetching(early)

@@ -31,6 +31,11 @@ public final class RefreshTokenGrant: TokenProvider {
         currentRefreshToken.withLock { $0 }
     }
 
+    /// The refresh token it holds now (rotated or not) and the client secret.
+    public var secrets: [String] {
+        [refreshToken] + (clientSecret.map { [$0] } ?? [])
+    }
+
     public func renewToken(
         replacing staleToken: String, transport: any RestTransport, timeout: Duration
     ) async throws(TokenRenewalError) -> String {
@@ -55,11 +60,18 @@ public final class RefreshTokenGrant: TokenProvider {
                 isRefusal: false)
         }
         guard (200...299).contains(response.status) else {
-            throw TokenRenewalError(message: Self.refusal(response), isRefusal: true)
+            if let refusal = Self.refusal(response) {
+                throw TokenRenewalError(message: refusal, isRefusal: true)
+            }
+            throw TokenRenewalError(
+                message: "the session expired and the token endpoint answered HTTP \(response.status); try again.",
+                isRefusal: false)
         }
         guard let grant = try? response.decode(Grant.self), !grant.accessToken.isEmpty else {
+            // A page from something in between (a portal, a proxy), not the token endpoint's word.
             throw TokenRenewalError(
-                message: "the token endpoint answered without an access token; sign in again.", isRefusal: true)
+                message: "the session expired and the token endpoint answered without an access token; try again.",
+                isRefusal: false)
         }
         if let rotated = grant.refreshToken, !rotated.isEmpty {
             // Only if no other renewal rotated it meanwhile.
@@ -78,11 +90,21 @@ public final class RefreshTokenGrant: TokenProvider {
         return form
     }
 
-    /// The OAuth error of a refused refresh (`{"error": "invalid_grant", "error_description": "…"}`),
-    /// with what to do about it.
-    private static func refusal(_ response: RestResponse) -> String {
-        guard let failure = try? response.decode(Failure.self) else {
-            return "the session expired and the refresh was refused with HTTP \(response.status); sign in again."
+    /// The OAuth errors that refuse the grant itself: the refresh token or the connected app is
+    /// not accepted, and asking again will not change that (Salesforce also spells
+    /// `invalid_client` as `invalid_client_id`).
+    static let refusingErrors: Set<String> = [
+        "invalid_grant", "invalid_client", "invalid_client_id", "unauthorized_client",
+    ]
+
+    /// The sentence of a refused refresh (400 or 401 with `{"error": "invalid_grant", …}` or
+    /// another of `refusingErrors`), with what to do about it; `nil` for any other answer (a 5xx,
+    /// a 429, an HTML page), which is transient: the next 401 may renew again.
+    private static func refusal(_ response: RestResponse) -> String? {
+        guard [400, 401].contains(response.status), let failure = try? response.decode(Failure.self),
+            refusingErrors.contains(failure.error)
+        else {
+            return nil
         }
         let detail = failure.errorDescription.map { failure.error + ": " + $0 } ?? failure.error
         if failure.error == "invalid_client" || failure.error == "invalid_client_id" {

@@ -7,4 +7,13 @@ public protocol TokenProvider: Sendable {
         replacing staleToken: String, transport: any RestTransport, timeout: Duration
     )
         async throws(TokenRenewalError) -> String
+
+    /// Every secret the provider holds now (a refresh token it rotated to, a client secret):
+    /// redacted from every message, as the configuration's own are.
+    var secrets: [String] { get }
+}
+
+extension TokenProvider {
+    /// A provider that keeps no secret of its own (the Salesforce CLI keeps them).
+    public var secrets: [String] { [] }
 }

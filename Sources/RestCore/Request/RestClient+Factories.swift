@@ -57,6 +57,7 @@ extension RestClient {
             }
         }
         var request = RestRequest(method: .GET, path: path)
+        request.responseLimit = QueryPageLimit.response
         if url.isEmpty {
             request.invalidReason = "the next-records URL is empty."
         } else if !path.hasPrefix("/") {
@@ -119,6 +120,7 @@ extension RestClient {
     private func queryRequest(resource: String, soql: String, apiVersion: APIVersion?, batchSize: Int) -> RestRequest {
         var request = RestRequest(
             method: .GET, path: dataPath(apiVersion) + "/" + resource, queryItems: [(name: "q", value: soql)])
+        request.responseLimit = QueryPageLimit.response
         let size = Self.clampedBatchSize(batchSize)
         if size != 2000 {
             request.headers[.sforceQueryOptions] = "batchSize=\(size)"

@@ -19,6 +19,8 @@ public struct RestRequest: Sendable, Identifiable {
     var invalidReason: String?
     /// Looks at the head of a 200 answer's body while it arrives (a query page's next path).
     var bodyHeadObserver: BodyHeadObserver?
+    /// A decoded-size limit tighter than the transport's own (a query page's).
+    var responseLimit: ResponseLimit?
 
     public init(
         method: RestMethod, path: String, queryItems: [(name: String, value: String)] = [],

@@ -122,10 +122,10 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// One try of `request`.
     private func executeOnce(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
         let url = URL(string: request.url)
-        if let url, let refusal = CleartextPolicy.refusal(for: url) {
+        let proxy = url.flatMap(proxies.proxy(for:))
+        if let url, let refusal = CleartextPolicy.refusal(for: url, through: proxy) {
             throw .invalidRequest(refusal)
         }
-        let proxy = url.flatMap(proxies.proxy(for:))
         let client = try client(through: proxy)
         var outgoing = HTTPClientRequest(url: request.url)
         outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
@@ -136,14 +136,17 @@ public final class AsyncHTTPClientTransport: RestTransport {
             outgoing.body = .bytes(ByteBuffer(bytes: body))
         }
         let deadline = NIODeadline.now() + TimeAmount(request.timeout)
+        // A request's own limit (a query page's) applies when it is the tighter one.
+        let requestLimit = request.responseLimit.flatMap { $0.bytes < self.maximumBodyBytes ? $0 : nil }
+        let bodyLimit = requestLimit?.bytes ?? self.maximumBodyBytes
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
             let observer = response.status == .ok ? request.bodyHeadObserver : nil
             let body: [UInt8]
             if Self.isGzip(response.headers) {
                 body = try Self.decodeGzip(
-                    try await Self.collectGzip(response.body, upTo: maximumBodyBytes, host: request.host),
-                    upTo: maximumBodyBytes, host: request.host)
+                    try await Self.collectGzip(response.body, upTo: bodyLimit, host: request.host),
+                    upTo: bodyLimit, host: request.host)
                 if let observer {
                     body.withUnsafeBytes {
                         _ = observer.observe(.init(rebasing: $0.prefix(BodyHeadObserver.maximumHeadBytes)))
@@ -152,9 +155,9 @@ public final class AsyncHTTPClientTransport: RestTransport {
             } else {
                 var buffer =
                     if let observer {
-                        try await Self.collect(response.body, upTo: maximumBodyBytes, observing: observer)
+                        try await Self.collect(response.body, upTo: bodyLimit, observing: observer)
                     } else {
-                        try await response.body.collect(upTo: maximumBodyBytes)
+                        try await response.body.collect(upTo: bodyLimit)
                     }
                 body = buffer.readBytes(length: buffer.readableBytes) ?? []
             }
@@ -166,8 +169,18 @@ public final class AsyncHTTPClientTransport: RestTransport {
                     }),
                 body: body)
         } catch {
-            throw Self.classify(error, host: request.host, proxy: proxy)
+            let failure = Self.classify(error, host: request.host, proxy: proxy)
+            if let requestLimit, Self.isTooLarge(failure) {
+                throw .decodingFailed(requestLimit.refusal)
+            }
+            throw failure
         }
+    }
+
+    /// Whether `failure` is an answer over the size limit.
+    private static func isTooLarge(_ failure: RestClientError) -> Bool {
+        guard case .transportFailed(_, let reason) = failure else { return false }
+        return reason == decodedTooLarge || reason.hasPrefix("the answer is larger than")
     }
 
     /// `collect(upTo:)` that shows the body's head to `observer` while the rest arrives.

@@ -3,8 +3,9 @@ import Foundation
 /// The HTTP proxies requests go through, as curl reads them from the environment:
 /// `https_proxy`/`HTTPS_PROXY` for https targets, `http_proxy`/`HTTP_PROXY` for http targets
 /// (the lower-case name wins), and `no_proxy`/`NO_PROXY`, a comma list of host suffixes that go
-/// direct (a leading dot and a port are ignored, `*` alone means every host). No host is exempt
-/// unless `NO_PROXY` names it, loopback included.
+/// direct (a leading dot and a port are ignored, `*` alone means every host). A loopback target
+/// always goes direct, whatever `NO_PROXY` says: `http://` is allowed only there, and through a
+/// proxy its token would cross the network in cleartext.
 public struct ProxySettings: Sendable, Hashable {
     /// The proxy for https targets (reached with CONNECT).
     public var httpsProxy: ProxyServer?
@@ -43,7 +44,7 @@ public struct ProxySettings: Sendable, Hashable {
             noProxy: value("no_proxy").map { Self.hostSuffixes($0.value) } ?? [])
     }
 
-    /// The proxy for a request to `url`, or `nil` to connect directly.
+    /// The proxy for a request to `url`, or `nil` to connect directly (always for loopback).
     public func proxy(for url: URL) -> ProxyServer? {
         let server: ProxyServer?
         switch url.scheme?.lowercased() {
@@ -52,7 +53,7 @@ public struct ProxySettings: Sendable, Hashable {
         default: server = nil
         }
         guard let server, let host = url.host else { return server }
-        return bypasses(host: host) ? nil : server
+        return CleartextPolicy.isLoopback(host: host) || bypasses(host: host) ? nil : server
     }
 
     /// `true` when `NO_PROXY` names `host` or one of its parent domains.

@@ -23,6 +23,8 @@ public struct TransportRequest: Sendable {
     public var timeout: Duration
     /// Looks at the head of a 200 answer's body while it arrives; a transport may ignore it.
     var bodyHeadObserver: BodyHeadObserver?
+    /// A decoded-size limit tighter than the transport's own; a transport may ignore it.
+    var responseLimit: ResponseLimit?
 
     public init(
         method: RestMethod, url: String, host: String, headers: HTTPFields, body: [UInt8]?,

@@ -10,8 +10,10 @@ extension LiveOrg {
 
     /// `contact-tui` opened on this org.
     func appCommand(_ extra: [String] = []) throws -> [String] {
-        [try Binary.path, "--instance-url", endpoint.url.absoluteString, "--access-token", endpoint.accessToken]
-            + extra
+        [
+            try Binary.path, "--instance-url", endpoint.url.absoluteString, "--access-token-file",
+            TokenFile.path(holding: endpoint.accessToken),
+        ] + extra
     }
 
     /// The records of a query, first page only.
