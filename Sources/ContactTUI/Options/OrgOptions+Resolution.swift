@@ -13,9 +13,7 @@ extension OrgOptions {
     func resolvedConfiguration(
         targetOrg: String?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(CommandFailure) -> RestClientConfiguration {
-        for warning in visibleSecretWarnings {
-            FileHandle.standardError.write(Data("contact-tui: \(warning)\n".utf8))
-        }
+        StandardError.report(visibleSecretWarnings)
         let credentials: OrgCredentials
         do {
             credentials = try await CredentialResolver.resolve(
