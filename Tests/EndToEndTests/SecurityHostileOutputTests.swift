@@ -20,7 +20,8 @@ struct SecurityHostileOutputTests {
         defer { server.stop() }
         return try await ProcessRunner.run(
             try Binary.path,
-            ["list", "--instance-url", server.url.absoluteString, "--access-token", "hostile-test-token"] + arguments,
+            ["list", "--instance-url", server.url.absoluteString]
+                + ["--access-token-file", TokenFile.path(holding: "hostile-test-token")] + arguments,
             environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()])
     }
 

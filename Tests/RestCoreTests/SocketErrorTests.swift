@@ -85,27 +85,27 @@ import Testing
         }
     }
 
-    @Test func aRefusedConnectionIsTriedAgainUntilTheServerListens() async throws {
+    @Test func aRefusedConnectionToAHostThatNeverAnsweredIsReportedAtOnceNamingThePort() async throws {
         let reserved = try ReservedPort()
+        defer { withExtendedLifetime(reserved) {} }
         let client = RestClient(
             configuration: RestClientConfiguration(
-                instanceURL: reserved.url, accessToken: "token-1", timeout: .seconds(5)),
+                instanceURL: reserved.url, accessToken: "token-1", timeout: .seconds(30)),
             transport: AsyncHTTPClientTransport(connectTimeout: .seconds(60)))
-        let listening = Task {
-            try await Task.sleep(for: .milliseconds(500))
-            reserved.listen()
-        }
+        let started = ContinuousClock.now
         let error = await #expect(throws: RestClientError.self) {
             try await client.send(client.requestForVersions())
         }
-        _ = await listening.result
+        let took = ContinuousClock.now - started
         await client.shutdown()
-        // Refused at first, connected once the port listens, then no answer: the request's
-        // timeout, not the refusal.
-        guard case .timedOut = error else {
-            Issue.record("expected timedOut, got \(String(describing: error))")
+        // Not tried again until the connect timeout: only a host that answered before may be
+        // restarting. The request itself is not retried either (the host never answered).
+        #expect(took < .seconds(2), "took \(took)")
+        guard case .transportFailed(_, let reason) = error else {
+            Issue.record("expected transportFailed, got \(String(describing: error))")
             return
         }
+        #expect(reason.contains("refused on port \(reserved.url.port ?? 0)"), "\(reason)")
     }
 
     @Test func stoppedServerIsATransportErrorNamingTheHost() async throws {

@@ -143,7 +143,7 @@ import Testing
         #expect(!transport.requests.contains { $0.url.hasSuffix("/services/oauth2/token") })
     }
 
-    @Test func withNoProviderAndNoRefreshTokenTheSessionSaysToSignInAgain() async {
+    @Test func aTokenTheOrgNeverTookIsReportedAsRefusedNotExpired() async {
         let client = makeClient(Self.org())
         let error = await #expect(throws: RestClientError.self) {
             try await client.send(client.requestForVersions())
@@ -152,6 +152,32 @@ import Testing
             Issue.record("expected authenticationFailed, got \(String(describing: error))")
             return
         }
-        #expect(detail == "the session expired and no refresh token is configured; sign in again.")
+        #expect(
+            detail
+                == "the org refused the access token (INVALID_SESSION_ID): it is wrong, revoked or expired, "
+                + "and no refresh token is configured to renew it.")
+    }
+
+    @Test func aTokenTheOrgTookBeforeIsReportedAsExpired() async throws {
+        // The org takes the token for one request, then its session ends.
+        let answered = Mutex(0)
+        let transport = InMemoryTransport { _ throws(RestClientError) in
+            let count = answered.withLock { count in
+                count += 1
+                return count
+            }
+            if count == 1 { return RestResponse(status: 200, headers: [:], body: Array("{}".utf8)) }
+            return RestResponse(status: 401, headers: [:], body: Array(Self.expired.utf8))
+        }
+        let client = makeClient(transport)
+        _ = try await client.send(client.requestForVersions())
+        let error = await #expect(throws: RestClientError.self) {
+            try await client.send(client.requestForVersions())
+        }
+        guard case .authenticationFailed(let detail) = error else {
+            Issue.record("expected authenticationFailed, got \(String(describing: error))")
+            return
+        }
+        #expect(detail == "the session expired (INVALID_SESSION_ID) and no refresh token is configured; sign in again.")
     }
 }

@@ -138,6 +138,8 @@ public final class RestClient: Sendable {
         let token = session.configuration.accessToken
         let first = await attempt(request, token: token)
         guard case .failure(let error) = first, error.isInvalidSession else {
+            // Any answer but a 401 means the org took this token: a later 401 is an expiry.
+            if case .success = first { session.noteAccepted(token) }
             return first
         }
         switch await session.token(replacing: token) {

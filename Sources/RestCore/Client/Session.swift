@@ -17,6 +17,9 @@ final class Session: Sendable {
         /// later requests that hit the 401 with the same token fail with it at once instead of
         /// asking again.
         var refusal: (staleToken: String, error: RestClientError)?
+        /// The tokens the org has taken at least once: a 401 for one of them is an expiry, for
+        /// any other a token the org never took.
+        var acceptedTokens: Set<String> = []
     }
 
     private let state: Mutex<State>
@@ -62,6 +65,13 @@ final class Session: Sendable {
         }
     }
 
+    /// Notes that the org answered a request sent with `token` (not with a 401).
+    func noteAccepted(_ token: String) {
+        state.withLock { state in
+            if !state.acceptedTokens.contains(token) { state.acceptedTokens.insert(token) }
+        }
+    }
+
     /// A token to replace `staleToken`, which the server just refused: the current one when
     /// another request already renewed it, else the result of the one shared renewal.
     func token(replacing staleToken: String) async -> Result<String, RestClientError> {
@@ -98,9 +108,15 @@ final class Session: Sendable {
         if let provider {
             outcome = await renewRetrying(with: provider, replacing: staleToken, timeout: timeout)
         } else {
+            // A token the org took before has expired; one it never took was wrong from the start.
+            let wasAccepted = state.withLock { $0.acceptedTokens.contains(staleToken) }
             outcome = .failure(
                 TokenRenewalError(
-                    message: "the session expired and no refresh token is configured; sign in again.", isRefusal: true))
+                    message: wasAccepted
+                        ? "the session expired (INVALID_SESSION_ID) and no refresh token is configured; sign in again."
+                        : "the org refused the access token (INVALID_SESSION_ID): it is wrong, revoked or expired, "
+                            + "and no refresh token is configured to renew it.",
+                    isRefusal: true))
         }
         // Read before the lock: the provider's secrets sit behind a lock of its own.
         let providerSecrets = provider?.secrets ?? []

@@ -22,4 +22,21 @@ extension AsyncHTTPClientTransport {
         let seconds = min(0.1 * pow(1.25, Double(failures - 1)), 60)
         return .seconds(seconds * Double.random(in: 0.97...1.03))
     }
+
+    /// `host:port` of a URL (the scheme's port when it names none), which a refused connection
+    /// is reported with and the answered origins are kept by.
+    static func origin(of url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host else { return url }
+        let port = components.port ?? (components.scheme == "https" ? 443 : 80)
+        return "\(host):\(port)"
+    }
+
+    /// A refused connection names the port it was refused on: the host alone does not tell which
+    /// server is not there.
+    static func namingThePort(_ failure: RestClientError, origin: String) -> RestClientError {
+        guard case .transportFailed(let host, let reason) = failure, reason.lowercased().contains("refused"),
+            !reason.hasPrefix("the proxy"), !reason.contains(origin), let port = origin.split(separator: ":").last
+        else { return failure }
+        return .transportFailed(host: host, reason: "\(reason) on port \(port)")
+    }
 }

@@ -29,6 +29,10 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// Each `HTTPClient` is made on the first request that needs it, so a `RestClient` used only
     /// for its factories holds no connection pool.
     private let state = Mutex(State.running([:]))
+    /// The origins (`host:port`) that have answered at least once: only for those is a refused
+    /// connection tried again until the connect timeout (a server restarting); a host that never
+    /// answered is reported at once.
+    private let answeredOrigins = Mutex(Set<String>())
     private let configuration: HTTPClient.Configuration
     private let proxies: ProxySettings
     /// The largest body accepted, after decoding; a bigger one fails the request rather than
@@ -101,18 +105,25 @@ public final class AsyncHTTPClientTransport: RestTransport {
     public func execute(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
         let started = ContinuousClock.now
         let connectDeadline = started + min(connectTimeout, request.timeout)
+        let origin = Self.origin(of: request.url)
         var failedConnects = 0
         while true {
             do {
                 // Every try within the request's one timeout.
                 var attempt = request
                 attempt.timeout = request.timeout - (ContinuousClock.now - started)
-                return try await executeOnce(attempt)
+                let response = try await executeOnce(attempt)
+                answeredOrigins.withLock { origins in
+                    if !origins.contains(origin) { origins.insert(origin) }
+                }
+                return response
             } catch {
                 failedConnects += 1
                 let backoff = Self.connectBackoff(afterFailures: failedConnects)
-                guard Self.connectsAgain(after: error), ContinuousClock.now + backoff < connectDeadline else {
-                    throw error
+                let hasAnswered = answeredOrigins.withLock { $0.contains(origin) }
+                guard hasAnswered, Self.connectsAgain(after: error), ContinuousClock.now + backoff < connectDeadline
+                else {
+                    throw Self.namingThePort(error, origin: origin)
                 }
                 try? await Task.sleep(for: backoff)
             }
