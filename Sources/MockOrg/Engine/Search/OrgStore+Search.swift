@@ -24,7 +24,7 @@ extension OrgStore {
         // The same for every object, and made off the lock: each term folded and hashed once.
         let termBits = search.terms.map(TermBits.init)
         return try state.withLock { (state: inout State) throws(APIError) -> ByteBuffer in
-            let budget = QueryBudget(queryTimeout, stopping: stopping)
+            let budget = try QueryBudget(queryTimeout, stopping: stopping)
             var body = ByteBuffer()
             body.writeBytes(#"{"searchRecords":["#.utf8)
             var remaining = search.limit

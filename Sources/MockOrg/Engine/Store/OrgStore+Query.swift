@@ -14,7 +14,7 @@ extension OrgStore {
             throw APIError(error)
         }
         return try state.withLock { (state: inout State) throws(APIError) -> ByteBuffer in
-            let budget = QueryBudget(queryTimeout, stopping: stopping)
+            let budget = try QueryBudget(queryTimeout, stopping: stopping)
             if case .aggregate(let columns) = query.selection {
                 return try Self.aggregatePage(
                     query, columns: columns, includeDeleted: includeDeleted, budget: budget, state: &state)
