@@ -88,11 +88,21 @@ private func encoded(_ text: String) -> String {
     text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
 }
 
+/// The slowest input so far: its time and the start of its text, printed when the run ends.
+private let slowest = Mutex((time: Duration.zero, text: ""))
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func mockOrgHTTPFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     guard let kind = bytes.first else { return 0 }
     let text = expand(Array(bytes.dropFirst())[...])
+    let start = ContinuousClock.now
+    defer {
+        let time = ContinuousClock.now - start
+        slowest.withLock {
+            if time > $0.time { $0 = (time, "kind \(kind % 4), \(text.utf8.count) bytes: \(text.prefix(80))") }
+        }
+    }
     let authorized: HTTPFields = [.authorization: "Bearer FUZZ"]
     let status: Int
     switch kind % 4 {
@@ -123,5 +133,9 @@ private func runDriver(
 public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
     var count = argc
     var arguments = argv
+    atexit {
+        let (time, text) = slowest.withLock { $0 }
+        print("stat::slowest_input: \(time) (\(text.debugDescription))")
+    }
     return runDriver(&count, &arguments) { data, size in mockOrgHTTPFuzz(data, size) }
 }
