@@ -36,7 +36,7 @@ bench: deps
 	$(SWIFT) build -c release --product ContactTUIBench
 	"$$($(SWIFT) build -c release --show-bin-path)/ContactTUIBench" run --scripts Benchmarks/scripts
 
-## fuzz: libFuzzer targets for the SOQL parser, RestCore's parsing, SafeText and JSONKit (not in CI)
+## fuzz: libFuzzer targets for the SOQL parser, RestCore's parsing, SafeText, JSONKit and the mock org's HTTP layer (not in CI)
 FUZZ_SECONDS ?= 180
 fuzz: deps
 	@sh Fuzz/run.sh $(FUZZ_SECONDS)

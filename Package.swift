@@ -87,6 +87,16 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The libFuzzer target of the mock org's HTTP layer, only when Fuzz/run.sh builds it (it has no
+// main of its own: libFuzzer's is linked in).
+if Context.environment["CONTACT_TUI_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "MockOrgHTTPFuzz", dependencies: ["MockOrg", .hummingbird, .hummingbirdTesting],
+            path: "Fuzz/Targets/MockOrgHTTP"))
+    package.products.append(.executable(name: "MockOrgHTTPFuzz", targets: ["MockOrgHTTPFuzz"]))
+}
+
 // Every Swift target is checked with the same settings.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("ExistentialAny")]

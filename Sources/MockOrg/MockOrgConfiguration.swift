@@ -37,8 +37,19 @@ public struct MockOrgConfiguration: Sendable {
     public var validationRules: [MockOrgValidationRule] = []
     /// Whether a refresh answer carries a new refresh token, the one it replaces no longer working.
     public var rotatesRefreshTokens = false
-    /// The connected app's secret the token endpoint requires; nil requires none.
+    /// The connected app's consumer key that the password and client-credentials grants require;
+    /// nil generates one at start (`MockOrgEndpoint.clientID`).
+    public var clientID: String?
+    /// The connected app's secret that the password and client-credentials grants require, and a
+    /// refresh too when it is given here; nil generates one at start (`MockOrgEndpoint.clientSecret`),
+    /// which a refresh then does not need (the refresh token is its credential).
     public var clientSecret: String?
+    /// The user the password grant accepts, with `password` (and the client's id and secret).
+    public var username = "demo@example.com"
+    public var password = "demo"
+    /// How long one query or search may run before it answers 400 `QUERY_TIMEOUT`, as Salesforce
+    /// does (tests shorten it).
+    public var queryTimeout: Duration = .seconds(10)
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
 

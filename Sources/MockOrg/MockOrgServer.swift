@@ -16,6 +16,8 @@ public final class MockOrgServer: Sendable {
 
     public let configuration: MockOrgConfiguration
     private let phase = Mutex(Phase.idle)
+    /// Raised when the org stops, so that a query in progress gives up at once.
+    private let stopping = StopFlag()
 
     /// Makes a server; nothing is generated or bound until `start()`.
     public init(configuration: MockOrgConfiguration) {
@@ -26,7 +28,9 @@ public final class MockOrgServer: Sendable {
     public func start() async throws -> MockOrgEndpoint {
         if case .running(_, _, let endpoint) = phase.withLock({ $0 }) { return endpoint }
         let (endpoints, continuation) = AsyncStream<MockOrgEndpoint>.makeStream()
-        let service = OrgService(configuration: configuration, logger: Self.logger, onGenerating: { _ in }) {
+        let service = OrgService(
+            configuration: configuration, stopping: stopping, logger: Self.logger, onGenerating: { _ in }
+        ) {
             endpoint in
             continuation.yield(endpoint)
             continuation.finish()
@@ -68,7 +72,13 @@ public final class MockOrgServer: Sendable {
         onListening: @escaping @Sendable (MockOrgEndpoint) -> Void
     ) async throws {
         let listening = LockedValue(false)
-        let service = OrgService(configuration: configuration, logger: Self.logger, onGenerating: onGenerating) {
+        // The signal raises the flag from a Dispatch queue of its own: the graceful shutdown's
+        // handler needs a worker of the cooperative pool, which queries may all be holding.
+        let watch = StopSignals([SIGTERM, SIGINT], raising: stopping)
+        defer { watch.cancel() }
+        let service = OrgService(
+            configuration: configuration, stopping: stopping, logger: Self.logger, onGenerating: onGenerating
+        ) {
             endpoint in
             listening.value = true
             onListening(endpoint)
@@ -90,6 +100,7 @@ public final class MockOrgServer: Sendable {
             phase = .stopped
             return current
         }
+        stopping.raise()
         guard case .running(let group, let task, _) = current else { return }
         // A graceful shutdown waits for the answers in progress, held ones too.
         configuration.answerGate?.open()

@@ -11,6 +11,9 @@ package struct SOQLError: Error, Sendable, Equatable {
     package static let empty = SOQLError(
         errorCode: "MALFORMED_QUERY", message: "SOQL statements cannot be empty or null")
 
+    package static let tooLong = SOQLError(
+        errorCode: "MALFORMED_QUERY", message: "SOQL statements cannot be longer than 100000 characters")
+
     /// An error pointing at `offset` in `statement`, in Salesforce's form:
     /// the statement's line, a caret under the column, `ERROR at Row:R:Column:C` and the reason.
     package static func at(_ offset: Int, in statement: String, code: String, _ reason: String) -> SOQLError {

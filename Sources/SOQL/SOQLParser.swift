@@ -3,6 +3,14 @@ package struct SOQLParser {
     private let statement: String
     private let tokens: [SOQLToken]
     private var position = 0
+    /// How many parentheses, NOTs and inner SELECTs enclose the condition being read.
+    private var depth = 0
+
+    /// Salesforce's limit on a statement's length, in characters.
+    package static let maxLength = 100_000
+    /// The parentheses, NOTs and inner SELECTs a condition may stand in: the parser, and whoever
+    /// walks the tree after it, recurses once per level, and thousands of levels overflow the stack.
+    package static let maxDepth = 100
 
     private init(_ statement: String, tokens: [SOQLToken]) {
         self.statement = statement
@@ -12,6 +20,7 @@ package struct SOQLParser {
     /// The whole statement; the first syntax error is thrown.
     package static func parse(_ statement: String) throws(SOQLError) -> SOQLStatement {
         guard !statement.allSatisfy(\.isWhitespace) else { throw SOQLError.empty }
+        guard statement.count <= maxLength else { throw SOQLError.tooLong }
         var parser = SOQLParser(statement, tokens: try SOQLLexer(statement).tokens())
         return try parser.parseStatement()
     }
@@ -87,6 +96,8 @@ package struct SOQLParser {
 
     /// The inner SELECT of `IN (SELECT …)`, up to its closing parenthesis (not consumed).
     private mutating func parseSemiJoin() throws(SOQLError) -> SOQLStatement {
+        try enterLevel()
+        defer { depth -= 1 }
         let (items, object, filter) = try parseSelectFromWhere()
         return SOQLStatement(
             text: statement, items: items, object: object, filter: filter, grouping: [], ordering: [], limit: nil,
@@ -253,28 +264,46 @@ package struct SOQLParser {
 
     /// Terms joined by AND or by OR: SOQL refuses both at one level without parentheses.
     private mutating func parseOr() throws(SOQLError) -> SOQLStatement.Condition {
-        var condition = try parseNot()
+        let first = try parseNot()
+        var terms = [first]
         var joiner: String?
         while let keyword = current.keyword, keyword == "AND" || keyword == "OR" {
             guard joiner == nil || joiner == keyword else { throw unexpected() }
             joiner = keyword
             position += 1
-            let next = try parseNot()
-            condition = keyword == "AND" ? .and(condition, next) : .or(condition, next)
+            terms.append(try parseNot())
         }
-        return condition
+        switch joiner {
+        case "AND": return .and(terms)
+        case "OR": return .or(terms)
+        default: return first
+        }
     }
 
     private mutating func parseNot() throws(SOQLError) -> SOQLStatement.Condition {
+        if current.keyword == "NOT" || current.kind == .symbol("(") { try enterLevel() }
         if consumeKeyword("NOT") {
+            defer { depth -= 1 }
             return .not(try parseNot())
         }
         if consumeSymbol("(") {
+            defer { depth -= 1 }
             let inner = try parseOr()
             try expectSymbol(")")
             return inner
         }
         return try parseComparison()
+    }
+
+    /// One level deeper, at the current token; refused past `maxDepth`.
+    private mutating func enterLevel() throws(SOQLError) {
+        guard depth < Self.maxDepth else {
+            throw SOQLError.at(
+                current.offset, in: statement, code: "MALFORMED_QUERY",
+                "Conditions may be nested at most " + String(Self.maxDepth)
+                    + " levels deep in parentheses, NOT and sub-selects")
+        }
+        depth += 1
     }
 
     private mutating func parseComparison() throws(SOQLError) -> SOQLStatement.Condition {

@@ -51,10 +51,11 @@ package struct SOQLStatement: Sendable {
         case compare(Operator, Literal)
     }
 
-    /// A WHERE clause.
+    /// A WHERE clause. A run of ANDs (or of ORs) is one list, so that a long run is no deep tree
+    /// for whoever walks it.
     package indirect enum Condition: Sendable {
-        case and(Condition, Condition)
-        case or(Condition, Condition)
+        case and([Condition])
+        case or([Condition])
         case not(Condition)
         case test(Path, Test)
     }

@@ -16,7 +16,9 @@ struct SalesforceCLIEndToEndTests {
 
     static func standIn(_ org: LiveOrg, defaultOrg: String? = nil) throws -> StandInSalesforceCLI {
         try StandInSalesforceCLI(
-            instanceURL: org.endpoint.url, aliases: ["demo-org"], defaultOrg: defaultOrg, apiVersion: "60.0")
+            instanceURL: org.endpoint.url, aliases: ["demo-org"], defaultOrg: defaultOrg,
+            token: .minted(clientID: org.endpoint.clientID, clientSecret: org.endpoint.clientSecret), apiVersion: "60.0"
+        )
     }
 
     static let idQuery = ["--query", "SELECT Id, Name FROM Contact ORDER BY Name"]

@@ -146,7 +146,7 @@ struct SecurityMockOrgTests {
             let wrongToken = "wrong-\(endpoint.accessToken)"
             let replyText = try await RawSocket.exchange(
                 port: port,
-                text: "GET /services/data/v66.0/sobjects/Contact HTTP/1.1\r\nHost: x\r\n"
+                text: "GET /services/data/v66.0/sobjects/Contact HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                     + "Authorization: Bearer \(wrongToken)\r\nConnection: close\r\n\r\n")
             #expect(replyText.contains("INVALID_SESSION_ID"))
             #expect(!replyText.contains(endpoint.accessToken))

@@ -37,7 +37,9 @@ import Testing
             let unauthenticated = try await Self.get(client, Self.base, headers: [:])
             #expect(unauthenticated.status == 401 && unauthenticated.usage == nil)
             let token = try await client.execute(
-                uri: "/services/oauth2/token?grant_type=password&username=demo%40example.com&password=demo",
+                uri: "/services/oauth2/token?grant_type=password&username=demo%40example.com&password=demo"
+                    + "&client_id=" + encodedQuery(org.instance.clientID) + "&client_secret="
+                    + encodedQuery(org.instance.clientSecret),
                 method: .post
             ) { $0.headers[Self.limitInfo] }
             #expect(token == nil)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MockOrg
@@ -41,6 +42,41 @@ import Testing
             pattern: regex, options: [.caseInsensitive, .dotMatchesLineSeparators])
         let range = NSRange(text.startIndex..., in: text)
         return expression.firstMatch(in: text, range: range) != nil
+    }
+
+    /// Patterns of `%` and `_` that make a backtracking matcher try every way to split the text
+    /// (`%_%_%_%_%_%_#` once held the org for 108 s on 200 contacts) take linear time.
+    @Test(.timeLimit(.minutes(1))) func backtrackingPatternsTakeLinearTime() {
+        let texts = [String(repeating: "a", count: 60), String(repeating: "ü", count: 60)]
+        for (text, pattern) in zip(texts, ["%_%_%_%_%_%_%_%_#", "%_%_%_%_%_%_%_%_é"]) {
+            let like = LikePattern(pattern)
+            let start = ContinuousClock.now
+            #expect(!like.matches(text))
+            #expect(like.matches(text + "#") == pattern.hasSuffix("#"))
+            let elapsed = ContinuousClock.now - start
+            #expect(elapsed < .seconds(1), "'\(pattern)' took \(elapsed)")
+        }
+        let bytes = Array(String(repeating: "a", count: 60).utf8)
+        let start = ContinuousClock.now
+        let matched = bytes.withUnsafeBufferPointer {
+            LikePattern("%_%_%_%_%_%_%_%_#").matches(folded: $0, isASCII: true)
+        }
+        #expect(matched == false)
+        #expect(ContinuousClock.now - start < .seconds(1))
+    }
+
+    /// Random patterns of letters, `%` and `_` against random texts agree with the reference.
+    @Test func randomPatternsMatchLikeTheReference() {
+        var random = SeededGenerator(seed: 15)
+        func word(_ alphabet: [Character], _ length: Int) -> String {
+            String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+        }
+        for _ in 0..<3000 {
+            let pattern = word(["a", "b", "%", "_", "A"], Int(random.next() % 8))
+            let text = word(["a", "b", "B", "é"], Int(random.next() % 10))
+            #expect(
+                LikePattern(pattern).matches(text) == Self.reference(pattern, text), "'\(text)' LIKE '\(pattern)'")
+        }
     }
 
     @Test(arguments: patterns)

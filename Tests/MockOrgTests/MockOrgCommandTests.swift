@@ -8,24 +8,26 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `contact-tui mock-org` as a script meets it: three lines on stdout, a working org, a clean stop on
+/// `contact-tui mock-org` as a script meets it: five lines on stdout, a working org, a clean stop on
 /// SIGINT or SIGTERM.
 @Suite struct MockOrgCommandTests {
     @Test(.timeLimit(.minutes(2)), arguments: [Signal.interrupt, .terminate])
-    func printsThreeLinesServesAndStopsOnSignal(_ signal: Signal) async throws {
+    func printsFiveLinesServesAndStopsOnSignal(_ signal: Signal) async throws {
         let (lines, status) = try await MockOrgProcess.run(
-            ["--contacts", "300", "--seed", "4", "--access-token", "T0K3N"], lines: 3, stopWith: signal
+            ["--contacts", "300", "--seed", "4", "--access-token", "T0K3N"], lines: 5, stopWith: signal
         ) { lines in
             let url = try #require(lines[0].wholeMatch(of: /mock org listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
             #expect(lines[1] == "access token: T0K3N")
             #expect(lines[2].hasPrefix("refresh token: ") && lines[2].count > 40)
+            #expect(lines[3].hasPrefix("client id: ") && lines[3].count > 40)
+            #expect(lines[4].hasPrefix("client secret: ") && lines[4].count > 40)
             #expect(!url.hasSuffix(":0"))
 
             let reply = try await LiveHTTP.send(
                 "GET", URL(string: url + "/services/data/v66.0/query?q=SELECT+COUNT()+FROM+Contact")!, token: "T0K3N")
             #expect((reply.json as? [String: Any])?["totalSize"] as? Int == 300)
         }
-        #expect(lines.count == 3, "mock-org printed \(lines)")
+        #expect(lines.count == 5, "mock-org printed \(lines)")
         #expect(status == .exited(0))
     }
 
@@ -54,13 +56,90 @@ import Testing
         #expect(!result.standardOutput.contains("listening"))
     }
 
+    /// The connected app's id and secret are the given ones, and a client-credentials grant needs both.
+    @Test(.timeLimit(.minutes(2)))
+    func theClientIDAndSecretArePrintedAndRequired() async throws {
+        let arguments = ["--contacts", "10", "--client-id", "test-app", "--client-secret", "test-app-secret"]
+        _ = try await MockOrgProcess.run(arguments, lines: 5) { lines in
+            #expect(lines[3] == "client id: test-app")
+            #expect(lines[4] == "client secret: test-app-secret")
+            let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
+            func grant(_ form: String) async throws -> Int {
+                var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
+                request.httpMethod = "POST"
+                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+                request.httpBody = Data(("grant_type=client_credentials&" + form).utf8)
+                let (_, response) = try await LiveHTTP.session.data(for: request)
+                return (response as? HTTPURLResponse)?.statusCode ?? 0
+            }
+            #expect(try await grant("client_id=test-app&client_secret=test-app-secret") == 200)
+            #expect(try await grant("client_id=any&client_secret=thing") == 400)
+            #expect(try await grant("client_id=test-app&client_secret=thing") == 400)
+        }
+    }
+
+    /// An org bound beyond loopback says so on standard error, away from the five lines.
+    @Test(.timeLimit(.minutes(2)))
+    func aHostBeyondLoopbackIsWarnedAbout() async throws {
+        for (host, warned) in [("0.0.0.0", true), ("127.0.0.1", false)] {
+            let result = try await Subprocess.run(
+                .path(FilePath(try Binary.path)),
+                arguments: ["mock-org", "--port", "0", "--contacts", "5", "--host", host],
+                input: .none, output: .sequence, error: .string(limit: 1 << 16)
+            ) { execution in
+                for try await line in execution.standardOutput.strings() where line.hasPrefix("client secret: ") {
+                    break
+                }
+                try execution.send(signal: .terminate)
+            }
+            let warning = result.standardError ?? ""
+            #expect(warning.contains("warning: --host \(host) is not loopback") == warned, "\(host): \(warning)")
+            #expect(result.terminationStatus == .exited(0))
+        }
+    }
+
+    /// SIGTERM stops the org at once while queries scan: each gives up, its answer goes out and
+    /// the org exits, rather than finish first (this query takes longer than its 10 s budget).
+    @Test(.timeLimit(.minutes(2)))
+    func stopsOnSIGTERMWhileAQueryRuns() async throws {
+        let likes = (0..<200).map { "Account.Name LIKE '%q\($0)%z%'" }.joined(separator: " OR ")
+        let soql = "SELECT Id FROM Contact WHERE " + likes
+        let result = try await Subprocess.run(
+            .path(FilePath(try Binary.path)),
+            arguments: ["mock-org", "--port", "0", "--contacts", "300000", "--access-token", "T"],
+            input: .none, output: .sequence, error: .discarded
+        ) { execution -> Duration? in
+            var url = ""
+            var signalled: ContinuousClock.Instant?
+            for try await line in execution.standardOutput.strings() {
+                if let match = line.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)\n?/) {
+                    url = String(match.1)
+                }
+                guard line.hasPrefix("client secret: ") else { continue }
+                let target = try #require(URL(string: url + "/services/data/v66.0/query?q=" + encodedQuery(soql)))
+                // Three at once: one scans, the others wait for the lock on the cooperative pool's
+                // workers (two on a two-core machine), where the shutdown's own handler would run.
+                let queries = (0..<3).map { _ in Task { _ = try? await LiveHTTP.send("GET", target, token: "T") } }
+                defer { queries.forEach { $0.cancel() } }
+                // Long enough for the query to be under way; far less than it takes.
+                try await Task.sleep(for: .seconds(2))
+                signalled = .now
+                try execution.send(signal: .terminate)
+            }
+            return signalled.map { ContinuousClock.now - $0 }
+        }
+        let stopped = try #require(result.closureResult, "mock-org never listened")
+        #expect(stopped < .seconds(5), "mock-org took \(stopped) to stop")
+        #expect(result.terminationStatus == .exited(0))
+    }
+
     @Test(.timeLimit(.minutes(2)))
     func theFailureFlagsReachTheOrg() async throws {
         let arguments = [
             "--contacts", "300", "--access-token", "T", "--api-limit", "2", "--cursor-ttl", "0.2",
             "--unavailable-rate", "0", "--lose-reply-rate", "0",
         ]
-        _ = try await MockOrgProcess.run(arguments, lines: 3) { lines in
+        _ = try await MockOrgProcess.run(arguments, lines: 5) { lines in
             let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
             var request = URLRequest(url: URL(string: url + "/services/data/v66.0/query?q=SELECT+Id+FROM+Contact")!)
             request.setValue("Bearer T", forHTTPHeaderField: "Authorization")
@@ -91,11 +170,12 @@ import Testing
             var lines: [String] = []
             for try await line in execution.standardOutput.strings() {
                 lines.append(line)
-                if lines.count == 3 { break }
+                if lines.count == 5 { break }
             }
             let match = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.]+:(\d+))/))
             let (url, port) = (String(match.1), Int(match.2)!)
-            let refresh = String(try #require(lines.last?.wholeMatch(of: /refresh token: (\S+)/)?.1))
+            let refresh = String(try #require(lines[2].wholeMatch(of: /refresh token: (\S+)/)?.1))
+            #expect(lines[4] == "client secret: S3CR3T")
 
             // --max-api-version: the list ends at 60.0, and 66.0 is not served.
             let versions = try await LiveHTTP.send("GET", URL(string: url + "/services/data/")!, token: "T")
@@ -141,7 +221,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ["--max-api-version", "99.0"], ["--client-secret", ""], ["--client-secret", "a b"],
+        ["--max-api-version", "99.0"], ["--client-secret", ""], ["--client-secret", "a b"], ["--client-id", ""],
+        ["--client-id", "a b"],
         ["--port", "70000"], ["--fail-rate", "2"], ["--contacts", "-1"], ["--token-ttl", "0"],
         ["--lose-reply-rate", "1.5"], ["--unavailable-rate", "-0.1"], ["--cursor-ttl", "0"], ["--api-limit", "-1"],
     ])

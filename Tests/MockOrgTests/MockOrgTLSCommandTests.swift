@@ -30,11 +30,11 @@ import Testing
     @Test(.timeLimit(.minutes(2)))
     func tlsPrintsTheCAFileAndServesHTTPSOnItsOwnCertificate() async throws {
         let (lines, status) = try await MockOrgProcess.run(
-            ["--tls", "--contacts", "120", "--access-token", "T0K3N"], lines: 4
+            ["--tls", "--contacts", "120", "--access-token", "T0K3N"], lines: 6
         ) { lines in
             let url = try #require(lines[0].wholeMatch(of: /mock org listening on (https:\/\/127\.0\.0\.1:\d+)/)?.1)
             let refresh = String(lines[2].dropFirst("refresh token: ".count))
-            let ca = try #require(lines[3].wholeMatch(of: /ca certificate: (\/.+\.pem)/)?.1)
+            let ca = try #require(lines[5].wholeMatch(of: /ca certificate: (\/.+\.pem)/)?.1)
             let pem = try String(contentsOfFile: String(ca), encoding: .utf8)
             #expect(pem.hasPrefix("-----BEGIN CERTIFICATE-----"))
             // OpenSSL accepts it as a CA certificate (it is self-signed, so it verifies against itself).
@@ -48,7 +48,7 @@ import Testing
             #expect(fetched.output.split(separator: "\n") == ["120", "\(url)", "120", "\(localhost)"])
         }
         #expect(status == .exited(0))
-        #expect(lines.count == 4)
+        #expect(lines.count == 6)
         let ca = try #require(lines.last?.wholeMatch(of: /ca certificate: (.+)/)?.1)
         #expect(!FileManager.default.fileExists(atPath: String(ca)), "the CA file outlived the org")
     }
@@ -57,7 +57,7 @@ import Testing
     func tlsCertAndKeyServeTheUsersCertificate() async throws {
         try await withCertificateFiles { files in
             let (lines, status) = try await MockOrgProcess.run(
-                ["--tls-cert", files.certificate, "--tls-key", files.key, "--access-token", "T0K3N"], lines: 3
+                ["--tls-cert", files.certificate, "--tls-key", files.key, "--access-token", "T0K3N"], lines: 5
             ) { lines in
                 let url = try #require(lines[0].wholeMatch(of: /mock org listening on (https:\/\/127\.0\.0\.1:\d+)/)?.1)
                 let refresh = String(lines[2].dropFirst("refresh token: ".count))
@@ -67,7 +67,7 @@ import Testing
                 #expect(fetched.output.split(separator: "\n") == ["200", "\(url)"])
             }
             #expect(status == .exited(0))
-            #expect(lines.count == 3, "no fourth line for the user's own files: \(lines)")
+            #expect(lines.count == 5, "no sixth line for the user's own files: \(lines)")
         }
     }
 

@@ -55,6 +55,7 @@ import Testing
 
     @Test func aRequiredClientSecretRefusesAMissingOrWrongOne() async throws {
         var configuration = MockOrgConfiguration(contacts: 3)
+        configuration.clientID = "abc"
         configuration.clientSecret = "s3cret"
         let org = TestOrg(configuration)
         try await org.test { client in

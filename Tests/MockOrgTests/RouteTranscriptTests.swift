@@ -28,6 +28,8 @@ import Testing
     static let page = "SELECT Id, Name, Email FROM Contact ORDER BY Name LIMIT 7"
     static let multipart: HTTPFields = [.contentType: "multipart/form-data; boundary=XyZ"]
     static let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+    /// The connected app the transcript's org is configured with.
+    static let client = "client_id=transcript-app&client_secret=transcript-secret"
 
     static let steps: [Step] = [
         // The version list and paths outside the API.
@@ -122,19 +124,22 @@ import Testing
         // OAuth.
         Step(
             method: .post, uri: "/services/oauth2/token", authorization: nil, headers: form,
-            body: "grant_type=password&username=demo%40example.com&password=demo", randomBody: true),
+            body: "grant_type=password&" + client + "&username=demo%40example.com&password=demo", randomBody: true),
         Step(
-            method: .post, uri: "/services/oauth2/token?grant_type=client_credentials&client_id=a&client_secret=b",
+            method: .post, uri: "/services/oauth2/token?grant_type=client_credentials&" + client,
             authorization: nil, randomBody: true),
         Step(
             method: .post, uri: "/services/oauth2/token", authorization: nil, headers: form,
-            body: "grant_type=password&username=demo%40example.com&password=nope"),
+            body: "grant_type=password&" + client + "&username=demo%40example.com&password=nope"),
         Step(
             method: .post, uri: "/services/oauth2/token", authorization: nil, headers: form,
-            body: "grant_type=refresh_token&refresh_token=nope"),
+            body: "grant_type=refresh_token&refresh_token=nope&" + client),
         Step(
             method: .post, uri: "/services/oauth2/token", authorization: nil, headers: form,
-            body: "grant_type=client_credentials&client_id=a"),
+            body: "grant_type=client_credentials&client_id=a&client_secret=b"),
+        Step(
+            method: .post, uri: "/services/oauth2/token", authorization: nil, headers: form,
+            body: "grant_type=client_credentials&client_id=transcript-app"),
         Step(method: .post, uri: "/services/oauth2/token", authorization: nil, headers: form, body: "grant_type=x"),
         Step(method: .post, uri: "/services/oauth2/token", authorization: nil),
         Step(
@@ -166,7 +171,10 @@ import Testing
 
     /// One block per step: the request line, then the status, the headers and the body as the org sent them.
     static func transcript() async throws -> String {
-        let org = TestOrg(MockOrgConfiguration(contacts: 600, seed: 7, accessToken: "T"))
+        var configuration = MockOrgConfiguration(contacts: 600, seed: 7, accessToken: "T")
+        configuration.clientID = "transcript-app"
+        configuration.clientSecret = "transcript-secret"
+        let org = TestOrg(configuration)
         return try await org.test { client in
             var text = ""
             for step in steps {

@@ -144,9 +144,9 @@ import Testing
                 let search = try SOSLSearch(parsing: sosl)
                 let query = try store.statements.query(search.returning[0].soql, now: 1)
                 let exact = OrgStore.searchMatcher(search, object: .contact, tables: state.tables)
-                let everyRow = OrgStore.scan(
+                let everyRow = try OrgStore.scan(
                     query, includeDeleted: false, wanted: wanted, alsoMatching: exact, state: &state)
-                let candidates = OrgStore.scan(
+                let candidates = try OrgStore.scan(
                     query, includeDeleted: false, wanted: wanted,
                     among: signatures.candidates(search.terms.map(TermBits.init)), alsoMatching: exact, state: &state)
                 #expect(candidates == everyRow, "\(sosl), \(wanted) wanted")

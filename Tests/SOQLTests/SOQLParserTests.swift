@@ -13,14 +13,16 @@ import Testing
             return nil
         }
         #expect(paths == [["Id"], ["Account", "Name"]])
-        guard case .and(.and(.or(let like, let compare), .not(let member)), let days)? = statement.filter else {
+        guard case .and(let terms)? = statement.filter, terms.count == 3, case .or(let either) = terms[0],
+            either.count == 2, case .not(let member) = terms[1]
+        else {
             Issue.record("unexpected shape: \(String(describing: statement.filter))")
             return
         }
-        guard case .test(_, .like(let pattern)) = like,
-            case .test(let age, .compare(.greaterOrEqual, let three)) = compare,
+        guard case .test(_, .like(let pattern)) = either[0],
+            case .test(let age, .compare(.greaterOrEqual, let three)) = either[1],
             case .test(_, .member(let values, negated: false)) = member,
-            case .test(_, .compare(.equal, let lastDays)) = days
+            case .test(_, .compare(.equal, let lastDays)) = terms[2]
         else {
             Issue.record("unexpected tests")
             return

@@ -7,8 +7,9 @@ import Foundation
 package final class StandInSalesforceCLI: Sendable {
     /// What `org auth show-access-token` answers.
     package enum Token: Sendable {
-        /// A new token on every call, from the mock org's password grant at the instance URL (curl).
-        case minted
+        /// A new token on every call, from the mock org's password grant at the instance URL (curl),
+        /// with the org's connected app (`MockOrgEndpoint.clientID`, `clientSecret`).
+        case minted(clientID: String = "", clientSecret: String = "")
         /// Always this value, whatever it is.
         case fixed(String)
     }
@@ -19,7 +20,7 @@ package final class StandInSalesforceCLI: Sendable {
 
     /// An `sf` that knows `aliases` as the org at `instanceURL`, whose default org is `defaultOrg`.
     package init(
-        instanceURL: URL, aliases: [String], defaultOrg: String? = nil, token: Token = .minted,
+        instanceURL: URL, aliases: [String], defaultOrg: String? = nil, token: Token = .minted(),
         apiVersion: String = "66.0", username: String = "demo@example.com"
     ) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("sf-\(UUID().uuidString)")
@@ -57,10 +58,11 @@ package final class StandInSalesforceCLI: Sendable {
         let quotedURL = shellQuote(instanceURL)
         let tokenCommand: String
         switch token {
-        case .minted:
+        case .minted(let clientID, let clientSecret):
             tokenCommand = """
                 answer=$(curl -sS --fail --max-time 30 -X POST -d grant_type=password -d username=demo@example.com \
-                -d password=demo \(quotedURL)/services/oauth2/token) || fail RefreshTokenAuthError "Error authenticating with the refresh token."
+                -d password=demo --data-urlencode client_id=\(shellQuote(clientID)) \
+                --data-urlencode client_secret=\(shellQuote(clientSecret)) \(quotedURL)/services/oauth2/token) || fail RefreshTokenAuthError "Error authenticating with the refresh token."
                   token=$(printf '%s' "$answer" | sed -n 's/.*"access_token":"\\([^"]*\\)".*/\\1/p')
                 """
         case .fixed(let value):

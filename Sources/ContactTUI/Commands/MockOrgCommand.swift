@@ -8,12 +8,13 @@ struct MockOrgCommand: AsyncParsableCommand {
         commandName: "mock-org",
         abstract: "Serve a local mock Salesforce org until interrupted.",
         discussion: """
-            Prints the URL it listens on, an access token and a refresh token, one per line, \
-            then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM. With --tls \
+            Prints the URL it listens on, an access token, a refresh token, the connected app's \
+            client id and client secret (which the password and client-credentials grants need), \
+            one per line, then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM. With --tls \
             it serves https on a certificate made at start for 127.0.0.1, ::1 and localhost, signed \
-            by a certificate authority also made at start, and prints a fourth line, \
+            by a certificate authority also made at start, and prints a sixth line, \
             'ca certificate: PATH', naming the authority's PEM file (removed when the org stops). \
-            With --tls-cert and --tls-key it serves https with those files and prints no fourth line.
+            With --tls-cert and --tls-key it serves https with those files and prints no sixth line.
             """
     )
 
@@ -59,7 +60,13 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Flag(help: "Answer every refresh with a new refresh token; the one it replaces stops working.")
     var rotateRefreshTokens = false
 
-    @Option(help: "The client secret the token endpoint requires (default: none).")
+    @Option(help: "The client id the password and client-credentials grants require (default: a generated one).")
+    var clientID: String?
+
+    @Option(
+        help:
+            "The client secret every grant requires, a refresh included (default: a generated one, not needed to refresh)."
+    )
     var clientSecret: String?
 
     @Option(help: "The newest API version served, e.g. 60.0; newer versions answer 404 NOT_FOUND.")
@@ -97,6 +104,9 @@ struct MockOrgCommand: AsyncParsableCommand {
         if let clientSecret, clientSecret.isEmpty || clientSecret.contains(where: \.isWhitespace) {
             throw ValidationError("--client-secret must be non-empty and without spaces.")
         }
+        if let clientID, clientID.isEmpty || clientID.contains(where: \.isWhitespace) {
+            throw ValidationError("--client-id must be non-empty and without spaces.")
+        }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together; give both or neither.")
         }
@@ -113,9 +123,16 @@ struct MockOrgCommand: AsyncParsableCommand {
             loseReplyRate: loseReplyRate, unavailableRate: unavailableRate, cursorTTL: cursorTTL.map(Duration.seconds),
             apiLimit: apiLimit, tls: tlsMode)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
+        configuration.clientID = clientID
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
+        if !Self.loopbackHosts.contains(host.lowercased()) {
+            FileHandle.standardError.write(
+                Data(
+                    ("warning: --host \(host) is not loopback: anyone who can reach it can read and change "
+                        + "the org with the tokens printed here, sent in cleartext unless --tls.\n").utf8))
+        }
         let server = MockOrgServer(configuration: configuration)
         do {
             try await server.runUntilInterrupted { contacts in
@@ -127,6 +144,8 @@ struct MockOrgCommand: AsyncParsableCommand {
                     mock org listening on \(endpoint.url.absoluteString)
                     access token: \(endpoint.accessToken)
                     refresh token: \(endpoint.refreshToken)
+                    client id: \(endpoint.clientID)
+                    client secret: \(endpoint.clientSecret)
 
                     """ + (endpoint.caCertificateFile.map { "ca certificate: \($0.path)\n" } ?? "")
                 // Unbuffered, so that a script reading the pipe sees the lines at once.
@@ -136,6 +155,9 @@ struct MockOrgCommand: AsyncParsableCommand {
             throw CommandFailure.runtime("\(error)")
         }
     }
+
+    /// Hosts that only this machine reaches.
+    static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
     /// From this many contacts on, generating takes a second or more and is announced on stderr.
     static let largeOrg = 100_000

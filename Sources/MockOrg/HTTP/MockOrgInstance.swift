@@ -7,20 +7,31 @@ struct MockOrgInstance: Sendable {
     let store: OrgStore
     let accessToken: String
     let refreshToken: String
+    /// The connected app's credentials, given or made at start.
+    let clientID: String
+    let clientSecret: String
 
     /// Generates the seed data and issues the first tokens.
     /// - Parameter instanceURL: how clients reach this org, reported by the OAuth endpoint.
-    init(configuration: MockOrgConfiguration, instanceURL: @escaping @Sendable () -> String) {
+    /// - Parameter stopping: raised when the org stops, so that a query in progress gives up.
+    init(
+        configuration: MockOrgConfiguration, stopping: StopFlag = StopFlag(),
+        instanceURL: @escaping @Sendable () -> String
+    ) {
         store = OrgStore(
             generator: SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts),
             cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime,
-            validationRules: configuration.validationRules)
+            validationRules: configuration.validationRules, queryTimeout: configuration.queryTimeout,
+            stopping: stopping)
         let tokens = TokenStore(ttl: configuration.tokenTTL)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()
+        let client = OAuthClient(configuration)
+        clientID = client.id
+        clientSecret = client.secret
         responder = OrgResponder(
             router: OrgRouter.make(
-                store: store, tokens: tokens, configuration: configuration, instanceURL: instanceURL
+                store: store, tokens: tokens, client: client, configuration: configuration, instanceURL: instanceURL
             ).buildResponder())
     }
 }

@@ -2,13 +2,13 @@ import Hummingbird
 
 /// The mock org's HTTP side: Hummingbird's router with the org's middleware and a route group per
 /// resource. The order of the middleware is the order a request meets them: gzip (outermost, so
-/// that every answer can be compressed), a test's answer gate, latency, the drop and lost-reply faults, the body limit,
+/// that every answer can be compressed), the Host header's check (against DNS rebinding), a test's answer gate, latency, the drop and lost-reply faults, the body limit,
 /// then (under the data API) the unavailable fault, authentication, the API usage count and the
 /// version read from the path and checked; the org's own 404 comes last, on the router's
 /// not-found path only.
 enum OrgRouter {
     static func make(
-        store: OrgStore, tokens: TokenStore, configuration: MockOrgConfiguration,
+        store: OrgStore, tokens: TokenStore, client: OAuthClient, configuration: MockOrgConfiguration,
         instanceURL: @escaping @Sendable () -> String
     ) -> Router<MockOrgContext> {
         let faults = FaultInjector(
@@ -18,6 +18,7 @@ enum OrgRouter {
         let usage = APIUsage(limit: configuration.apiLimit)
         let router = Router(context: MockOrgContext.self)
         if configuration.compression { router.add(middleware: GzipMiddleware()) }
+        router.add(middleware: HostCheckMiddleware(host: configuration.host, instanceURL: instanceURL))
         // A fault that is not configured costs nothing: its middleware is not there.
         if let gate = configuration.answerGate { router.add(middleware: AnswerGateMiddleware(gate: gate)) }
         if configuration.latency > .zero { router.add(middleware: LatencyMiddleware(latency: configuration.latency)) }
@@ -45,8 +46,8 @@ enum OrgRouter {
         CollectionRoutes(store: store, faults: faults).addRoutes(to: api)
 
         OAuthRoutes(
-            tokens: tokens, scheme: configuration.tls == nil ? "http" : "https", instanceURL: instanceURL,
-            rotatesRefreshTokens: configuration.rotatesRefreshTokens, clientSecret: configuration.clientSecret
+            tokens: tokens, client: client, scheme: configuration.tls == nil ? "http" : "https",
+            instanceURL: instanceURL, rotatesRefreshTokens: configuration.rotatesRefreshTokens
         )
         .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
         // Added after the routes, so that only a request no route matches passes it.

@@ -8,6 +8,9 @@ import ServiceLifecycle
 /// application (over TLS when configured) until the group it runs in shuts down gracefully.
 struct OrgService: Service {
     let configuration: MockOrgConfiguration
+    /// Raised on a graceful shutdown (and by whoever else stops the org), so that a query in
+    /// progress gives up rather than hold the shutdown up.
+    let stopping: StopFlag
     let logger: Logger
     /// Called when the data starts to be generated (after the signal handlers are in place), with the
     /// number of contacts.
@@ -25,7 +28,7 @@ struct OrgService: Service {
         // A signal while the data is generated stops the org at once, before it listens.
         guard
             let instance = await Self.unlessShutDown({
-                MockOrgInstance(configuration: configuration, instanceURL: { boundURL.value })
+                MockOrgInstance(configuration: configuration, stopping: stopping, instanceURL: { boundURL.value })
             }),
             !Task.isShuttingDownGracefully
         else { return }
@@ -42,11 +45,17 @@ struct OrgService: Service {
                 onListening(
                     MockOrgEndpoint(
                         url: URL(string: urlText)!, accessToken: instance.accessToken,
-                        refreshToken: instance.refreshToken, caCertificateFile: tlsIdentity?.caCertificateFile))
+                        refreshToken: instance.refreshToken, clientID: instance.clientID,
+                        clientSecret: instance.clientSecret, caCertificateFile: tlsIdentity?.caCertificateFile))
             },
             logger: logger
         )
-        try await application.run()
+        let stopFlag = stopping
+        try await withGracefulShutdownHandler {
+            try await application.run()
+        } onGracefulShutdown: {
+            stopFlag.raise()
+        }
     }
 
     /// Runs `make` on a thread of its own and returns its value, or nil at once when a graceful

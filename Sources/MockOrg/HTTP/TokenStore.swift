@@ -112,10 +112,10 @@ final class TokenStore: Sendable {
         return difference == 0
     }
 
-    static func randomToken(prefix: String) -> String {
+    static func randomToken(prefix: String, length: Int = 96) -> String {
         let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz._".utf8)
         var generator = SystemRandomNumberGenerator()
-        let body = (0..<96).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
+        let body = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
         return prefix + String(decoding: body, as: UTF8.self)
     }
 }

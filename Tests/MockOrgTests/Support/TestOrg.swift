@@ -17,6 +17,11 @@ struct TestOrg {
 
     var authorization: HTTPFields { [.authorization: "Bearer " + instance.accessToken] }
 
+    /// `client_id=…&client_secret=…` of the org's connected app, for a token request's form.
+    var clientCredentials: String {
+        "client_id=" + encodedQuery(instance.clientID) + "&client_secret=" + encodedQuery(instance.clientSecret)
+    }
+
     /// The generated records, rebuilt with the same generator for computing expectations.
     var contacts: [ContactRecord] {
         let generator = SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts)

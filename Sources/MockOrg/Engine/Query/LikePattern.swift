@@ -149,34 +149,50 @@ struct LikePattern: Sendable {
         case any, one, literal
     }
 
-    /// The backtracking matcher for patterns with `_`, over characters or, for ASCII text, over
-    /// bytes: `wildcard` tells what a pattern element is, `equals` compares a text element with a literal.
-    private static func match<Text: Collection, Pattern: Collection>(
+    /// The matcher for patterns with `_`, over characters or, for ASCII text, over bytes:
+    /// `wildcard` tells what a pattern element is, `equals` compares a text element with a literal.
+    ///
+    /// Greedy, and when a literal fails it backtracks only to the latest `%`, one text element
+    /// further: a match found after a later `%` never needs an earlier one to take more, so the
+    /// work is at most text times pattern, never exponential (`%_%_%_%_#` once took minutes).
+    private static func match<Text: RandomAccessCollection, Pattern: RandomAccessCollection>(
         _ text: Text, _ pattern: Pattern, wildcard: (Pattern.Element) -> Wildcard,
         equals: (Text.Element, Pattern.Element) -> Bool
-    ) -> Bool where Text.SubSequence == Text, Pattern.SubSequence == Pattern {
-        var text = text
-        var pattern = pattern
-        while let piece = pattern.first {
-            switch wildcard(piece) {
-            case .any:
-                let rest = pattern.dropFirst()
-                if rest.isEmpty { return true }
-                var candidate = text
-                while true {
-                    if match(candidate, rest, wildcard: wildcard, equals: equals) { return true }
-                    guard !candidate.isEmpty else { return false }
-                    candidate = candidate.dropFirst()
+    ) -> Bool where Text.Index == Int, Pattern.Index == Int {
+        var t = text.startIndex
+        var p = pattern.startIndex
+        // Where the latest `%` stands in the pattern, and where in the text its run ends now.
+        var anyAt: Int?
+        var anyEnd = t
+        while t < text.endIndex {
+            if p < pattern.endIndex {
+                let piece = pattern[p]
+                switch wildcard(piece) {
+                case .any:
+                    anyAt = p
+                    anyEnd = t
+                    p += 1
+                    continue
+                case .one:
+                    t += 1
+                    p += 1
+                    continue
+                case .literal where equals(text[t], piece):
+                    t += 1
+                    p += 1
+                    continue
+                case .literal:
+                    break
                 }
-            case .one:
-                guard !text.isEmpty else { return false }
-            case .literal:
-                guard let element = text.first, equals(element, piece) else { return false }
             }
-            text = text.dropFirst()
-            pattern = pattern.dropFirst()
+            // A mismatch or the pattern's end: the latest `%` takes one more element.
+            guard let anyAt else { return false }
+            p = anyAt + 1
+            anyEnd += 1
+            t = anyEnd
         }
-        return text.isEmpty
+        while p < pattern.endIndex, wildcard(pattern[p]) == .any { p += 1 }
+        return p == pattern.endIndex
     }
 
     /// `match` on ASCII bytes, folding ASCII letters; the pattern's literals are lower-case already.

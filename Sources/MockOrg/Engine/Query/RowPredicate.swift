@@ -2,19 +2,26 @@
 /// and LIKE on a text field of the queried object reads that field's `TextColumn`.
 enum RowPredicate {
     static func make(
-        _ condition: SOQLCondition, object: SObjectType, tables: OrgTables, columns: inout TextColumns
-    ) -> (Int) -> Bool {
+        _ condition: SOQLCondition, object: SObjectType, tables: OrgTables, columns: inout TextColumns,
+        budget: QueryBudget?
+    ) throws(APIError) -> (Int) -> Bool {
         switch condition {
-        case .and(let left, let right):
-            let first = make(left, object: object, tables: tables, columns: &columns)
-            let second = make(right, object: object, tables: tables, columns: &columns)
-            return { first($0) && second($0) }
-        case .or(let left, let right):
-            let first = make(left, object: object, tables: tables, columns: &columns)
-            let second = make(right, object: object, tables: tables, columns: &columns)
-            return { first($0) || second($0) }
+        case .and(let terms):
+            let tests = try makeAll(terms, object: object, tables: tables, columns: &columns, budget: budget)
+            if tests.count == 2 {
+                let (first, second) = (tests[0], tests[1])
+                return { first($0) && second($0) }
+            }
+            return { row in tests.allSatisfy { $0(row) } }
+        case .or(let terms):
+            let tests = try makeAll(terms, object: object, tables: tables, columns: &columns, budget: budget)
+            if tests.count == 2 {
+                let (first, second) = (tests[0], tests[1])
+                return { first($0) || second($0) }
+            }
+            return { row in tests.contains { $0(row) } }
         case .not(let inner):
-            let test = make(inner, object: object, tables: tables, columns: &columns)
+            let test = try make(inner, object: object, tables: tables, columns: &columns, budget: budget)
             return { !test($0) }
         case .like(let path, let pattern):
             guard let column = columns.column(for: path, of: object, tables: tables) else {
@@ -25,8 +32,11 @@ enum RowPredicate {
             }
         case .semiJoin(let path, let join, let negated):
             // The inner SELECT runs once per scan, not once per row.
-            let inner = join.filter.map { make($0, object: join.object, tables: tables, columns: &columns) }
-            let values = join.values(in: tables, matches: inner)
+            var inner: ((Int) -> Bool)?
+            if let filter = join.filter {
+                inner = try make(filter, object: join.object, tables: tables, columns: &columns, budget: budget)
+            }
+            let values = try join.values(in: tables, matches: inner, budget: budget)
             return { row in
                 guard case .string(let id) = path.value(in: tables, row: row) else { return negated }
                 return values.contains(id) != negated
@@ -34,5 +44,18 @@ enum RowPredicate {
         case .compare, .compareRange, .member:
             return { SOQLEvaluator.matches(condition, in: tables, row: $0) }
         }
+    }
+
+    /// The tests of a run of ANDs or ORs, in order.
+    private static func makeAll(
+        _ terms: [SOQLCondition], object: SObjectType, tables: OrgTables, columns: inout TextColumns,
+        budget: QueryBudget?
+    ) throws(APIError) -> [(Int) -> Bool] {
+        var tests = [(Int) -> Bool]()
+        tests.reserveCapacity(terms.count)
+        for term in terms {
+            tests.append(try make(term, object: object, tables: tables, columns: &columns, budget: budget))
+        }
+        return tests
     }
 }

@@ -28,9 +28,7 @@ enum SOQLEvaluator {
             guard case .string(let text) = path.value(in: tables, row: row) else { return false }
             return pattern.matches(text)
         case .member(let path, let values, let negated):
-            let value = path.value(in: tables, row: row)
-            let found = values.contains { compare(value, .equal, $0) }
-            return negated ? !found : found
+            return values.contains(path.value(in: tables, row: row)) != negated
         }
     }
 

@@ -49,14 +49,15 @@ struct SOQLOrdering: Sendable {
 indirect enum SOQLCondition: Sendable {
     typealias Operator = SOQLStatement.Operator
 
-    case and(SOQLCondition, SOQLCondition)
-    case or(SOQLCondition, SOQLCondition)
+    /// A run of ANDs or ORs as one list, as the parser reads it: no deep tree for a long run.
+    case and([SOQLCondition])
+    case or([SOQLCondition])
     case not(SOQLCondition)
     case compare(FieldPath, Operator, FieldValue)
     /// A date-valued range (TODAY, LAST_N_DAYS:n) in milliseconds: `lower ..< upper`.
     case compareRange(FieldPath, Operator, lower: Int64, upper: Int64)
     case like(FieldPath, LikePattern)
-    case member(FieldPath, [FieldValue], negated: Bool)
+    case member(FieldPath, MemberValues, negated: Bool)
     /// `Id IN (SELECT ContactId FROM Case …)`, or `NOT IN` (an anti-join).
     case semiJoin(FieldPath, SemiJoin, negated: Bool)
 }
@@ -69,9 +70,10 @@ struct SemiJoin: Sendable {
     let filter: SOQLCondition?
 
     /// The non-null values of the field over the matching rows, with `matches` deciding the filter.
-    func values(in tables: OrgTables, matches: ((Int) -> Bool)?) -> Set<String> {
+    func values(in tables: OrgTables, matches: ((Int) -> Bool)?, budget: QueryBudget?) throws(APIError) -> Set<String> {
         var values = Set<String>()
         for row in 0..<tables.rowCount(of: object) where !tables.isDeleted(object, row: row) {
+            try budget?.step()
             if let matches, !matches(row) { continue }
             if case .string(let id) = field.value(in: tables, row: row) { values.insert(id) }
         }

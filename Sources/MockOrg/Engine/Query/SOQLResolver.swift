@@ -185,13 +185,17 @@ struct SOQLResolver {
         -> SOQLCondition
     {
         switch condition {
-        case .and(let left, let right):
-            let first = try resolve(left, on: object, semiJoinRefusal: semiJoinRefusal)
-            return .and(first, try resolve(right, on: object, semiJoinRefusal: semiJoinRefusal))
-        case .or(let left, let right):
+        case .and(let terms):
+            var resolved = [SOQLCondition]()
+            resolved.reserveCapacity(terms.count)
+            for term in terms { resolved.append(try resolve(term, on: object, semiJoinRefusal: semiJoinRefusal)) }
+            return .and(resolved)
+        case .or(let terms):
             let refusal = semiJoinRefusal ?? "Semi join sub-selects are not allowed with the 'OR' operator"
-            let first = try resolve(left, on: object, semiJoinRefusal: refusal)
-            return .or(first, try resolve(right, on: object, semiJoinRefusal: refusal))
+            var resolved = [SOQLCondition]()
+            resolved.reserveCapacity(terms.count)
+            for term in terms { resolved.append(try resolve(term, on: object, semiJoinRefusal: refusal)) }
+            return .or(resolved)
         case .not(let inner):
             return .not(try resolve(inner, on: object, semiJoinRefusal: semiJoinRefusal))
         case .test(let raw, let test):
@@ -219,7 +223,7 @@ struct SOQLResolver {
                 for literal in literals {
                     values.append(try value(of: literal, for: path, operatorIsRange: false).value)
                 }
-                return .member(path, values, negated: negated)
+                return .member(path, MemberValues(values), negated: negated)
             case .compare(let op, let literal):
                 // A flag is equal or not; it has no order.
                 if path.field.type == .boolean && op != .equal && op != .notEqual {

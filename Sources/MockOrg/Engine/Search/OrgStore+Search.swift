@@ -23,7 +23,8 @@ extension OrgStore {
         }
         // The same for every object, and made off the lock: each term folded and hashed once.
         let termBits = search.terms.map(TermBits.init)
-        return state.withLock { state in
+        return try state.withLock { (state: inout State) throws(APIError) -> ByteBuffer in
+            let budget = try QueryBudget(queryTimeout, stopping: stopping)
             var body = ByteBuffer()
             body.writeBytes(#"{"searchRecords":["#.utf8)
             var remaining = search.limit
@@ -35,9 +36,9 @@ extension OrgStore {
                 let matches = Self.searchMatcher(search, object: query.object, tables: state.tables)
                 let skip = query.offset ?? 0
                 let wanted = min(query.limit ?? Int.max, remaining) + skip
-                var rows = Self.scan(
+                var rows = try Self.scan(
                     query, includeDeleted: false, wanted: wanted, among: candidates, alsoMatching: matches,
-                    state: &state)
+                    budget: budget, state: &state)
                 if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
                 guard !rows.isEmpty else { continue }
                 remaining -= rows.count

@@ -65,6 +65,7 @@ struct SOSLSearch: Sendable {
                     }
                     clause = inner
                 }
+                try Self.checkWhereLength(of: clause, object: object)
                 returning.append(Returning(objectName: object, soql: Self.soql(object: object, clause: clause)))
             } while scanner.symbol(",")
         } else {
@@ -83,6 +84,23 @@ struct SOSLSearch: Sendable {
         guard scanner.isAtEnd else {
             throw Self.malformed("Unexpected text at \"\(scanner.remainder.prefix(20))\".")
         }
+    }
+
+    /// Salesforce's limit on the WHERE clause of a RETURNING object, in characters.
+    static let maxWhereLength = 4000
+
+    /// Refuses a RETURNING clause whose WHERE is longer than `maxWhereLength`, as Salesforce does.
+    static func checkWhereLength(of clause: String, object: String) throws(APIError) {
+        guard let start = SOSLScanner.firstClauseKeyword(in: clause),
+            clause[start...].uppercased().hasPrefix("WHERE")
+        else { return }
+        let condition = String(clause[clause.index(start, offsetBy: 5)...])
+        // Up to ORDER BY, LIMIT or OFFSET.
+        let end = SOSLScanner.firstClauseKeyword(in: condition) ?? condition.endIndex
+        guard condition.distance(from: condition.startIndex, to: end) > maxWhereLength else { return }
+        throw APIError(
+            status: 400, "QUERY_TOO_COMPLICATED",
+            "The WHERE clause of RETURNING \(object) is longer than \(maxWhereLength) characters.")
     }
 
     /// `SELECT fields FROM object …` from a RETURNING clause's `fields [WHERE …] [ORDER BY …] [LIMIT n]`

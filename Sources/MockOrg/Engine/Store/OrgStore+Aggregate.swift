@@ -6,9 +6,9 @@ import NIOCore
 extension OrgStore {
     /// The page of an aggregate query; LIMIT and OFFSET count groups, not rows.
     static func aggregatePage(
-        _ query: SOQLQuery, columns: [AggregateColumn], includeDeleted: Bool, state: inout State
-    ) -> ByteBuffer {
-        let rows = scan(query, includeDeleted: includeDeleted, wanted: .max, state: &state)
+        _ query: SOQLQuery, columns: [AggregateColumn], includeDeleted: Bool, budget: QueryBudget, state: inout State
+    ) throws(APIError) -> ByteBuffer {
+        let rows = try scan(query, includeDeleted: includeDeleted, wanted: .max, budget: budget, state: &state)
         let records = AggregateGroups.records(
             columns: columns, grouping: query.grouping, rows: rows, tables: state.tables
         )

@@ -13,11 +13,13 @@ extension OrgStore {
         } catch {
             throw APIError(error)
         }
-        return state.withLock { state in
+        return try state.withLock { (state: inout State) throws(APIError) -> ByteBuffer in
+            let budget = try QueryBudget(queryTimeout, stopping: stopping)
             if case .aggregate(let columns) = query.selection {
-                return Self.aggregatePage(query, columns: columns, includeDeleted: includeDeleted, state: &state)
+                return try Self.aggregatePage(
+                    query, columns: columns, includeDeleted: includeDeleted, budget: budget, state: &state)
             }
-            let rows = Self.select(query, includeDeleted: includeDeleted, state: &state)
+            let rows = try Self.select(query, includeDeleted: includeDeleted, budget: budget, state: &state)
             if case .count = query.selection {
                 return Self.renderPage(
                     query: query, rows: rows, from: 0, count: 0, locator: nil, apiVersion: apiVersion, state: &state)
@@ -57,16 +59,18 @@ extension OrgStore {
     // MARK: - Selecting rows
 
     /// The rows a query selects, in order, after OFFSET and LIMIT.
-    private static func select(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
+    private static func select(
+        _ query: SOQLQuery, includeDeleted: Bool, budget: QueryBudget, state: inout State
+    ) throws(APIError) -> [Int32] {
         let skip = query.offset ?? 0
         let wanted = query.limit.map { $0 + skip } ?? Int.max
         var rows: [Int32]
         if query.filter == nil && query.limit == nil {
             // Every live row in order, reused until a write changes the set or the order.
-            rows = unfilteredRows(query, includeDeleted: includeDeleted, state: &state)
+            rows = try unfilteredRows(query, includeDeleted: includeDeleted, budget: budget, state: &state)
         } else {
             // A LIMIT stops the scan early, so it costs no more than the rows it keeps.
-            rows = scan(query, includeDeleted: includeDeleted, wanted: wanted, state: &state)
+            rows = try scan(query, includeDeleted: includeDeleted, wanted: wanted, budget: budget, state: &state)
         }
         if skip > 0 { rows.removeFirst(min(skip, rows.count)) }
         return rows
@@ -74,20 +78,24 @@ extension OrgStore {
 
     /// Evaluates the WHERE clause (and `extra`, a search's terms) row by row in ORDER BY order,
     /// stopping once `wanted` rows matched; when `candidates` is given, only the rows it returns
-    /// for a range (in row order: the rows a search's bits let through).
+    /// for a range (in row order: the rows a search's bits let through). `budget` ends a scan that
+    /// runs too long or while the org stops; nil scans to the end (tests).
     static func scan(
         _ query: SOQLQuery, includeDeleted: Bool, wanted: Int, among candidates: ((Range<Int>) -> [Int32])? = nil,
-        alsoMatching extra: ((Int) -> Bool)? = nil, state: inout State
-    ) -> [Int32] {
+        alsoMatching extra: ((Int) -> Bool)? = nil, budget: QueryBudget? = nil, state: inout State
+    ) throws(APIError) -> [Int32] {
         let tables = state.tables
         let object = query.object
-        let matches = query.filter.map {
-            RowPredicate.make($0, object: object, tables: tables, columns: &state.textColumns)
+        var matches: ((Int) -> Bool)?
+        if let filter = query.filter {
+            matches = try RowPredicate.make(
+                filter, object: object, tables: tables, columns: &state.textColumns, budget: budget)
         }
         var rows = [Int32]()
         /// Keeps `row` if it qualifies; false once `wanted` rows are kept (at once for LIMIT 0).
-        func consider(_ row: Int) -> Bool {
+        func consider(_ row: Int) throws(APIError) -> Bool {
             guard rows.count < wanted else { return false }
+            try budget?.step()
             if !includeDeleted && tables.isDeleted(object, row: row) { return true }
             if let matches, !matches(row) { return true }
             if let extra, !extra(row) { return true }
@@ -98,14 +106,17 @@ extension OrgStore {
         if query.ordering.isEmpty {
             if let candidates {
                 blocks: for start in stride(from: 0, to: count, by: Self.candidateBlock) {
-                    for row in candidates(start..<min(start + Self.candidateBlock, count)) where !consider(Int(row)) {
-                        break blocks
+                    for row in candidates(start..<min(start + Self.candidateBlock, count)) {
+                        if try !consider(Int(row)) { break blocks }
                     }
                 }
             } else {
-                for row in 0..<count where !consider(row) { break }
+                for row in 0..<count {
+                    if try !consider(row) { break }
+                }
             }
         } else {
+            try budget?.check()
             let order = sortedRows(object: object, ordering: query.ordering, state: &state)
             var isCandidate: [Bool]?
             if let candidates {
@@ -114,7 +125,7 @@ extension OrgStore {
                 isCandidate = marks
             }
             for row in order where isCandidate?[Int(row)] ?? true {
-                if !consider(Int(row)) { break }
+                if try !consider(Int(row)) { break }
             }
         }
         return rows
@@ -124,7 +135,9 @@ extension OrgStore {
     static let candidateBlock = 16_384
 
     /// All (live, unless `includeDeleted`) rows in ORDER BY order, cached per order until the next write.
-    private static func unfilteredRows(_ query: SOQLQuery, includeDeleted: Bool, state: inout State) -> [Int32] {
+    private static func unfilteredRows(
+        _ query: SOQLQuery, includeDeleted: Bool, budget: QueryBudget, state: inout State
+    ) throws(APIError) -> [Int32] {
         let stamp = state.tables.writeGeneration
         if state.unfilteredGeneration != stamp {
             state.unfilteredCache.removeAll()
@@ -132,7 +145,7 @@ extension OrgStore {
         }
         let key = orderKey(query.object, query.ordering) + "|" + String(includeDeleted)
         if let cached = state.unfilteredCache[key] { return cached }
-        let rows = scan(query, includeDeleted: includeDeleted, wanted: Int.max, state: &state)
+        let rows = try scan(query, includeDeleted: includeDeleted, wanted: Int.max, budget: budget, state: &state)
         if state.unfilteredCache.count >= maxCachedOrders { state.unfilteredCache.removeAll() }
         state.unfilteredCache[key] = rows
         return rows

@@ -38,13 +38,23 @@ final class OrgStore: Sendable {
     let statements = ParsedStatements()
     /// Rules every write must pass (`FIELD_CUSTOM_VALIDATION_EXCEPTION`).
     let validationRules: ValidationRules
+    /// How long one query or search may scan under the lock before it answers `QUERY_TIMEOUT`.
+    let queryTimeout: Duration
+    /// Raised when the org stops: a scan in progress gives up.
+    let stopping: StopFlag
+
+    /// Salesforce's: a query still running after this is ended.
+    static let defaultQueryTimeout = Duration.seconds(10)
 
     /// - Parameter cursorLifetime: how long an unused query cursor stays open (tests shorten it).
     init(
         generator: SeedGenerator, cursorLifetime: Duration = defaultCursorLifetime,
-        validationRules: [MockOrgValidationRule] = []
+        validationRules: [MockOrgValidationRule] = [], queryTimeout: Duration = defaultQueryTimeout,
+        stopping: StopFlag = StopFlag()
     ) {
+        self.stopping = stopping
         self.validationRules = ValidationRules(validationRules)
+        self.queryTimeout = queryTimeout
         let tables = OrgTables(generator: generator)
         state = Mutex(
             State(tables: tables, cursorLifetime: cursorLifetime, searchSignatures: SearchSignatures(tables: tables)))

@@ -6,19 +6,15 @@ import JSONKit
 /// form-encoded or multipart) and `POST /services/oauth2/revoke`. No access token is needed; every
 /// path of the group has its parameters read first, so a malformed body is refused before a 404 or 405.
 struct OAuthRoutes {
-    /// The demo user the password grant accepts.
-    static let demoUsername = "demo@example.com"
-    static let demoPassword = "demo"
-
     let tokens: TokenStore
+    /// The connected app and the user whose credentials the grants check.
+    let client: OAuthClient
     /// `http` or `https`, as the org serves.
     let scheme: String
     /// `http://host:port` (or `https://`) as the org is bound, for clients that send no usable Host header.
     let instanceURL: @Sendable () -> String
     /// Whether a refresh answer rotates the refresh token.
     var rotatesRefreshTokens = false
-    /// The secret a refresh or client-credentials grant must send; nil requires none.
-    var clientSecret: String?
 
     func addRoutes(to oauth: some RouterMethods<OAuthContext>) {
         _ = oauth.add(middleware: FormParametersMiddleware())
@@ -35,7 +31,7 @@ struct OAuthRoutes {
         var rotatedRefreshToken: String?
         switch context.parameter("grant_type") {
         case "refresh_token":
-            try checkClientSecret(context)
+            if client.refreshNeedsSecret { try checkClientSecret(context) }
             guard let refresh = context.parameter("refresh_token"), tokens.isValidRefreshToken(refresh) else {
                 throw OAuthError("invalid_grant", "expired access/refresh token")
             }
@@ -46,32 +42,40 @@ struct OAuthRoutes {
                 rotatedRefreshToken = rotated
             }
         case "password":
-            guard context.parameter("username") == Self.demoUsername,
-                let password = context.parameter("password"), password.hasPrefix(Self.demoPassword)
+            // As on Salesforce: the connected app's id and secret, then the user's name and password.
+            try checkClient(context)
+            guard Self.equal(context.parameter("username"), client.username),
+                Self.equal(context.parameter("password"), client.password)
             else {
                 throw OAuthError("invalid_grant", "authentication failure")
             }
         case "client_credentials":
-            try checkClientSecret(context)
-            guard let clientID = context.parameter("client_id"), !clientID.isEmpty,
-                let secret = context.parameter("client_secret"), !secret.isEmpty
-            else {
-                throw OAuthError("invalid_client", "invalid client credentials")
-            }
+            try checkClient(context)
         default:
             throw OAuthError("unsupported_grant_type", "grant type not supported")
         }
         return tokenResponse(instanceURL: instanceURL, refreshToken: rotatedRefreshToken)
     }
 
+    /// The connected app's id and secret, both, as Salesforce requires for these grants.
+    private func checkClient(_ context: OAuthContext) throws {
+        guard Self.equal(context.parameter("client_id"), client.id) else {
+            throw OAuthError("invalid_client_id", "client identifier invalid")
+        }
+        try checkClientSecret(context)
+    }
+
     /// A connected app that requires its secret refuses a grant without it, as Salesforce does.
     private func checkClientSecret(_ context: OAuthContext) throws {
-        guard let clientSecret else { return }
-        guard let sent = context.parameter("client_secret"),
-            TokenStore.constantTimeEqual(Array(sent.utf8), Array(clientSecret.utf8))
-        else {
+        guard Self.equal(context.parameter("client_secret"), client.secret) else {
             throw OAuthError("invalid_client", "invalid client credentials")
         }
+    }
+
+    /// Compared in constant time; a missing parameter equals nothing.
+    private static func equal(_ sent: String?, _ expected: String) -> Bool {
+        guard let sent else { return false }
+        return TokenStore.constantTimeEqual(Array(sent.utf8), Array(expected.utf8))
     }
 
     @Sendable private func revoke(_ request: Request, _ context: OAuthContext) throws -> Response {
