@@ -36,10 +36,14 @@ bench: deps
 	$(SWIFT) build -c release --product ContactTUIBench
 	"$$($(SWIFT) build -c release --show-bin-path)/ContactTUIBench" run --scripts Benchmarks/scripts
 
-## fuzz: libFuzzer targets for the SOQL parser, RestCore's parsing, SafeText, JSONKit and the mock org's HTTP layer (not in CI)
+## fuzz: libFuzzer targets for the SOQL parser, RestCore's parsing, SafeText, JSONKit and the mock org's HTTP layer,
+## then the what-you-see property test over many more seeds than make test runs (not in CI)
 FUZZ_SECONDS ?= 180
+WYSIWYC_SEEDS ?= 2000
 fuzz: deps
 	@sh Fuzz/run.sh $(FUZZ_SECONDS)
+	$(SWIFT) build --build-tests
+	WYSIWYC_SEEDS=$(WYSIWYC_SEEDS) $(SWIFT) test --skip-build --filter WhatYouSeePropertyTests
 
 ## format: format the sources with swift-format (config in .swift-format)
 format:
