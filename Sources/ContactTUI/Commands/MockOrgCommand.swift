@@ -128,10 +128,9 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
         if !Self.loopbackHosts.contains(host.lowercased()) {
-            FileHandle.standardError.write(
-                Data(
-                    ("warning: --host \(host) is not loopback: anyone who can reach it can read and change "
-                        + "the org with the tokens printed here, sent in cleartext unless --tls.\n").utf8))
+            StandardError.report(
+                "warning: --host \(host) is not loopback: anyone who can reach it can read and change "
+                    + "the org with the tokens printed here, sent in cleartext unless --tls.")
         }
         let server = MockOrgServer(configuration: configuration)
         do {
