@@ -437,3 +437,24 @@ struct OrgSearchCutTests {
         #expect(model.statusMessage.hasPrefix("Marked the \(model.shownCount) shown; more in the org match"))
     }
 }
+
+@Suite("The session's failed changes, for the exit status")
+struct FailedChangeCountTests {
+    @Test("refusals of a bulk delete's two requests, joined in one alert, each count")
+    func bulkRefusalsCountEach() throws {
+        var model = Fixtures.loadedModel(count: 250)
+        _ = model.handle(key: .character("*"))
+        _ = model.handle(key: .character("d"))
+        let requests = Fixtures.sentRequests(model.handle(key: .character("y")))
+        #expect(requests.count == 2)
+        for request in requests {
+            let ids = Fixtures.collectionIDs(request)
+            let answer = Fixtures.collectionResults(ids: ids) { $0 == ids[0] ? ("DELETE_FAILED", "has cases") : nil }
+            _ = model.handle(response: answer, for: request.id)
+        }
+        #expect(model.alerts.count == 1)
+        #expect(model.failedChangeCount == 2)
+        _ = model.handle(key: .enter)
+        #expect(model.failedChangeCount == 2, "dismissing the alert does not forget the failures")
+    }
+}

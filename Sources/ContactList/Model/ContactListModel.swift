@@ -97,9 +97,11 @@ public struct ContactListModel: Sendable {
     /// Alerts waiting to be dismissed, the one shown first.
     public internal(set) var alerts: [Alert] = [] {
         didSet {
+            // A bulk delete's later refusals join its alert in place: count entries, not alerts.
+            let added = alertEntryCount - oldValue.reduce(0) { $0 + $1.entryCount }
+            if added > 0 { failedChangeCount += added }
             guard alerts.count > oldValue.count else { return }
             for alert in alerts.suffix(alerts.count - oldValue.count) {
-                failedChangeCount += alert.entryCount
                 messages.record(
                     ([alert.title + ": " + alert.message] + alert.details).joined(separator: " "), at: now())
             }
