@@ -458,3 +458,43 @@ struct FailedChangeCountTests {
         #expect(model.failedChangeCount == 2, "dismissing the alert does not forget the failures")
     }
 }
+
+@Suite("The gate holds at the confirming key too")
+struct GateAtConfirmationTests {
+    @Test("a quit asked for while the bulk question is up: y deletes nothing")
+    func quitDuringTheQuestion() throws {
+        var model = Fixtures.loadedModel(count: 6)
+        #expect(!Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
+        _ = model.handle(key: .character(" "))
+        _ = model.handle(key: .character(" "))
+        _ = model.handle(key: .character("d"))
+        #expect(model.focus == .bulkDeletePrompt)
+        #expect(model.handle(key: .control("c")).isEmpty, "a change is in flight: the quit waits")
+        #expect(Fixtures.sentRequests(model.handle(key: .character("y"))).isEmpty)
+        #expect(model.statusMessage.hasPrefix("Quitting: no new changes."))
+    }
+
+    @Test("a quit asked for while the editor is open: Enter saves nothing")
+    func quitDuringTheEditor() throws {
+        var model = FocusTests.model()
+        #expect(!Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
+        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
+        _ = model.handle(response: EditTests.describe, for: describe.id)
+        #expect(model.focus == .editor)
+        _ = Fixtures.type("x", into: &model)
+        _ = model.handle(key: .control("c"))
+        #expect(Fixtures.sentRequests(model.handle(key: .enter)).isEmpty)
+    }
+
+    @Test("a record with a made-up Id is never marked, so no bulk delete can name it")
+    func madeUpIdIsNeverMarked() throws {
+        var hostile = Fixtures.contact(0)
+        hostile["Id"] = "003000000000000AAA,003000000000001AAA"
+        var model = Fixtures.model(records: [hostile, Fixtures.contact(1), Fixtures.contact(2)])
+        _ = model.handle(key: .character(" "))
+        #expect(model.marks.isEmpty)
+        #expect(model.statusMessage == "This record's Id is not a Salesforce Id; d and e refuse it.")
+        _ = model.handle(key: .character("*"))
+        #expect(Set(model.marks.keys) == [Fixtures.id(1), Fixtures.id(2)])
+    }
+}

@@ -86,6 +86,10 @@ extension ContactListModel {
         }
         statusMessage = ""
         guard let waiting else { return }
+        if let refusal = refusalOfAnyChange() {
+            statusMessage = refusal
+            return
+        }
         openEditor(on: waiting)
     }
 
@@ -128,6 +132,11 @@ extension ContactListModel {
     private mutating func saveEdit() -> [ContactListEffect] {
         guard let editor = fieldEditor else { return [] }
         modal = nil
+        // A quit asked for while the editor was open means no new changes.
+        if let refusal = refusalOfAnyChange() {
+            statusMessage = refusal
+            return []
+        }
         let value = editor.text.text
         guard value != editor.original else {
             statusMessage = "\(editor.field) unchanged"

@@ -8,6 +8,8 @@ extension ContactListModel {
     /// its own, so that each result settles its own row. A single mark of a loaded row is deleted
     /// as `d` deletes the selected row.
     mutating func deleteMarked(_ records: [ContactRecord]) -> [ContactListEffect] {
+        // A record whose Id the server made up never reaches a request (a comma in it would add an id).
+        let records = records.filter { refusalOfChange(to: $0) == nil }
         guard !records.isEmpty else { return [] }
         if records.count == 1, let index = dataRows.firstIndex(where: { $0.id == records[0].id }) {
             let pending = deleteRequests.count
@@ -72,38 +74,38 @@ extension ContactListModel {
         switch result {
         case .failure(let error):
             if case .unknown = DeleteOutcome(result) { return reconcileBulk(batch: batch, entries: entries) }
-            finishBulk(batch: batch, entries: entries) { _, _, name in
-                Alert.deleteFailureMessage(for: error, name: name)
+            finishBulk(batch: batch, entries: entries) { _, _ in
+                { name in Alert.deleteFailureMessage(for: error, name: name) }
             }
         case .success(let response):
             guard let results = try? response.decode([CollectionResult].self), results.count == entries.count else {
                 return reconcileBulk(batch: batch, entries: entries)
             }
-            finishBulk(batch: batch, entries: entries) { position, _, name in
+            finishBulk(batch: batch, entries: entries) { position, _ in
                 let outcome = results[position]
                 let gone = outcome.errors.contains { DeleteOutcome.goneErrorCodes.contains($0.statusCode) }
                 if outcome.success || gone { return nil }
                 let message = outcome.errors.first.map { Alert.oneLine($0.message) } ?? ""
-                return message.isEmpty ? "Failed to delete \(name)." : "\(name) was not deleted: \(message)"
+                return { name in message.isEmpty ? "Failed to delete \(name)." : "\(name) was not deleted: \(message)" }
             }
         }
         return []
     }
 
-    /// Settles each pending record of a bulk delete by `refusal` (given the entry's position, the
-    /// record and its `label`): nil confirms the delete, a message puts the row back and adds the
-    /// message to the bulk delete's one alert. The status line counts the whole bulk delete, every
-    /// request of it.
+    /// Settles each pending record of a bulk delete by `refusal` (given the entry's position and
+    /// the record): nil confirms the delete, a message (made from the record's `label`, worked out
+    /// only for a refusal) puts the row back and adds the message to the bulk delete's one alert.
+    /// The status line counts the whole bulk delete, every request of it.
     private mutating func finishBulk(
         batch: Int, entries: [RestRequestID],
-        refusal: (_ position: Int, _ record: ContactRecord, _ name: String) -> String?
+        refusal: (_ position: Int, _ record: ContactRecord) -> ((_ name: String) -> String)?
     ) {
         var deleted = 0
         var refusals: [String] = []
         for (position, entry) in entries.enumerated() {
             guard let info = deleteRequests[entry] else { continue }
-            if let message = refusal(position, info.record, label(of: info.record)) {
-                refusals.append(message)
+            if let message = refusal(position, info.record) {
+                refusals.append(message(label(of: info.record)))
                 reinstate(entry, alert: nil)
             } else {
                 confirmDeleted(entry, status: "")
@@ -160,9 +162,8 @@ extension ContactListModel {
             return
         }
         let present = Set(page.records.compactMap { $0["Id"]?.stringValue })
-        finishBulk(batch: batch, entries: entries) { _, record, name in
-            present.contains(record.id)
-                ? Alert.notDeletedWithoutAnswer(name: name).message : nil
+        finishBulk(batch: batch, entries: entries) { _, record in
+            present.contains(record.id) ? { name in Alert.notDeletedWithoutAnswer(name: name).message } : nil
         }
     }
 

@@ -200,7 +200,8 @@ extension ContactListModel {
             return
         }
         helpScrollOffset = max(
-            0, min(offset, (isReadOnly ? HelpOverlay.readOnlyLines : HelpOverlay.lines).count - page))
+            0, min(offset, (isReadOnly || !rowsAreRecords ? HelpOverlay.readOnlyLines : HelpOverlay.lines).count - page)
+        )
     }
 
     /// A scroll offset moved by a scroll key (nil for any other key); `Int.max` is the end.

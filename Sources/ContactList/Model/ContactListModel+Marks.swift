@@ -11,6 +11,10 @@ extension ContactListModel {
     /// Space: marks or unmarks the selected row, then moves down.
     mutating func toggleMarkAndMoveDown() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
+        if marks[record.id] == nil, let refusal = refusalOfChange(to: record) {
+            statusMessage = refusal
+            return []
+        }
         marks[record.id] = marks[record.id] == nil ? record : nil
         let wasOnLastRow = selection >= shownCount - 1
         moveSelection(by: 1)
@@ -21,7 +25,8 @@ extension ContactListModel {
     mutating func markAllShown() {
         for position in 0..<shownCount {
             let record = shownRecord(at: position)
-            marks[record.id] = record
+            // Only records that `d` may change: a made-up Id is never marked.
+            if refusalOfChange(to: record) == nil { marks[record.id] = record }
         }
         // Only what is shown is marked: say so when the org holds more that match.
         statusMessage =
@@ -62,6 +67,11 @@ extension ContactListModel {
         guard var prompt = bulkDeletePrompt else { return [] }
         if key == .character("y") || key == .character("Y") {
             modal = nil
+            // A quit asked for while the question was up means no new changes.
+            if let refusal = refusalOfAnyChange() {
+                statusMessage = refusal
+                return []
+            }
             // Only those still marked: a record deleted meanwhile lost its mark.
             return deleteMarked(prompt.records.filter { marks[$0.id] != nil })
         }

@@ -7,7 +7,10 @@ extension ContactListModel {
     /// more pages follow, the pages are kept aside and read on until one does, so that the list is
     /// replaced once, with the selection still on its record. Nil when the page is applied at once.
     mutating func beginRefreshStaging(_ page: QueryResult) -> [ContactListEffect]? {
-        guard !page.done, page.nextRecordsUrl != nil, !dataRows.isEmpty, selection < shownCount else { return nil }
+        // A row the org search found is not in the query's pages: nothing to read on for.
+        guard !page.done, page.nextRecordsUrl != nil, !dataRows.isEmpty, selection < localMatchCount else {
+            return nil
+        }
         // The record itself is sought; its neighbours only stand in when it is gone for good.
         let selected: Set = [shownRecord(at: selection).id]
         guard !Self.lists(page, anyOf: selected) else { return nil }
@@ -21,8 +24,10 @@ extension ContactListModel {
         guard var staging = refreshStaging else { return [] }
         staging.pages.append(page)
         staging.rows += page.records.count
+        // The record selected now is the one sought: the user may have moved while pages came.
+        let sought: Set<String> = selectedRecord.map { [$0.id] } ?? staging.selectedIDs
         if let next = page.nextRecordsUrl, !page.done, staging.rows < staging.limit,
-            !Self.lists(page, anyOf: staging.selectedIDs)
+            !staging.pages.contains(where: { Self.lists($0, anyOf: sought) })
         {
             refreshStaging = staging
             statusMessage = "Refreshing… \(staging.rows) of \(page.totalSize) read again"

@@ -140,8 +140,9 @@ extension ContactListModel {
             try QueryPageLimit.check(recordCount: page.records.count, pageSize: batchSize)
             return page
         } catch {
-            // Nothing shown is dropped; `r` runs the query again.
+            // Nothing shown is dropped; `r` runs the query again. Moves waiting for the page go.
             statusMessage = pageFailureStatus(error)
+            queuedMoveDown = 0
             return nil
         }
     }

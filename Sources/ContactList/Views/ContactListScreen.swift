@@ -24,7 +24,7 @@ package struct ContactListScreen: Widget {
             DetailView(detail: detail, spinnerFrame: model.spinnerFrame, editor: model.fieldEditor)
                 .render(area: area, buffer: &buffer)
         case .help:
-            HelpOverlay(scrollOffset: model.helpScrollOffset, isReadOnly: model.isReadOnly)
+            HelpOverlay(scrollOffset: model.helpScrollOffset, isReadOnly: model.isReadOnly || !model.rowsAreRecords)
                 .render(area: area, buffer: &buffer)
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)

@@ -12,7 +12,8 @@ package struct KeyHintBar: Widget {
     /// The hints for the key's focus (the same `focus` that routes the keys): those shown while
     /// room remains, then those always shown.
     var hints: (optional: [String], always: [String]) {
-        let delete = model.isReadOnly ? [] : ["d delete"]
+        let changes = !model.isReadOnly && model.rowsAreRecords
+        let delete = changes ? ["d delete"] : []
         switch model.focus {
         case .tooSmall: return ([], ["q quit"])
         case .alert:
@@ -24,7 +25,7 @@ package struct KeyHintBar: Widget {
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])
         case .help: return (["j/k scroll"], ["any other key closes the help"])
-        case .detail: return (["j/k scroll"] + (model.isReadOnly ? [] : ["e edit"]), ["Esc/q back", "^C quit"])
+        case .detail: return (["j/k scroll"] + (changes ? ["e edit"] : []), ["Esc/q back", "^C quit"])
         case .filterLine: return ([], [])
         case .list where model.filter != nil:
             return (["n/N next/prev", "Enter open"] + delete, ["Esc clear filter", "q quit"])
