@@ -498,3 +498,36 @@ struct GateAtConfirmationTests {
         #expect(Set(model.marks.keys) == [Fixtures.id(1), Fixtures.id(2)])
     }
 }
+
+@Suite("Read-backs after saves")
+struct ReadAfterSaveOrderTests {
+    /// A retrieve answer of contact 0 with `title`.
+    static func record(title: String) throws -> Result<RestResponse, RestClientError> {
+        var record = Fixtures.contact(0)
+        record["Title"] = title
+        return .success(
+            RestResponse(status: 200, headers: [:], body: Array(try JSONSerialization.data(withJSONObject: record))))
+    }
+
+    /// Saves `value` as contact 0's Title and answers the PATCH; returns the read-back it asks for.
+    static func save(_ value: String, in model: inout ContactListModel) throws -> RestRequest {
+        _ = model.handle(key: .character("e"))
+        _ = model.handle(key: .control("u"))
+        _ = Fixtures.type(value, into: &model)
+        let patch = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        return try #require(Fixtures.sentRequests(model.handle(response: Fixtures.noContent, for: patch.id)).first)
+    }
+
+    @Test("an older save's read-back that arrives last does not put back its older value")
+    func lateReadBackIsIgnored() throws {
+        var model = FocusTests.model()
+        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
+        _ = model.handle(response: EditTests.describe, for: describe.id)
+        _ = model.handle(key: .escape)
+        let first = try Self.save("Alpha", in: &model)
+        let second = try Self.save("Beta", in: &model)
+        _ = model.handle(response: try Self.record(title: "Beta"), for: second.id)
+        _ = model.handle(response: try Self.record(title: "Alpha"), for: first.id)
+        #expect(model.dataRows[0].value(at: 1) == "Beta")
+    }
+}

@@ -176,7 +176,7 @@ extension ContactListModel {
         case .deleted:
             confirmedFieldValues[update.key] = update.value
             finishUpdate(requestID, status: "Saved \(update.field) of \(label(of: update.record))")
-            return readAfterSave(update.record)
+            return readAfterSave(update.record, sequence: update.sequence)
         case .alreadyDeleted, .refused:
             refuseUpdate(requestID, result: result)
         case .unknown:

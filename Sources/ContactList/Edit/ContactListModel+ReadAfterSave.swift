@@ -6,10 +6,11 @@ extension ContactListModel {
 
     /// Retrieves a saved record, so that what the org computed from the change (Name from
     /// FirstName and LastName, formulas, LastModifiedDate) shows as the org has it.
-    mutating func readAfterSave(_ record: ContactRecord) -> [ContactListEffect] {
+    mutating func readAfterSave(_ record: ContactRecord, sequence: Int) -> [ContactListEffect] {
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: nil, apiVersion: nil)
-        inFlight[request.id] = .readAfterSave(recordID: record.id)
+        latestReadAfterSave[record.id] = max(sequence, latestReadAfterSave[record.id] ?? sequence)
+        inFlight[request.id] = .readAfterSave(recordID: record.id, sequence: sequence)
         return [.send(request)]
     }
 

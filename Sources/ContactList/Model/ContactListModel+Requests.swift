@@ -67,7 +67,8 @@ extension ContactListModel {
         case .search(let text):
             applyOrgSearch(result, text: text)
             return []
-        case .readAfterSave(let recordID):
+        case .readAfterSave(let recordID, let sequence):
+            guard sequence >= latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
             return []
         }

@@ -33,7 +33,7 @@ public struct ContactListModel: Sendable {
         case search(text: String)
         /// Reading a record back after a save, for the values the org computed (Name, formulas,
         /// LastModifiedDate).
-        case readAfterSave(recordID: String)
+        case readAfterSave(recordID: String, sequence: Int)
     }
 
     public let query: String
@@ -61,6 +61,9 @@ public struct ContactListModel: Sendable {
     /// The server's values of fields with updates in flight, put back when the last one fails.
     var confirmedFieldValues: [FieldKey: String] = [:]
     var nextUpdateSequence = 0
+    /// The latest save of each record whose read-back was asked for: an older read-back that
+    /// arrives after it is ignored, so a late answer never shows an earlier value.
+    var latestReadAfterSave: [String: Int] = [:]
     /// The column under the column cursor, an index into `columns`; it starts on the first.
     public internal(set) var columnCursor = 0
     /// The order `s` sorted the rows in; nil while they come in the query's own order.
