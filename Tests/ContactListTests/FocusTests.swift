@@ -376,12 +376,8 @@ struct FocusTests {
 
     @Test("a saved record is read back: the org's Name and values show in the row and the detail")
     func readBackAfterSave() throws {
-        var model = Self.model()
-        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
-        _ = model.handle(response: EditTests.describe, for: describe.id)
-        _ = model.handle(key: .control("u"))
-        _ = Fixtures.type("Boss", into: &model)
-        let patch = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        var model = try EditTests.model(column: 1)
+        let patch = try EditTests.edit(&model, to: "Boss")
         let read = try #require(Fixtures.sentRequests(model.handle(response: Fixtures.noContent, for: patch.id)).first)
         #expect(read.method == .GET && read.path.hasSuffix(Fixtures.id(0)))
         var record = Fixtures.contact(0, name: "Org Computed Name")
@@ -476,10 +472,9 @@ struct GateAtConfirmationTests {
 
     @Test("a quit asked for while the editor is open: Enter saves nothing")
     func quitDuringTheEditor() throws {
-        var model = FocusTests.model()
+        var model = try EditTests.model(column: 1)
         #expect(!Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
-        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
-        _ = model.handle(response: EditTests.describe, for: describe.id)
+        _ = model.handle(key: .character("e"))
         #expect(model.focus == .editor)
         _ = Fixtures.type("x", into: &model)
         _ = model.handle(key: .control("c"))
@@ -511,19 +506,13 @@ struct ReadAfterSaveOrderTests {
 
     /// Saves `value` as contact 0's Title and answers the PATCH; returns the read-back it asks for.
     static func save(_ value: String, in model: inout ContactListModel) throws -> RestRequest {
-        _ = model.handle(key: .character("e"))
-        _ = model.handle(key: .control("u"))
-        _ = Fixtures.type(value, into: &model)
-        let patch = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        let patch = try EditTests.edit(&model, to: value)
         return try #require(Fixtures.sentRequests(model.handle(response: Fixtures.noContent, for: patch.id)).first)
     }
 
     @Test("an older save's read-back that arrives last does not put back its older value")
     func lateReadBackIsIgnored() throws {
-        var model = FocusTests.model()
-        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
-        _ = model.handle(response: EditTests.describe, for: describe.id)
-        _ = model.handle(key: .escape)
+        var model = try EditTests.model(column: 1)
         let first = try Self.save("Alpha", in: &model)
         let second = try Self.save("Beta", in: &model)
         _ = model.handle(response: try Self.record(title: "Beta"), for: second.id)

@@ -26,14 +26,4 @@ extension ContactListModel {
         }
         return nil
     }
-
-    /// The record a data-changing key acts on: the one highlighted in the frame the key was typed
-    /// at. Keys reach this only with the list or the detail in focus, so it is what that frame drew.
-    var highlightedRecord: ContactRecord? {
-        switch mode {
-        case .list: return selectedRecord
-        case .detail(let detail): return detail.record
-        case .help: return nil
-        }
-    }
 }

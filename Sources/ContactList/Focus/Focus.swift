@@ -30,11 +30,4 @@ public enum Focus: Hashable, Sendable {
     /// The list itself.
     case list
 
-    /// Whether the screen shows a wait or a question that a data-changing key must never pass.
-    public var isModal: Bool {
-        switch self {
-        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadAllPrompt, .loadingAll: return true
-        case .messages, .help, .detail, .filterLine, .list: return false
-        }
-    }
 }

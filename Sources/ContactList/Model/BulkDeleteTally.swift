@@ -3,6 +3,8 @@
 struct BulkDeleteTally: Sendable, Equatable {
     /// The records the bulk delete sent.
     let total: Int
+    /// The words for them ("contacts", "accounts").
+    var noun = ObjectNoun(objectType: "Contact")
     var deleted = 0
     var notDeleted = 0
     /// Records that got no answer and could not be read back.
@@ -16,16 +18,16 @@ struct BulkDeleteTally: Sendable, Equatable {
     func status(note: String? = nil) -> String {
         var parts: [String] = []
         if deleted > 0 || (notDeleted == 0 && unknown == 0 && note == nil) {
-            parts.append("Deleted \(ContactListModel.contacts(deleted))")
+            parts.append("Deleted \(noun.count(deleted))")
         }
         if notDeleted > 0 {
             parts.append(
                 parts.isEmpty
-                    ? "Could not delete \(ContactListModel.contacts(notDeleted))" : "\(notDeleted) not deleted")
+                    ? "Could not delete \(noun.count(notDeleted))" : "\(notDeleted) not deleted")
         }
         if unknown > 0 {
             parts.append(
-                "whether \(ContactListModel.contactsWere(unknown)) deleted is unknown; r shows the server's list")
+                "whether \(noun.countWere(unknown)) deleted is unknown; r shows the server's list")
         }
         if let note { parts.append(note) }
         let text = parts.joined(separator: "; ")

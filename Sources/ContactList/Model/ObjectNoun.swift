@@ -30,6 +30,11 @@ public struct ObjectNoun: Hashable, Sendable {
     public func count(_ count: Int) -> String {
         "\(count) \(count == 1 ? singular : plural)"
     }
+
+    /// "1 contact was", "5 contacts were".
+    public func countWere(_ count: Int) -> String {
+        "\(self.count(count)) \(count == 1 ? "was" : "were")"
+    }
 }
 
 extension String {

@@ -7,13 +7,18 @@ package struct BulkDeletePromptView: Widget {
     /// How many names the open list shows on the screen of a list of `listRows` rows: the box
     /// takes its chrome, the question and a blank line.
     package static func visibleNames(listRows: Int) -> Int {
-        max(1, ScreenLayout.screenHeight(listRows: listRows) - Panel.chromeRows - 3)
+        visibleNames(screenHeight: ScreenLayout.screenHeight(listRows: listRows))
+    }
+
+    /// How many names the open list shows in an area `height` rows tall.
+    static func visibleNames(screenHeight height: Int) -> Int {
+        max(1, height - Panel.chromeRows - 3)
     }
 
     /// The lines of the box: the question, then the first names, or every name from the scroll offset.
     func lines(height: Int) -> [String] {
         guard prompt.isListing else { return [prompt.question, prompt.namesLine] }
-        let shown = max(1, height - Panel.chromeRows - 3)
+        let shown = Self.visibleNames(screenHeight: height)
         let offset = max(0, min(prompt.scrollOffset, prompt.records.count - shown))
         let names = prompt.records[offset...].prefix(shown).map { Alert.oneLine($0.displayName) }
         return [prompt.question, ""] + names

@@ -26,10 +26,6 @@ package struct HeaderView: Widget {
 
     /// `API 1,204/15,000`.
     static func label(_ usage: APIUsage) -> String {
-        "API \(grouped(usage.used))/\(grouped(usage.max))"
-    }
-
-    private static func grouped(_ number: Int) -> String {
-        GroupedNumber.text(number)
+        "API \(GroupedNumber.text(usage.used))/\(GroupedNumber.text(usage.max))"
     }
 }

@@ -19,9 +19,11 @@ package struct LoadAllView: Widget {
     }
 
     var lines: [String] {
-        guard isLoading else { return ["Load all \(Self.grouped(loadAll.remaining)) remaining \(noun.plural)? y/N"] }
+        guard isLoading else {
+            return ["Load all \(GroupedNumber.text(loadAll.remaining)) remaining \(noun.plural)? y/N"]
+        }
         return [
-            "Loading \(Self.grouped(loaded)) of \(Self.grouped(total)) \(noun.plural)…",
+            "Loading \(GroupedNumber.text(loaded)) of \(GroupedNumber.text(total)) \(noun.plural)…",
             Self.bar(done: loaded - loadAll.loadedAtStart, of: loadAll.remaining),
         ]
     }
@@ -36,5 +38,4 @@ package struct LoadAllView: Widget {
         ).render(area: area, buffer: &buffer)
     }
 
-    static func grouped(_ number: Int) -> String { GroupedNumber.text(number) }
 }
