@@ -288,17 +288,14 @@ extension ContactListModel {
     /// row rather than a removal and an insertion that move every later row.
     private mutating func replaceRow(at index: Int, with record: ContactRecord) {
         guard dataRows[index] != record else { return }
-        let selectedIndex = selection < shownCount ? dataIndex(ofShown: selection) : nil
         dataRows[index] = record
         searchIndex.replace(at: index, with: record)
         updateFilter { $0.replaced(at: index, index: $1) }
         for column in contentWidths.indices {
             contentWidths[column] = max(contentWidths[column], ColumnLayout.measure(record.value(at: column)))
         }
-        // Without a filter every row stays where it was; a filter may have taken the row in or out.
-        if filter != nil, let selectedIndex, let position = shownPosition(ofDataIndex: selectedIndex) {
-            selection = position
-        }
+        // A filter may have taken the row in or out; the key's or answer's `SelectionAnchor` puts
+        // the selection back on its record.
         clampSelection()
     }
 

@@ -30,7 +30,7 @@ extension ContactListModel {
         }
         let batch = nextBulkBatch
         nextBulkBatch += 1
-        bulkTallies[batch] = BulkDeleteTally(total: records.count)
+        bulkTallies[batch] = BulkDeleteTally(total: records.count, noun: noun)
         let deleted = Set(records.map(\.id))
         var rowIndex: [String: Int] = [:]
         for (index, record) in dataRows.enumerated() where deleted.contains(record.id) { rowIndex[record.id] = index }
@@ -50,18 +50,10 @@ extension ContactListModel {
         return effects + loadMoreIfNeeded()
     }
 
-    /// Takes rows out at once (`indices` ascending), keeping the selection on its record, or on
-    /// the first row after it when it went too.
+    /// Takes rows out at once (`indices` ascending); the key's `SelectionAnchor` then puts the
+    /// selection on its record, or on the nearest one left.
     private mutating func removeRows(atDataIndices indices: [Int]) {
-        let removed = Set(indices)
-        var keep: String?
-        if selection < shownCount {
-            var index = dataIndex(ofShown: selection)
-            while index < dataRows.count, removed.contains(index) { index += 1 }
-            keep = index < dataRows.count ? dataRows[index].id : nil
-        }
         for index in indices.reversed() { removeRow(at: index) }
-        selection = keep.flatMap { shownPosition(ofID: $0) } ?? shownCount - 1
         clampSelection()
     }
 
@@ -138,7 +130,7 @@ extension ContactListModel {
             forQuery: "SELECT Id FROM \(objectType) WHERE Id IN (\(ids))", apiVersion: nil,
             batchSize: RestClient.collectionLimit)
         inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
-        let note = "no answer; checking whether \(Self.contactsWere(records.count)) deleted…"
+        let note = "no answer; checking whether \(noun.countWere(records.count)) deleted…"
         // The tally lives while any record of the bulk delete is pending, as these are.
         statusMessage = bulkTallies[batch]?.status(note: note) ?? note
         return [.send(request)]
@@ -175,16 +167,6 @@ extension ContactListModel {
         } else {
             alerts.append(.cannotDeleteMany(refusals, batch: batch))
         }
-    }
-
-    /// "1 contact", "5 contacts".
-    static func contacts(_ count: Int) -> String {
-        "\(count) contact\(count == 1 ? "" : "s")"
-    }
-
-    /// "1 contact was", "5 contacts were".
-    static func contactsWere(_ count: Int) -> String {
-        "\(contacts(count)) \(count == 1 ? "was" : "were")"
     }
 
     /// A value for a SOQL string literal: backslash and quote escaped.

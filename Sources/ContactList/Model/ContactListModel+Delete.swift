@@ -101,13 +101,8 @@ extension ContactListModel {
             }
             insertRow(record, at: index)
             reinstatedIDs.insert(record.id)
-            // The reinstated rows lead the list: the first one shown is at the top.
-            if shownCount > 0, reinstatedIDs.contains(shownRecord(at: 0).id) { selection = 0 }
-        } else if let position = shownPosition(ofID: record.id) {
-            // A refresh listed it meanwhile: select it where it is.
-            selection = position
         }
-        clampSelection()
+        // The selection stays on its record: `handle(response:for:)` puts it back there.
         if let alert { alerts.append(alert) }
         statusMessage = "Could not delete \(label(of: record))"
     }

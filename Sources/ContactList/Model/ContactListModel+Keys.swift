@@ -336,7 +336,7 @@ extension ContactListModel {
             insertRow(keep, at: 0)
             reinstatedIDs.insert(keep.id)
         }
-        selection = selected.flatMap { shownPosition(ofID: $0.id) } ?? 0
+        // Esc is no move: `handle(key:)` keeps the selection on its record.
         clampSelection()
         return effects
     }

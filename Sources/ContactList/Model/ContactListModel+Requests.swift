@@ -151,7 +151,6 @@ extension ContactListModel {
     mutating func applyPage(_ page: QueryResult, replacing: Bool, restarting: Bool) -> [ContactListEffect] {
         let orgRows = detachOrgRows()
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
-        let selectedID = selectedRecord?.id
         if replacing {
             dataRows.removeAll(keepingCapacity: true)
             loadedIDs.removeAll(keepingCapacity: true)
@@ -189,7 +188,6 @@ extension ContactListModel {
         }
         if replacing {
             updateFilter { $0.rebuild(index: $1) }
-            if let selectedID, let position = shownPosition(ofID: selectedID) { selection = position }
         } else {
             updateFilter { $0.appended(from: firstNew, index: $1) }
         }

@@ -103,22 +103,20 @@ extension ContactListModel {
     }
 
     /// Takes the org search's rows out while a page is applied, so that the page's rows come
-    /// before them; returns them with the selected row's id.
-    mutating func detachOrgRows() -> (rows: [ContactRecord], selectedID: String?) {
-        guard orgSearch.rowCount > 0 else { return ([], nil) }
-        let selectedID = selectedRecord?.id
+    /// before them.
+    mutating func detachOrgRows() -> [ContactRecord] {
+        guard orgSearch.rowCount > 0 else { return [] }
         let rows = Array(dataRows[orgRowsStart...])
         let answered = orgSearch.answeredText
         dropOrgRows()
         orgSearch.answeredText = answered
-        return (rows, selectedID)
+        return rows
     }
 
     /// Puts back the org search's rows after a page: a record the page loaded shows once, in
-    /// the loaded part. The selection stays on the row it was on.
-    mutating func reattachOrgRows(_ detached: (rows: [ContactRecord], selectedID: String?)) {
-        guard !detached.rows.isEmpty else { return }
-        appendOrgRows(detached.rows)
-        if let id = detached.selectedID, let position = shownPosition(ofID: id) { selection = position }
+    /// the loaded part.
+    mutating func reattachOrgRows(_ rows: [ContactRecord]) {
+        guard !rows.isEmpty else { return }
+        appendOrgRows(rows)
     }
 }

@@ -66,11 +66,10 @@ extension ContactListModel {
         let selectedID = selectedRecord?.id
         sort = order
         var effects = applyPage(page, replacing: true, restarting: true)
-        if selectedID.flatMap({ shownPosition(ofID: $0) }) == nil {
-            selection = 0
-            clampSelection()
-            effects += loadMoreIfNeeded()
-        }
+        // The answer's anchor is not applied to a sort (its neighbours mean nothing in the new order).
+        selection = selectedID.flatMap { shownPosition(ofID: $0) } ?? 0
+        clampSelection()
+        effects += loadMoreIfNeeded()
         return effects
     }
 
