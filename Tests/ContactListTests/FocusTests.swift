@@ -520,3 +520,45 @@ struct ReadAfterSaveOrderTests {
         #expect(model.dataRows[0].value(at: 1) == "Beta")
     }
 }
+
+@Suite("Keys while a page loads, and the status line's click")
+struct QueuedKeyTests {
+    @Test("a move past the last row while its page loads is kept and made when the page arrives")
+    func moveDuringLoadIsQueued() throws {
+        var model = FocusTests.pagedModel()
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        _ = model.handle(response: FocusTests.page(from: 0, of: 600), for: first.id)
+        model.moveSelection(to: 199)
+        let next = try #require(Fixtures.sentRequests(model.handle(key: .character("j"))).first)
+        // Two more presses while the page is on its way: neither is lost.
+        #expect(Fixtures.sentRequests(model.handle(key: .character("j"))).isEmpty)
+        #expect(Fixtures.sentRequests(model.handle(key: .down)).isEmpty)
+        #expect(model.selection == 199)
+        _ = model.handle(response: FocusTests.page(from: 200, of: 600), for: next.id)
+        #expect(model.selection == 202)
+        #expect(model.selectedRecord?.id == Fixtures.id(202))
+    }
+
+    @Test("a failed page drops the moves waiting for it, and asks for nothing by itself")
+    func failedPageDropsQueuedMoves() throws {
+        var model = FocusTests.pagedModel()
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        _ = model.handle(response: FocusTests.page(from: 0, of: 600), for: first.id)
+        model.moveSelection(to: 199)
+        let next = try #require(Fixtures.sentRequests(model.handle(key: .character("j"))).first)
+        _ = model.handle(key: .character("j"))
+        #expect(Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: next.id)).isEmpty)
+        #expect(model.selection == 199)
+    }
+
+    @Test("a click on the status line opens the last messages")
+    func clickOnTheStatusLine() {
+        var model = Fixtures.loadedModel(count: 5)
+        model.showNotice("Something worth reading whole")
+        _ = model.handle(key: .click(x: 4, y: model.statusRow))
+        #expect(model.focus == .messages)
+        var buffer = CellBuffer(width: 80, height: ScreenLayout.screenHeight(listRows: model.visibleRowCount))
+        ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
+        #expect(buffer.text.contains("Something worth reading whole"))
+    }
+}

@@ -177,11 +177,13 @@ extension ContactListModel {
         default:
             return []
         }
-        // A move past the last row while its page loads is kept, and made when the page arrives.
-        if wasOnLastRow, Self.movesDown(key), isLoading, nextRecordsURL != nil || hasNextPageInFlight {
+        let more = loadMoreIfNeeded(pastTheEnd: wasOnLastRow && Self.movesDown(key))
+        // A move past the last row while its page loads (asked for by this key or an earlier
+        // one) is kept, and made when the page arrives.
+        if wasOnLastRow, Self.movesDown(key), hasNextPageInFlight {
             queuedMoveDown += key == .pageDown || key == .control("f") ? page : key == .wheelDown ? 3 : 1
         }
-        return loadMoreIfNeeded(pastTheEnd: wasOnLastRow && Self.movesDown(key))
+        return more
     }
 
     /// Keys that move the selection down, which past the last row ask for the next page.

@@ -52,14 +52,14 @@ extension ContactListModel {
 
     // MARK: - Keys typed while a page loads
 
-    /// Applies the moves down typed past the last row while its page loaded, and asks for the
-    /// next page when they reach the end again.
+    /// Applies the moves down typed past the last row while its page loaded. They ask for no
+    /// page themselves: a filter still fetches one page a press, and without one the list pages
+    /// ahead as the selection nears the end, as for any move.
     mutating func applyQueuedMoves() -> [ContactListEffect] {
         guard queuedMoveDown > 0, !isLoading else { return [] }
         let rows = queuedMoveDown
         queuedMoveDown = 0
-        let wasOnLastRow = selection >= shownCount - 1
         moveSelection(by: rows)
-        return loadMoreIfNeeded(pastTheEnd: wasOnLastRow || selection >= shownCount - 1)
+        return loadMoreIfNeeded()
     }
 }
