@@ -136,6 +136,15 @@ struct FocusTests {
         #expect(Fixtures.collectionIDs(sent[0]) == [Fixtures.id(0), Fixtures.id(1)])
     }
 
+    @Test("the question tells namesakes apart by their Email")
+    func questionTellsNamesakesApart() throws {
+        var model = Fixtures.model(names: ["Abara", "Abara", "Bo"])
+        _ = model.handle(key: .character("*"))
+        _ = model.handle(key: .character("d"))
+        #expect(
+            model.bulkDeletePrompt?.namesLine == "Abara (c0@example.com), Abara (c1@example.com), Bo")
+    }
+
     @Test("one mark that is not the highlighted row is asked about too")
     func oneHiddenMarkAsks() throws {
         var model = Fixtures.loadedModel(count: 5)

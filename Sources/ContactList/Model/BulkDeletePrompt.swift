@@ -4,6 +4,8 @@
 public struct BulkDeletePrompt: Hashable, Sendable {
     /// The marked records, in the list's order.
     public let records: [ContactRecord]
+    /// Their names as messages give them, row for row (`ContactListModel.labels(of:)`).
+    public let labels: [String]
     /// How many of them are not shown: hidden by the filter, or on pages not loaded.
     public let hiddenCount: Int
     /// Whether a filter is set, which is then why they are not shown (else: pages not loaded).
@@ -26,7 +28,7 @@ public struct BulkDeletePrompt: Hashable, Sendable {
 
     /// The first few names, then how many more: `Ann Lee, Bob Ray, Chloé Li and 9 more`.
     public var namesLine: String {
-        let names = records.prefix(Self.namesShown).map { Alert.oneLine($0.displayName) }
+        let names = labels.prefix(Self.namesShown)
         let more = records.count - names.count
         return names.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
     }

@@ -5,17 +5,27 @@ extension ContactListModel {
     /// has the same name, one more field that tells them apart (Email, else the second column):
     /// `Abara (abara7@example.com)`.
     func label(of record: ContactRecord) -> String {
-        let name = Alert.oneLine(record.displayName)
-        guard hasNamesake(record), let extra = distinguishingValue(of: record) else { return name }
-        return "\(name) (\(Alert.oneLine(extra)))"
+        labels(of: [record])[0]
     }
 
-    /// Whether another loaded row, or another record being deleted, has the record's name.
-    private func hasNamesake(_ record: ContactRecord) -> Bool {
-        dataRows.contains { $0.displayName == record.displayName && $0.id != record.id }
-            || deleteRequests.values.contains {
-                $0.record.displayName == record.displayName && $0.record.id != record.id
-            }
+    /// The labels of many records at once (a bulk delete's question): the rows are read once, not
+    /// once per record.
+    func labels(of records: [ContactRecord]) -> [String] {
+        let names = Set(records.map(\.displayName))
+        // For each name asked about, the ids of the loaded rows and records being deleted that carry it.
+        var holders: [String: Set<String>] = [:]
+        for row in dataRows where names.contains(row.displayName) {
+            holders[row.displayName, default: []].insert(row.id)
+        }
+        for info in deleteRequests.values where names.contains(info.record.displayName) {
+            holders[info.record.displayName, default: []].insert(info.record.id)
+        }
+        return records.map { record in
+            let name = Alert.oneLine(record.displayName)
+            let namesakes = holders[record.displayName, default: []].subtracting([record.id])
+            guard !namesakes.isEmpty, let extra = distinguishingValue(of: record) else { return name }
+            return "\(name) (\(Alert.oneLine(extra)))"
+        }
     }
 
     /// The record's Email when the list shows one, else its second column; nil when empty.

@@ -57,7 +57,9 @@ extension ContactListModel {
         for position in 0..<shownCount { shownIDs.insert(shownRecord(at: position).id) }
         let hidden = records.count { !shownIDs.contains($0.id) }
         modal = .bulkDeletePrompt(
-            BulkDeletePrompt(records: records, hiddenCount: hidden, hiddenByFilter: filter != nil, noun: noun))
+            BulkDeletePrompt(
+                records: records, labels: labels(of: records), hiddenCount: hidden, hiddenByFilter: filter != nil,
+                noun: noun))
         return []
     }
 

@@ -20,7 +20,7 @@ package struct BulkDeletePromptView: Widget {
         guard prompt.isListing else { return [prompt.question, prompt.namesLine] }
         let shown = Self.visibleNames(screenHeight: height)
         let offset = max(0, min(prompt.scrollOffset, prompt.records.count - shown))
-        let names = prompt.records[offset...].prefix(shown).map { Alert.oneLine($0.displayName) }
+        let names = prompt.labels[offset...].prefix(shown)
         return [prompt.question, ""] + names
     }
 
