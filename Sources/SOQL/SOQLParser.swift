@@ -191,15 +191,23 @@ package struct SOQLParser {
         return take()
     }
 
-    /// `(SELECT … FROM Relationship …)`, the cursor on the opening parenthesis.
+    /// `(SELECT … FROM Relationship [WHERE …] [ORDER BY …] [LIMIT n])`, the cursor on the opening
+    /// parenthesis, which counts as a level as a semi-join's does.
     private mutating func parseSubquery() throws(SOQLError) -> SOQLStatement.Item {
         let open = take()
-        try expectKeyword("SELECT")
-        _ = try parseItems()
-        try expectKeyword("FROM")
-        guard case .identifier(let relationship) = current.kind else { throw unexpected() }
-        try skipBalanced(until: nil)
-        return .subquery(open: open, relationship: relationship)
+        try enterLevel()
+        defer { depth -= 1 }
+        let (items, relationship, filter) = try parseSelectFromWhere()
+        let ordering = try parseByList("ORDER") { parser throws(SOQLError) in try parser.parseOrdering() }
+        var limit: Int?
+        if consumeKeyword("LIMIT") {
+            limit = try nonNegativeInteger()
+        }
+        try expectSymbol(")")
+        let inner = SOQLStatement(
+            text: statement, items: items, object: relationship, filter: filter, grouping: [], ordering: ordering,
+            limit: limit, offset: nil)
+        return .subquery(open: open, statement: inner)
     }
 
     /// Skips tokens up to and past the closing parenthesis of the current nesting level (`keyword`

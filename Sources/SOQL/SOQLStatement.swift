@@ -22,8 +22,9 @@ package struct SOQLStatement: Sendable {
         /// `COUNT()`, `COUNT(Id) total`, `toLabel(Status)`, `FIELDS(ALL)`: the arguments are kept as
         /// their tokens (`after` is the token that follows the closing parenthesis).
         case function(name: SOQLToken, open: SOQLToken, arguments: [SOQLToken], after: SOQLToken, alias: SOQLToken?)
-        /// `(SELECT Id FROM Cases WHERE …)`: only the relationship is kept; its clauses are skipped.
-        case subquery(open: SOQLToken, relationship: String)
+        /// `(SELECT Id FROM Cases WHERE … ORDER BY … LIMIT n)`, a parent-to-child subquery: its FROM
+        /// is the relationship (`statement.object`); it has no GROUP BY and no OFFSET.
+        case subquery(open: SOQLToken, statement: SOQLStatement)
         /// `TYPEOF What WHEN … END`: `subject` is the token after TYPEOF.
         case typeOf(subject: SOQLToken)
     }

@@ -83,9 +83,9 @@ public struct SelectList: Sendable, Hashable {
             }
             guard transparentFunctions.contains(function), let path = Self.path(of: arguments) else { return nil }
             return Column(name: path.joined(separator: "."), path: path, isField: false)
-        case .subquery(_, let relationship):
+        case .subquery(_, let inner):
             // Its records sit under the relationship name.
-            return Column(name: relationship, path: [relationship], isField: false)
+            return Column(name: inner.object.text, path: [inner.object.text], isField: false)
         case .typeOf:
             return nil
         }

@@ -27,7 +27,7 @@ import Testing
         ("SELECT CALENDAR_YEAR(Birthdate) FROM Contact", "unexpected token: '('", 21),
         ("SELECT COUNT(), Id FROM Contact", "unexpected token: ','", 15),
         ("SELECT COUNT() c FROM Contact", "unexpected token: 'c'", 16),
-        ("SELECT Id, (SELECT Id FROM Cases) FROM Account", "unexpected token: '('", 12),
+        ("SELECT COUNT(Id), (SELECT Id FROM Contacts) FROM Account", "unexpected token: '('", 19),
         ("SELECT FIELDS(ALL) FROM Contact", "unexpected token: '('", 14),
         ("SELECT TYPEOF What WHEN Account THEN Name END FROM Task", "unexpected token: 'What'", 15),
     ])

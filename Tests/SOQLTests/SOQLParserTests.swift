@@ -83,11 +83,11 @@ import Testing
             return
         }
         #expect(labelArguments.map(\.text) == ["Account", ".", "Name"])
-        guard case .subquery(_, let relationship) = items[3] else {
+        guard case .subquery(_, let inner) = items[3] else {
             Issue.record("subquery")
             return
         }
-        #expect(relationship == "Cases")
+        #expect(inner.object.text == "Cases")
         guard case .typeOf(let subject) = items[4] else {
             Issue.record("TYPEOF")
             return

@@ -8,6 +8,8 @@ extension Column {
 extension ContactRecord {
     /// The record with other column texts: a field's edited, confirmed or restored value.
     func replacingValues(_ values: [String]) -> ContactRecord {
-        ContactRecord(id: id, objectType: objectType, displayName: displayName, values: values)
+        var record = ContactRecord(id: id, objectType: objectType, displayName: displayName, values: values)
+        record.dependents = dependents
+        return record
     }
 }

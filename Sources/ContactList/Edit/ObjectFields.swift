@@ -18,12 +18,15 @@ struct ObjectFields: Sendable, Hashable {
     private var fields: [String: Field] = [:]
     /// The object's words from its `label` and `labelPlural`, lowercased; nil when it has none.
     private(set) var noun: ObjectNoun?
+    /// The children a delete of one of its records takes with it (`childRelationships`).
+    private(set) var cascading: [CascadingRelationship] = []
 
     /// Reads the `fields` array of a describe answer.
     init(json: JSONValue) {
         if let label = json["label"]?.stringValue, let plural = json["labelPlural"]?.stringValue {
             noun = ObjectNoun(singular: label.lowercased(), plural: plural.lowercased())
         }
+        cascading = CascadingRelationship.all(inDescribe: json)
         for case .object(let members) in json["fields"]?.arrayValue ?? [] {
             guard case .string(let name) = members["name"] else { continue }
             fields[name.lowercased()] = Field(

@@ -3,12 +3,21 @@ import RestCore
 extension ContactListModel {
     // MARK: - Delete with rollback
 
-    /// `d`: takes the highlighted row out at once and sends its DELETE.
+    /// `d`: takes the highlighted row out at once and sends its DELETE; a record whose delete
+    /// would take others with it (an Account's Contacts) is named with them in a question first.
     mutating func deleteSelected() -> [ContactListEffect] {
         guard selection < shownCount else { return [] }
         let record = shownRecord(at: selection)
         if let refusal = refusalOfChange(to: record) {
             statusMessage = refusal
+            return []
+        }
+        let dependents = deleteDependents(of: [record])
+        guard dependents == .none else {
+            modal = .bulkDeletePrompt(
+                BulkDeletePrompt(
+                    records: [record], labels: labels(of: [record]), hiddenCount: 0, hiddenByFilter: false, noun: noun,
+                    dependents: dependents, fromMarks: false))
             return []
         }
         return deleteRow(at: dataIndex(ofShown: selection))
@@ -26,7 +35,7 @@ extension ContactListModel {
         inFlight[request.id] = .delete
         removeRow(at: index)
         clampSelection()
-        statusMessage = "Deleting \(label(of: record))…"
+        statusMessage = "Deleting \(label(of: record))\(Self.alsoDeleted(with: record))…"
         return [.send(request)] + loadMoreIfNeeded()
     }
 
@@ -41,7 +50,7 @@ extension ContactListModel {
         let name = label(of: info.record)
         switch DeleteOutcome(result) {
         case .deleted:
-            confirmDeleted(requestID, status: "Deleted \(name)")
+            confirmDeleted(requestID, status: "Deleted \(name)\(Self.alsoDeleted(with: info.record))")
         case .alreadyDeleted:
             confirmDeleted(requestID, status: "\(name) was already deleted")
         case .refused(let error):

@@ -52,14 +52,17 @@ extension ContactListModel {
             return []
         }
         let records = markedRecordsInOrder
-        if records.count == 1, records[0].id == selectedRecord?.id { return deleteMarked(records) }
+        let dependents = deleteDependents(of: records)
+        if records.count == 1, records[0].id == selectedRecord?.id, dependents == .none {
+            return deleteMarked(records)
+        }
         var shownIDs = Set<String>()
         for position in 0..<shownCount { shownIDs.insert(shownRecord(at: position).id) }
         let hidden = records.count { !shownIDs.contains($0.id) }
         modal = .bulkDeletePrompt(
             BulkDeletePrompt(
                 records: records, labels: labels(of: records), hiddenCount: hidden, hiddenByFilter: filter != nil,
-                noun: noun))
+                noun: noun, dependents: dependents))
         return []
     }
 
@@ -74,10 +77,12 @@ extension ContactListModel {
                 statusMessage = refusal
                 return []
             }
-            // Only those still marked: a record deleted meanwhile lost its mark.
-            return deleteMarked(prompt.records.filter { marks[$0.id] != nil })
+            // Only those still marked (a record deleted meanwhile lost its mark), or the one row
+            // asked about while it is still shown.
+            return deleteMarked(
+                prompt.records.filter { prompt.fromMarks ? marks[$0.id] != nil : loadedIDs.contains($0.id) })
         }
-        if !prompt.isListing, key == .character("l") {
+        if !prompt.isListing, prompt.records.count > 1, key == .character("l") {
             prompt.isListing = true
             modal = .bulkDeletePrompt(prompt)
             return []
@@ -91,7 +96,7 @@ extension ContactListModel {
             }
         }
         modal = nil
-        statusMessage = "Nothing deleted; the marks stay (u clears them)"
+        statusMessage = prompt.fromMarks ? "Nothing deleted; the marks stay (u clears them)" : "Nothing deleted"
         return []
     }
 

@@ -58,7 +58,9 @@ extension ContactListModel {
             return loadMoreIfNeeded()
         case .describe(let objectType):
             applyDescribe(result, objectType: objectType)
-            return []
+            guard firstPageAwaitsDescribe, objectType == searchedObject else { return [] }
+            firstPageAwaitsDescribe = false
+            return sendFirstPage()
         case .update:
             return settleUpdate(requestID, result: result)
         case .reconcileUpdate(let updateID):
@@ -111,7 +113,8 @@ extension ContactListModel {
             if case .nextPage = $0.value { return false }
             return true
         }
-        let request = requests.request(forQuery: text ?? queryInUse, apiVersion: nil, batchSize: batchSize)
+        let request = requests.request(
+            forQuery: countingDependents(text ?? queryInUse), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: generation, merging: merging)
         statusMessage = status
         return [.send(request)]
@@ -170,7 +173,8 @@ extension ContactListModel {
         for json in rows {
             let record: ContactRecord
             if rowsAreRecords {
-                guard let read = ContactRecord(json: json, columns: columns) else { continue }
+                guard var read = ContactRecord(json: json, columns: columns) else { continue }
+                read.dependents = dependents(ofPageRecord: json)
                 record = withPendingUpdates(read, pending)
             } else {
                 record = ContactRecord(row: json, number: nextQueryOrder / Self.queryOrderStride, columns: columns)

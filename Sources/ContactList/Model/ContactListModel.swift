@@ -160,6 +160,11 @@ public struct ContactListModel: Sendable {
     var restartedAfterExpiredCursor = false
     var inFlight: [RestRequestID: Purpose] = [:]
     var generation = 0
+    /// Set while the first page waits for the object's describe (`describesBeforeFirstPage`).
+    var firstPageAwaitsDescribe = false
+    /// The cascading relationships the rows of the query's latest run counted with subqueries;
+    /// nil when they were not counted.
+    var countedRelationships: [CascadingRelationship]?
     let requests: any ContactRequestFactory
     /// Whether the client's gate refuses every change (`--read-only`): `d`, `e` and marks are
     /// refused at the key, and the key bar and help leave them out.
@@ -194,14 +199,15 @@ public struct ContactListModel: Sendable {
 
     /// Whether a page is being fetched.
     public var isLoading: Bool {
-        inFlight.values.contains {
-            switch $0 {
-            case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
-            case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                .reconcileUpdate, .search, .readAfterSave:
-                return false
+        firstPageAwaitsDescribe
+            || inFlight.values.contains {
+                switch $0 {
+                case .firstPage(let generation, _), .nextPage(let generation): return generation == self.generation
+                case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
+                    .reconcileUpdate, .search, .readAfterSave:
+                    return false
+                }
             }
-        }
     }
 
     /// Whether something is under way that a spinner should show (the runner ticks meanwhile).
@@ -213,7 +219,13 @@ public struct ContactListModel: Sendable {
 
     /// The effects that start the app: the first page of the query.
     public mutating func start() -> [ContactListEffect] {
-        let request = requests.request(forQuery: query, apiVersion: nil, batchSize: batchSize)
+        if describesBeforeFirstPage { return describeBeforeFirstPage() }
+        return sendFirstPage()
+    }
+
+    /// The first page of the query, with its dependents counted.
+    mutating func sendFirstPage() -> [ContactListEffect] {
+        let request = requests.request(forQuery: countingDependents(query), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: generation, merging: false)
         return [.send(request)]
     }

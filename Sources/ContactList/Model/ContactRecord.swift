@@ -15,6 +15,9 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
     public let displayName: String
     /// The text of each column of the query, in the order of the columns.
     public let values: [String]
+    /// What a delete of it would take with it, as its page counted; nil when not counted (a row
+    /// of the org search, or a list whose object's describe could not be read).
+    public internal(set) var dependents: Dependents?
 
     public init(id: String, objectType: String, displayName: String? = nil, values: [String]) {
         self.id = id

@@ -17,6 +17,8 @@ package struct BulkDeletePromptView: Widget {
 
     /// The lines of the box: the question, then the first names, or every name from the scroll offset.
     func lines(height: Int) -> [String] {
+        // One record is named in the question itself.
+        guard prompt.records.count > 1 else { return [prompt.question] }
         guard prompt.isListing else { return [prompt.question, prompt.namesLine] }
         let shown = Self.visibleNames(screenHeight: height)
         let offset = max(0, min(prompt.scrollOffset, prompt.records.count - shown))
@@ -27,7 +29,10 @@ package struct BulkDeletePromptView: Widget {
     package func render(area: Rect, buffer: inout CellBuffer) {
         let lines = lines(height: area.height)
         let footer =
-            prompt.isListing ? "y delete · j/k scroll · other keys cancel" : "y delete · l list all · other keys cancel"
+            prompt.records.count == 1
+            ? "y delete · other keys cancel"
+            : prompt.isListing
+                ? "y delete · j/k scroll · other keys cancel" : "y delete · l list all · other keys cancel"
         let width = max(DisplayWidth.of(footer) + 2, lines.map { DisplayWidth.of(SafeText.sanitize($0)) }.max() ?? 1)
         Panel(
             title: "Delete", badge: prompt.isListing ? "\(prompt.records.count)" : "",

@@ -20,7 +20,9 @@ package struct KeyHintBar: Widget {
             return ([], ["Enter/Esc/Space dismiss"] + (model.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"])
         case .awaitingDescribe: return ([], ["reading the fields…", "Esc cancels"])
         case .editor: return (["^U clear"], ["Enter save", "Esc cancel"])
-        case .bulkDeletePrompt: return ([], ["y delete", "l list all", "any other key cancels"])
+        case .bulkDeletePrompt:
+            let listing = (model.bulkDeletePrompt?.records.count ?? 0) > 1 ? ["l list all"] : []
+            return ([], ["y delete"] + listing + ["any other key cancels"])
         case .loadAllPrompt: return ([], ["y load all", "any other key: last loaded row"])
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])

@@ -30,8 +30,12 @@ struct RecordShape {
         self.items = items
     }
 
-    /// Writes one record of `object` at `row`, with its attributes first.
-    func write(row: Int, of object: SObjectType, apiVersion: String, tables: OrgTables, into writer: inout JSONWriter) {
+    /// Writes one record of `object` at `row`, with its attributes first; `more` writes members
+    /// after the fields (a query's subqueries).
+    func write(
+        row: Int, of object: SObjectType, apiVersion: String, tables: OrgTables, into writer: inout JSONWriter,
+        more: (inout JSONWriter) -> Void = { _ in }
+    ) {
         writer.beginObject()
         Self.writeAttributes(object: object, row: row, apiVersion: apiVersion, into: &writer)
         for item in items {
@@ -57,6 +61,7 @@ struct RecordShape {
                 writer.endObject()
             }
         }
+        more(&writer)
         writer.endObject()
     }
 

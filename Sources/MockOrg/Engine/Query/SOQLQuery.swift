@@ -17,6 +17,8 @@ struct SOQLQuery: Sendable {
     let ordering: [SOQLOrdering]
     let limit: Int?
     let offset: Int?
+    /// The parent-to-child subqueries of the SELECT list, in its order; empty without any.
+    var children: [ChildQuery] = []
 }
 
 /// A selected or filtered field: a field of the queried object, or one of a parent record.

@@ -5,8 +5,8 @@ import SOQL
 ///
 /// Names are resolved in the order they are written (the object, the SELECT list, WHERE,
 /// GROUP BY, ORDER BY), so the first unknown name is the one reported. What the org does not
-/// support (functions other than `COUNT()` and the aggregates, subqueries, TYPEOF) is refused at
-/// the token where it begins.
+/// support (functions other than `COUNT()` and the aggregates, subqueries of an aggregate query or
+/// of a subquery, TYPEOF) is refused at the token where it begins.
 struct SOQLResolver {
     let statement: SOQLStatement
     /// "Now" for TODAY and LAST_N_DAYS, in milliseconds since 1970.
@@ -27,6 +27,7 @@ struct SOQLResolver {
             throw SOQLError.noSuchObject(objectToken.text, at: objectToken.offset, in: text)
         }
         var selection = SOQLQuery.Selection.count
+        var children = [ChildQuery]()
         var aggregateItems: [AggregateItem] = []
         switch kind {
         case .count:
@@ -37,6 +38,7 @@ struct SOQLResolver {
             }
         case .fields:
             selection = .fields(try resolveSelectedFields(on: object))
+            children = try resolveSubqueries(on: object)
         case .aggregate:
             aggregateItems = try resolveAggregateItems(on: object)
         }
@@ -57,7 +59,43 @@ struct SOQLResolver {
         }
         return SOQLQuery(
             object: object, selection: selection, filter: filter, grouping: grouping, ordering: ordering,
-            limit: statement.limit, offset: statement.offset?.value)
+            limit: statement.limit, offset: statement.offset?.value, children: children)
+    }
+
+    /// The parent-to-child subqueries, each on a child relationship of `object` whose child the
+    /// org stores, selecting plain fields of the child.
+    private func resolveSubqueries(on object: SObjectType) throws(SOQLError) -> [ChildQuery] {
+        var children = [ChildQuery]()
+        for case .subquery(_, let inner) in statement.items {
+            let token = inner.object
+            guard let relationship = object.childRelationship(named: token.text), let child = relationship.child,
+                let parentField = relationship.childField
+            else {
+                throw SOQLError.at(
+                    token.offset, in: text, code: "INVALID_TYPE",
+                    "Didn't understand relationship '" + token.text
+                        + "' in FROM part of query call. If you are attempting to use a custom relationship, be sure to append the '__r' after the custom relationship name. Please reference your WSDL or the describe call for the appropriate names."
+                )
+            }
+            var fields = [FieldPath]()
+            for item in inner.items {
+                switch item {
+                case .field(let raw, alias: nil): fields.append(try resolve(raw, on: child))
+                case .field(_, alias: let alias?): throw SOQLError.unexpected(alias, in: text)
+                case .function(let name, _, _, _, _): throw SOQLError.unexpected(name, in: text)
+                case .subquery(let open, _): throw SOQLError.unexpected(open, in: text)
+                case .typeOf(let subject): throw SOQLError.unexpected(subject, in: text)
+                }
+            }
+            let filter = try inner.filter.map { (condition) throws(SOQLError) in try resolve(condition, on: child) }
+            var ordering = [SOQLOrdering]()
+            for item in inner.ordering { ordering.append(try resolve(item, on: child, grouping: nil)) }
+            children.append(
+                ChildQuery(
+                    relationshipName: relationship.relationshipName, object: child, parentField: parentField,
+                    fields: fields, filter: filter, ordering: ordering, limit: inner.limit))
+        }
+        return children
     }
 
     /// The plain fields of a query that neither groups nor aggregates, each once.
@@ -86,6 +124,7 @@ struct SOQLResolver {
     private func checkSupportedItems() throws(SOQLError) -> SelectionKind {
         var aggregates = !statement.grouping.isEmpty
         var fieldAlias: SOQLToken?
+        var firstSubquery: SOQLToken?
         for (index, item) in statement.items.enumerated() {
             switch item {
             case .field(_, alias: nil):
@@ -105,12 +144,13 @@ struct SOQLResolver {
                 }
                 aggregates = true
             case .subquery(let open, _):
-                throw SOQLError.unexpected(open, in: text)
+                firstSubquery = firstSubquery ?? open
             case .typeOf(let subject):
                 throw SOQLError.unexpected(subject, in: text)
             }
         }
         if !aggregates, let fieldAlias { throw SOQLError.unexpected(fieldAlias, in: text) }
+        if aggregates, let firstSubquery { throw SOQLError.unexpected(firstSubquery, in: text) }
         return aggregates ? .aggregate : .fields
     }
 

@@ -157,7 +157,7 @@ extension OrgStore {
     }
 
     /// All rows of `object` in ORDER BY order, from the cache when no create or update happened since.
-    private static func sortedRows(object: SObjectType, ordering: [SOQLOrdering], state: inout State) -> [Int32] {
+    static func sortedRows(object: SObjectType, ordering: [SOQLOrdering], state: inout State) -> [Int32] {
         if state.cachedSortGeneration != state.tables.sortGeneration {
             state.sortCache.removeAll()
             state.cachedSortGeneration = state.tables.sortGeneration
@@ -230,8 +230,15 @@ extension OrgStore {
         body.writeBytes(head.bytes)
         body.writeInteger(UInt8(ascii: "["))
         if case .fields(let paths) = query.selection, count > 0 {
-            let shape = state.fragments.shape(of: query.object, paths: paths, apiVersion: apiVersion)
-            shape.appendRecords(rows[start..<(start + count)], tables: state.tables, to: &body)
+            if query.children.isEmpty {
+                let shape = state.fragments.shape(of: query.object, paths: paths, apiVersion: apiVersion)
+                shape.appendRecords(rows[start..<(start + count)], tables: state.tables, to: &body)
+            } else {
+                body.writeBytes(
+                    recordsWithChildren(
+                        query, paths: paths, rows: rows[start..<(start + count)], apiVersion: apiVersion,
+                        state: &state))
+            }
         }
         body.writeBytes("]}".utf8)
         return body

@@ -111,6 +111,22 @@ enum Resources {
         writer.endArray()
         writer.key("childRelationships")
         writer.beginArray()
+        for relationship in object.childRelationships {
+            writer.beginObject()
+            writer.pair("cascadeDelete", relationship.cascadeDelete)
+            writer.pair("childSObject", relationship.childObjectName)
+            writer.pair("deprecatedAndHidden", false)
+            writer.pair("field", relationship.field)
+            writer.key("junctionIdListNames")
+            writer.beginArray()
+            writer.endArray()
+            writer.key("junctionReferenceTo")
+            writer.beginArray()
+            writer.endArray()
+            writer.pair("relationshipName", relationship.relationshipName)
+            writer.pair("restrictedDelete", relationship.restrictedDelete)
+            writer.endObject()
+        }
         writer.endArray()
         writer.endObject()
         return writer.bytes
