@@ -192,7 +192,7 @@ struct BulkDeleteTests {
         #expect(model.alerts.count == 1)
         #expect(model.alerts.first?.details == ["Contact 0200 was not deleted: An unexpected error occurred."])
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.bulkTallies.isEmpty)
+        #expect(model.changes.bulkTallies.isEmpty)
     }
 
     @Test("a request refused whole before the other settles: both outcomes stay on the status line")
@@ -220,7 +220,7 @@ struct BulkDeleteTests {
                 == "Deleted 200 contacts; whether 1 contact was deleted is unknown; r shows the server's list")
         #expect(model.dataRows.first?.id == Fixtures.id(200))
         #expect(model.alerts.map(\.title) == ["Delete outcome unknown"])
-        #expect(model.bulkTallies.isEmpty)
+        #expect(model.changes.bulkTallies.isEmpty)
     }
 
     @Test("a lost reply is reconciled with one SELECT Id … WHERE Id IN query: listed comes back, absent settles")

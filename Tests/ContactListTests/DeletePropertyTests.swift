@@ -517,7 +517,7 @@ struct DeletePropertyTests {
                 && Set(pendingInBulk).isSubset(of: pending),
             "bulk entries drifted; \(context)")
         try #require(
-            model.bulkTallies.values.reduce(0) { $0 + $1.pending } == pendingInBulk.count,
+            model.changes.bulkTallies.values.reduce(0) { $0 + $1.pending } == pendingInBulk.count,
             "a bulk delete's tally lost count of its pending records; \(context)")
         try #require(model.alertEntryCount == alertsExpected, "alerts lost or duplicated; \(context)")
         try #require(Set(model.marks.keys).isDisjoint(with: pending), "a pending record is still marked; \(context)")
@@ -540,8 +540,8 @@ struct DeletePropertyTests {
         // Reinstated rows lead the list, in query order (the index order of the fake org, reversed
         // while `s` sorts it down). A record only a search found has no place in the query's order:
         // it leads them.
-        let reinstated = shown.prefix { model.reinstatedIDs.contains($0) }
-        try #require(reinstated.count == model.reinstatedIDs.count, "reinstated rows not on top; \(context)")
+        let reinstated = shown.prefix { model.rows.reinstatedIDs.contains($0) }
+        try #require(reinstated.count == model.rows.reinstatedIDs.count, "reinstated rows not on top; \(context)")
         let listedIDs = Set(listed.map(Fixtures.id))
         let reinstatedListed = reinstated.filter(listedIDs.contains)
         let queryOrdered =
@@ -550,10 +550,11 @@ struct DeletePropertyTests {
         // The filter's sets follow every row change, an edit's text re-folded in place included.
         if let filter = model.filter {
             let local = model.dataRows.indices.filter { index in
-                index < model.orgRowsStart && filter.matches(model.dataRows[index], columns: model.columns)
+                index < model.rows.orgRowsStart && filter.matches(model.dataRows[index], columns: model.columns)
             }
             try #require(
-                filter.matches.filter { $0 < model.orgRowsStart } == local, "the filter's matches drifted; \(context)")
+                filter.matches.filter { $0 < model.rows.orgRowsStart } == local,
+                "the filter's matches drifted; \(context)")
         }
         // The org search's rows are the last rows, shown only with the filter.
         try #require(model.filter != nil || model.orgSearch.rowCount == 0, "org rows without a filter; \(context)")

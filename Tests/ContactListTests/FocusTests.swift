@@ -210,7 +210,7 @@ struct FocusTests {
         let selected = try #require(model.selectedRecord)
         answer(model.handle(key: .character("r")))
         #expect(model.selectedRecord == selected)
-        #expect(model.refreshStaging == nil)
+        #expect(model.run.refreshStaging == nil)
     }
 
     @Test("Esc after an org search keeps the found record selected")

@@ -10,30 +10,30 @@ extension ContactListModel {
     /// A Contact's children in a plain org do not cascade (its Cases block the delete instead), so
     /// a Contact list starts without the describe and `d` stays one key, as the sample's swipe is.
     var cascadingRelationships: [CascadingRelationship]? {
-        if let fields = objectFields[searchedObject] { return fields.cascading }
-        return searchedObject.lowercased() == "contact" ? [] : nil
+        if let fields = objectFields[run.searchedObject] { return fields.cascading }
+        return run.searchedObject.lowercased() == "contact" ? [] : nil
     }
 
     /// Whether the first page waits for the object's describe, so that it can count each record's
     /// cascading children (any object but Contact, when the rows are records).
     var describesBeforeFirstPage: Bool {
-        rowsAreRecords && searchedObject.lowercased() != "contact" && objectFields[searchedObject] == nil
+        rowsAreRecords && run.searchedObject.lowercased() != "contact" && objectFields[run.searchedObject] == nil
     }
 
     /// Asks for the describe of the list's object; its answer sends the first page.
     mutating func describeBeforeFirstPage() -> [ContactListEffect] {
-        firstPageAwaitsDescribe = true
-        let request = requests.requestForDescribe(withObjectType: searchedObject, apiVersion: nil)
-        inFlight[request.id] = .describe(objectType: searchedObject)
+        run.firstPageAwaitsDescribe = true
+        let request = requests.requestForDescribe(withObjectType: run.searchedObject, apiVersion: nil)
+        inFlight[request.id] = .describe(objectType: run.searchedObject)
         return [.send(request)]
     }
 
     /// `soql` with a subquery counting each cascading relationship's children, so that every row
-    /// knows what its delete takes with it at no extra request; `countedRelationships` says which
+    /// knows what its delete takes with it at no extra request; `run.countedRelationships` says which
     /// the rows of this run count.
     mutating func countingDependents(_ soql: String) -> String {
         let relationships = cascadingRelationships
-        countedRelationships = relationships
+        run.countedRelationships = relationships
         guard let relationships, !relationships.isEmpty else { return soql }
         let present = Set(
             (SOQLParser.selectItems(of: soql) ?? []).compactMap { item -> String? in
@@ -60,7 +60,7 @@ extension ContactListModel {
 
     /// What a record of a page takes with it when deleted, as the page's subqueries counted.
     func dependents(ofPageRecord json: JSONValue) -> Dependents? {
-        countedRelationships.map { Dependents(record: json, relationships: $0) }
+        run.countedRelationships.map { Dependents(record: json, relationships: $0) }
     }
 
     /// What deleting `records` takes with them.

@@ -61,7 +61,7 @@ extension ContactListModel {
 
     /// The loaded row of a record as it is now (an edit may have changed it), else the copy given.
     private func currentCopy(of record: ContactRecord) -> ContactRecord {
-        guard loadedIDs.contains(record.id) else { return record }
+        guard rows.ids.contains(record.id) else { return record }
         return dataRows.first { $0.id == record.id } ?? record
     }
 
@@ -149,13 +149,14 @@ extension ContactListModel {
             statusMessage = "Read-only: \(label(of: editor.record)) was not changed (--read-only blocks changes)"
             return []
         }
-        let update = FieldUpdate(record: editor.record, field: editor.field, value: value, sequence: nextUpdateSequence)
-        nextUpdateSequence += 1
+        let update = FieldUpdate(
+            record: editor.record, field: editor.field, value: value, sequence: changes.nextUpdateSequence)
+        changes.nextUpdateSequence += 1
         // The value before the first pending update is the confirmed one, put back on failure.
         if !updateRequests.values.contains(where: { $0.key == update.key }) {
-            confirmedFieldValues[update.key] = editor.original
+            changes.confirmedFieldValues[update.key] = editor.original
         }
-        updateRequests[request.id] = update
+        changes.recordUpdate(update, key: request.id)
         inFlight[request.id] = .update
         show(value, for: update.key)
         statusMessage = "Saving \(editor.field) of \(label(of: editor.record))…"
@@ -174,7 +175,7 @@ extension ContactListModel {
         guard let update = updateRequests[requestID] else { return [] }
         switch DeleteOutcome(result) {
         case .deleted:
-            confirmedFieldValues[update.key] = update.value
+            changes.confirmedFieldValues[update.key] = update.value
             finishUpdate(requestID, status: "Saved \(update.field) of \(label(of: update.record))")
             return readAfterSave(update.record, sequence: update.sequence)
         case .alreadyDeleted, .refused:
@@ -193,7 +194,7 @@ extension ContactListModel {
         do {
             let json = try result.get().decode(JSONValue.self)
             let value = ContactRecord.text(at: [update.field], in: json)
-            confirmedFieldValues[update.key] = value
+            changes.confirmedFieldValues[update.key] = value
             finishUpdate(
                 updateID,
                 status: value == update.value
@@ -214,11 +215,11 @@ extension ContactListModel {
     /// Forgets a settled update and shows what its field should show now: the latest update of
     /// it still pending, else the confirmed value.
     private mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
-        guard let update = updateRequests.removeValue(forKey: requestID) else { return }
+        guard let update = changes.forgetUpdate(requestID) else { return }
         let key = update.key
         if let latest = latestPendingUpdates[key]?.value {
             show(latest, for: key)
-        } else if let confirmed = confirmedFieldValues.removeValue(forKey: key) {
+        } else if let confirmed = changes.confirmedFieldValues.removeValue(forKey: key) {
             show(confirmed, for: key)
         }
         statusMessage = status
@@ -265,11 +266,11 @@ extension ContactListModel {
             return record.replacingValues(values)
         }
         if !indices.isEmpty {
-            if loadedIDs.contains(key.recordID), let row = dataIndex(ofID: key.recordID) {
+            if rows.ids.contains(key.recordID), let row = dataIndex(ofID: key.recordID) {
                 replaceRow(at: row, with: replaced(dataRows[row]))
             }
             for (id, info) in deleteRequests where info.record.id == key.recordID {
-                deleteRequests[id] = DeletedItemInfo(record: replaced(info.record), row: info.row)
+                changes.replaceDeletedRecord(id, with: replaced(info.record))
             }
             // A mark keeps its record for rows not loaded, and a bulk delete puts that copy back.
             if let marked = marks[key.recordID] { marks[key.recordID] = replaced(marked) }
@@ -288,12 +289,7 @@ extension ContactListModel {
     /// row rather than a removal and an insertion that move every later row.
     private mutating func replaceRow(at index: Int, with record: ContactRecord) {
         guard dataRows[index] != record else { return }
-        dataRows[index] = record
-        searchIndex.replace(at: index, with: record)
-        updateFilter { $0.replaced(at: index, index: $1) }
-        for column in contentWidths.indices {
-            contentWidths[column] = max(contentWidths[column], ColumnLayout.measure(record.value(at: column)))
-        }
+        rows.replace(at: index, with: record)
         // A filter may have taken the row in or out; the key's or answer's `SelectionAnchor` puts
         // the selection back on its record.
         clampSelection()
@@ -317,7 +313,7 @@ extension ContactListModel {
         case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
         case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, nil: return
         }
-        guard !edited.inDetail, !loadedIDs.contains(edited.record.id) else { return }
+        guard !edited.inDetail, !rows.ids.contains(edited.record.id) else { return }
         modal = nil
         statusMessage = "\(label(of: edited.record)) is gone from the list; the edit was cancelled"
     }

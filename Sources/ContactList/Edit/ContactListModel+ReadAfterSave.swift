@@ -9,7 +9,7 @@ extension ContactListModel {
     mutating func readAfterSave(_ record: ContactRecord, sequence: Int) -> [ContactListEffect] {
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: nil, apiVersion: nil)
-        latestReadAfterSave[record.id] = max(sequence, latestReadAfterSave[record.id] ?? sequence)
+        changes.latestReadAfterSave[record.id] = max(sequence, changes.latestReadAfterSave[record.id] ?? sequence)
         inFlight[request.id] = .readAfterSave(recordID: record.id, sequence: sequence)
         return [.send(request)]
     }

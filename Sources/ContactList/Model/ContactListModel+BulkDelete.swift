@@ -28,9 +28,9 @@ extension ContactListModel {
             statusMessage = "Read-only: \(noun.count(records.count)) not deleted (--read-only blocks changes)"
             return []
         }
-        let batch = nextBulkBatch
-        nextBulkBatch += 1
-        bulkTallies[batch] = BulkDeleteTally(total: records.count, noun: noun)
+        let batch = changes.nextBulkBatch
+        changes.nextBulkBatch += 1
+        changes.bulkTallies[batch] = BulkDeleteTally(total: records.count, noun: noun)
         let deleted = Set(records.map(\.id))
         var rowIndex: [String: Int] = [:]
         for (index, record) in dataRows.enumerated() where deleted.contains(record.id) { rowIndex[record.id] = index }
@@ -38,7 +38,7 @@ extension ContactListModel {
         for chunk in chunks {
             let entries = chunk.records.map { record in
                 let key = RestRequestID()
-                deleteRequests[key] = DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0)
+                changes.recordDelete(DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0), key: key)
                 return key
             }
             inFlight[chunk.request.id] = .bulkDelete(batch: batch, entries: entries)
@@ -114,10 +114,10 @@ extension ContactListModel {
     /// Counts settled records into their bulk delete's tally and shows it, forgetting the tally
     /// once nothing of the bulk delete is pending.
     private mutating func tallyBulk(batch: Int, _ settle: (inout BulkDeleteTally) -> Void) {
-        guard var tally = bulkTallies[batch] else { return }
+        guard var tally = changes.bulkTallies[batch] else { return }
         settle(&tally)
         statusMessage = tally.status()
-        bulkTallies[batch] = tally.pending > 0 ? tally : nil
+        changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
     }
 
     /// Reads back which records of a collection DELETE that got no answer are still there:
@@ -132,7 +132,7 @@ extension ContactListModel {
         inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
         let note = "no answer; checking whether \(noun.countWere(records.count)) deleted…"
         // The tally lives while any record of the bulk delete is pending, as these are.
-        statusMessage = bulkTallies[batch]?.status(note: note) ?? note
+        statusMessage = changes.bulkTallies[batch]?.status(note: note) ?? note
         return [.send(request)]
     }
 

@@ -31,7 +31,7 @@ extension ContactListModel {
             statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"
             return []
         }
-        deleteRequests[request.id] = DeletedItemInfo(record: record, row: index)
+        changes.recordDelete(DeletedItemInfo(record: record, row: index), key: request.id)
         inFlight[request.id] = .delete
         removeRow(at: index)
         clampSelection()
@@ -82,13 +82,13 @@ extension ContactListModel {
 
     /// Forgets a pending delete whose record is gone from the org; it never comes back.
     mutating func confirmDeleted(_ requestID: RestRequestID, status: String) {
-        guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
-        confirmedDeletedIDs.insert(info.record.id)
+        guard let info = changes.forgetDelete(requestID) else { return }
+        changes.confirmDeleted(info.record.id)
         marks[info.record.id] = nil
         totalSize = max(0, totalSize - 1)
-        deletedSinceQueryRan += 1
+        run.deletedSinceQueryRan += 1
         // A refresh never shows a pending row, but never leave a deleted one behind.
-        if loadedIDs.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
+        if rows.ids.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
             removeRow(at: index)
             clampSelection()
         }
@@ -98,18 +98,18 @@ extension ContactListModel {
     /// Puts the record of a failed delete back, among the other reinstated rows at the top in
     /// query order, selects the first of them, and queues the alert (a bulk delete queues its own).
     mutating func reinstate(_ requestID: RestRequestID, alert: Alert?) {
-        guard let info = deleteRequests.removeValue(forKey: requestID) else { return }
+        guard let info = changes.forgetDelete(requestID) else { return }
         let record = info.record
-        if !loadedIDs.contains(record.id) {
-            let order = queryOrder[record.id] ?? Int.min
+        if !rows.ids.contains(record.id) {
+            let order = rows.queryOrder[record.id] ?? Int.min
             var index = 0
-            while index < dataRows.count, reinstatedIDs.contains(dataRows[index].id),
-                queryOrder[dataRows[index].id] ?? Int.min < order
+            while index < dataRows.count, rows.reinstatedIDs.contains(dataRows[index].id),
+                rows.queryOrder[dataRows[index].id] ?? Int.min < order
             {
                 index += 1
             }
             insertRow(record, at: index)
-            reinstatedIDs.insert(record.id)
+            rows.reinstatedIDs.insert(record.id)
         }
         // The selection stays on its record: `handle(response:for:)` puts it back there.
         if let alert { alerts.append(alert) }

@@ -109,7 +109,7 @@ extension ContactListModel {
         case .character("g"), .home:
             moveSelection(to: 0)
         case .character("G"), .end:
-            if nextRecordsURL != nil, !isFiltering { return askToLoadAll() }
+            if run.nextRecordsURL != nil, !isFiltering { return askToLoadAll() }
             moveSelection(to: shownCount - 1)
         case .character("d"), .delete:
             return deleteMarkedOrSelected()
@@ -150,10 +150,7 @@ extension ContactListModel {
             return []
         case .character("/"):
             isEditingFilter = true
-            if filter == nil {
-                filter = RowFilter()
-                updateFilter { $0.rebuild(index: $1) }
-            }
+            rows.startFilter()
             filterField = TextField(filter?.query ?? "")
             return []
         case .escape:
@@ -181,7 +178,7 @@ extension ContactListModel {
         // A move past the last row while its page loads (asked for by this key or an earlier
         // one) is kept, and made when the page arrives.
         if wasOnLastRow, Self.movesDown(key), hasNextPageInFlight {
-            queuedMoveDown += key == .pageDown || key == .control("f") ? page : key == .wheelDown ? 3 : 1
+            viewport.queuedMoveDown += key == .pageDown || key == .control("f") ? page : key == .wheelDown ? 3 : 1
         }
         return more
     }
@@ -306,8 +303,7 @@ extension ContactListModel {
     private mutating func setFilterQuery(_ text: String) -> [ContactListEffect] {
         let effects = searchOrg(for: text)
         let selected = selection < shownCount ? dataIndex(ofShown: selection) : nil
-        if filter == nil { filter = RowFilter() }
-        updateFilter { $0.setQuery(text, index: $1) }
+        rows.filter(by: text)
         selection = 0
         // The selected row keeps the selection when it still matches (a binary search, not a scan).
         if let selected, let filter {
@@ -330,13 +326,13 @@ extension ContactListModel {
         // it, and whatever key comes next is meant for it. It leads the list, as a record with no
         // place in the loaded pages.
         let keep = selected.flatMap { record in
-            selection >= localMatchCount && loadedIDs.contains(record.id) ? record : nil
+            selection >= localMatchCount && rows.ids.contains(record.id) ? record : nil
         }
         let effects = endOrgSearch()
-        filter = nil
+        rows.endFilter()
         if let keep {
             insertRow(keep, at: 0)
-            reinstatedIDs.insert(keep.id)
+            rows.reinstatedIDs.insert(keep.id)
         }
         // Esc is no move: `handle(key:)` keeps the selection on its record.
         clampSelection()
@@ -351,7 +347,7 @@ extension ContactListModel {
     /// The shown position of the row at `index` of `dataRows`; nil when the filter hides it.
     func shownPosition(ofDataIndex index: Int) -> Int? {
         guard let filter else { return index }
-        if index >= orgRowsStart { return localMatchCount + index - orgRowsStart }
+        if index >= rows.orgRowsStart { return localMatchCount + index - rows.orgRowsStart }
         let position = filter.lowerBound(index)
         return position < filter.matches.count && filter.matches[position] == index ? position : nil
     }

@@ -3,7 +3,7 @@ extension ContactListModel {
 
     /// `G` while pages remain: asks before loading them all, since that may be many requests.
     mutating func askToLoadAll() -> [ContactListEffect] {
-        let loaded = orgRowsStart
+        let loaded = rows.orgRowsStart
         modal = .loadAllPrompt(LoadAll(remaining: max(0, totalSize - loaded), loadedAtStart: loaded))
         return []
     }
@@ -38,10 +38,10 @@ extension ContactListModel {
     mutating func finishLoadingAllIfDone() -> [ContactListEffect] {
         guard isLoadingAll, !isLoading else { return [] }
         modal = nil
-        if nextRecordsURL == nil {
+        if run.nextRecordsURL == nil {
             moveSelection(to: shownCount - 1)
             // The load's own notes ("that key did nothing") end with it; a page error stays.
-            statusMessage = "All \(GroupedNumber.text(orgRowsStart)) \(noun.plural) loaded"
+            statusMessage = "All \(GroupedNumber.text(rows.orgRowsStart)) \(noun.plural) loaded"
         }
         return []
     }
@@ -49,7 +49,7 @@ extension ContactListModel {
     /// Whether a next page of the current query is in flight.
     var hasNextPageInFlight: Bool {
         inFlight.values.contains {
-            if case .nextPage(let generation) = $0 { return generation == self.generation }
+            if case .nextPage(let generation) = $0 { return generation == run.generation }
             return false
         }
     }

@@ -1,5 +1,5 @@
 extension ContactListModel {
-    /// How far apart a page's records are numbered in `queryOrder`, so that records a new run of
+    /// How far apart a page's records are numbered in `rows.queryOrder`, so that records a new run of
     /// the query does not list keep a place between those it does.
     static let queryOrderStride = 1 << 16
 
@@ -10,12 +10,12 @@ extension ContactListModel {
         var anchor = Int.min / 2
         var offset = 0
         for (id, _) in previous.sorted(by: { $0.value < $1.value }) {
-            if listed.contains(id), let order = queryOrder[id] {
+            if listed.contains(id), let order = rows.queryOrder[id] {
                 anchor = order
                 offset = 0
             } else {
                 offset += 1
-                queryOrder[id] = anchor + offset
+                rows.queryOrder[id] = anchor + offset
             }
         }
     }

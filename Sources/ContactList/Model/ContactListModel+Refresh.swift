@@ -14,14 +14,14 @@ extension ContactListModel {
         // The record itself is sought; its neighbours only stand in when it is gone for good.
         let selected: Set = [shownRecord(at: selection).id]
         guard !Self.lists(page, anyOf: selected) else { return nil }
-        refreshStaging = RefreshStaging(selectedIDs: selected, limit: orgRowsStart + batchSize)
+        run.refreshStaging = RefreshStaging(selectedIDs: selected, limit: rows.orgRowsStart + batchSize)
         return stageRefreshPage(page)
     }
 
     /// Keeps a page of a refresh aside, then asks for the next one, or applies every kept page
     /// once the selection's record is among them (or it cannot be found).
     mutating func stageRefreshPage(_ page: QueryResult) -> [ContactListEffect] {
-        guard var staging = refreshStaging else { return [] }
+        guard var staging = run.refreshStaging else { return [] }
         staging.pages.append(page)
         staging.rows += page.records.count
         // The record selected now is the one sought: the user may have moved while pages came.
@@ -29,18 +29,18 @@ extension ContactListModel {
         if let next = page.nextRecordsUrl, !page.done, staging.rows < staging.limit,
             !staging.pages.contains(where: { Self.lists($0, anyOf: sought) })
         {
-            refreshStaging = staging
+            run.refreshStaging = staging
             statusMessage = "Refreshing… \(staging.rows) of \(page.totalSize) read again"
             let request = requests.request(forNextRecordsURL: next)
-            inFlight[request.id] = .nextPage(generation: generation)
+            inFlight[request.id] = .nextPage(generation: run.generation)
             return [.send(request)]
         }
-        refreshStaging = nil
-        isReplayingStagedPages = true
+        run.refreshStaging = nil
+        run.isReplayingStagedPages = true
         for (index, staged) in staging.pages.enumerated() {
             _ = applyPage(staged, replacing: index == 0, restarting: index == 0)
         }
-        isReplayingStagedPages = false
+        run.isReplayingStagedPages = false
         if statusMessage.hasPrefix("Refreshing") { statusMessage = "" }
         return loadMoreIfNeeded()
     }
@@ -56,9 +56,9 @@ extension ContactListModel {
     /// page themselves: a filter still fetches one page a press, and without one the list pages
     /// ahead as the selection nears the end, as for any move.
     mutating func applyQueuedMoves() -> [ContactListEffect] {
-        guard queuedMoveDown > 0, !isLoading else { return [] }
-        let rows = queuedMoveDown
-        queuedMoveDown = 0
+        guard viewport.queuedMoveDown > 0, !isLoading else { return [] }
+        let rows = viewport.queuedMoveDown
+        viewport.queuedMoveDown = 0
         moveSelection(by: rows)
         return loadMoreIfNeeded()
     }

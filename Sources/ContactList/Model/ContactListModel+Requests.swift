@@ -25,19 +25,19 @@ extension ContactListModel {
     ) -> [ContactListEffect] {
         switch purpose {
         case .firstPage(let generation, let merging):
-            guard generation == self.generation else { return [] }
+            guard generation == run.generation else { return [] }
             if answersSort(generation: generation) { return settleSort(result) }
             if !merging, let page = decodePage(result), let effects = beginRefreshStaging(page) { return effects }
             return applyPage(result, replacing: !merging, restarting: true)
         case .nextPage(let generation):
-            guard generation == self.generation else { return [] }
+            guard generation == run.generation else { return [] }
             if case .failure(let error) = result, error.isExpiredQueryCursor {
                 return restartAfterExpiredCursor(error)
             }
-            if case .success = result { restartedAfterExpiredCursor = false }
-            if refreshStaging != nil {
+            if case .success = result { run.restartedAfterExpiredCursor = false }
+            if run.refreshStaging != nil {
                 guard let page = decodePage(result) else {
-                    refreshStaging = nil
+                    run.refreshStaging = nil
                     return []
                 }
                 return stageRefreshPage(page)
@@ -58,8 +58,8 @@ extension ContactListModel {
             return loadMoreIfNeeded()
         case .describe(let objectType):
             applyDescribe(result, objectType: objectType)
-            guard firstPageAwaitsDescribe, objectType == searchedObject else { return [] }
-            firstPageAwaitsDescribe = false
+            guard run.firstPageAwaitsDescribe, objectType == run.searchedObject else { return [] }
+            run.firstPageAwaitsDescribe = false
             return sendFirstPage()
         case .update:
             return settleUpdate(requestID, result: result)
@@ -70,7 +70,7 @@ extension ContactListModel {
             applyOrgSearch(result, text: text)
             return []
         case .readAfterSave(let recordID, let sequence):
-            guard sequence >= latestReadAfterSave[recordID] ?? sequence else { return [] }
+            guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
             return []
         }
@@ -80,7 +80,7 @@ extension ContactListModel {
 
     /// `r`: loads the first page again; rows of pending deletes stay hidden.
     mutating func refresh() -> [ContactListEffect] {
-        restartedAfterExpiredCursor = false
+        run.restartedAfterExpiredCursor = false
         return runQueryAgain(merging: false, status: "Refreshing…")
     }
 
@@ -91,22 +91,22 @@ extension ContactListModel {
     /// and its pages add only the rows not shown yet, so the rows and the selection stay where
     /// they are. The dead cursor is never sent again; a second expiry in a row is a page error.
     private mutating func restartAfterExpiredCursor(_ error: RestClientError) -> [ContactListEffect] {
-        nextRecordsURL = nil
-        guard !restartedAfterExpiredCursor else {
+        run.nextRecordsURL = nil
+        guard !run.restartedAfterExpiredCursor else {
             statusMessage = pageFailureStatus(error)
             return []
         }
-        restartedAfterExpiredCursor = true
+        run.restartedAfterExpiredCursor = true
         return runQueryAgain(merging: true, status: Self.cursorRestartStatus)
     }
 
     /// Drops the pages in flight and sends the first page of `text` (the query in use when nil)
-    /// under a new generation.
+    /// under a new run.generation.
     mutating func runQueryAgain(merging: Bool, status: String, text: String? = nil) -> [ContactListEffect] {
-        generation += 1
-        nextRecordsURL = nil
-        refreshStaging = nil
-        queuedMoveDown = 0
+        run.generation += 1
+        run.nextRecordsURL = nil
+        run.refreshStaging = nil
+        viewport.queuedMoveDown = 0
         if isLoadingAll { modal = nil }
         inFlight = inFlight.filter {
             if case .firstPage = $0.value { return false }
@@ -115,7 +115,7 @@ extension ContactListModel {
         }
         let request = requests.request(
             forQuery: countingDependents(text ?? queryInUse), apiVersion: nil, batchSize: batchSize)
-        inFlight[request.id] = .firstPage(generation: generation, merging: merging)
+        inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         statusMessage = status
         return [.send(request)]
     }
@@ -146,7 +146,7 @@ extension ContactListModel {
         } catch {
             // Nothing shown is dropped; `r` runs the query again. Moves waiting for the page go.
             statusMessage = pageFailureStatus(error)
-            queuedMoveDown = 0
+            viewport.queuedMoveDown = 0
             return nil
         }
     }
@@ -155,37 +155,31 @@ extension ContactListModel {
         let orgRows = detachOrgRows()
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
         if replacing {
-            dataRows.removeAll(keepingCapacity: true)
-            loadedIDs.removeAll(keepingCapacity: true)
-            searchIndex.removeAll()
-            contentWidths = contentWidths.map { _ in 0 }
-            reinstatedIDs.removeAll()
+            rows.removeAll()
         }
-        let previousOrder = restarting ? queryOrder : [:]
-        if restarting { nextQueryOrder = 0 }
+        let previousOrder = restarting ? rows.queryOrder : [:]
+        if restarting { rows.nextQueryOrder = 0 }
         for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
         let pending = pendingValuesByRecord
         // `SELECT COUNT()` answers with a count and no records: its one row is the count.
-        let rows =
+        let entries =
             columns.first?.path == ["totalSize"]
             ? [JSONValue.object(["totalSize": .number(Double(page.totalSize))])] : page.records
-        for json in rows {
+        for json in entries {
             let record: ContactRecord
             if rowsAreRecords {
                 guard var read = ContactRecord(json: json, columns: columns) else { continue }
                 read.dependents = dependents(ofPageRecord: json)
                 record = withPendingUpdates(read, pending)
             } else {
-                record = ContactRecord(row: json, number: nextQueryOrder / Self.queryOrderStride, columns: columns)
+                record = ContactRecord(row: json, number: rows.nextQueryOrder / Self.queryOrderStride, columns: columns)
             }
             // Pending rows get their place too, so that a rollback puts them back in order.
-            queryOrder[record.id] = nextQueryOrder
-            nextQueryOrder += Self.queryOrderStride
-            guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id),
-                loadedIDs.insert(record.id).inserted
-            else { continue }
-            appendRow(record)
+            rows.queryOrder[record.id] = rows.nextQueryOrder
+            rows.nextQueryOrder += Self.queryOrderStride
+            guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id) else { continue }
+            rows.append(record)
         }
         if restarting {
             reanchorQueryOrder(previous: previousOrder, listed: Set(page.records.compactMap { $0["Id"]?.stringValue }))
@@ -198,9 +192,9 @@ extension ContactListModel {
         reattachOrgRows(orgRows)
         // A cursor's pages all repeat the count of when the query ran: the deletes confirmed since
         // are taken off, so that "N of M" stays the org's count.
-        if restarting { deletedSinceQueryRan = 0 }
-        totalSize = max(0, page.totalSize - deletedSinceQueryRan)
-        nextRecordsURL = page.done ? nil : page.nextRecordsUrl
+        if restarting { run.deletedSinceQueryRan = 0 }
+        totalSize = max(0, page.totalSize - run.deletedSinceQueryRan)
+        run.nextRecordsURL = page.done ? nil : page.nextRecordsUrl
         // Only the messages about loading end here; "Deleted NAME" and the like stay.
         if ["Loading…", "Refreshing…", Self.cursorRestartStatus].contains(statusMessage)
             || statusMessage.hasPrefix("Could not load")
@@ -220,12 +214,12 @@ extension ContactListModel {
     /// the last shown row (`pastTheEnd`): one page per key press, never by itself, so a filter
     /// that matches nothing does not page through the whole org.
     mutating func loadMoreIfNeeded(pastTheEnd: Bool = false) -> [ContactListEffect] {
-        guard let url = nextRecordsURL, !isLoading, !isReplayingStagedPages,
+        guard let url = run.nextRecordsURL, !isLoading, !run.isReplayingStagedPages,
             isLoadingAll || selection + max(visibleRowCount, 1) >= shownCount,
             isLoadingAll || pastTheEnd || !isFiltering
         else { return [] }
         let request = requests.request(forNextRecordsURL: url)
-        inFlight[request.id] = .nextPage(generation: generation)
+        inFlight[request.id] = .nextPage(generation: run.generation)
         return [.send(request)]
     }
 

@@ -7,26 +7,14 @@ extension ContactListModel {
     /// How long the filter's text must stay unchanged before the org is searched.
     static let orgSearchDelay: Duration = .milliseconds(200)
 
-    /// The index in `dataRows` of the first row the org search added.
-    var orgRowsStart: Int { dataRows.count - orgSearch.rowCount }
-
-    /// Whether the list shows the divider above the org search's rows (it takes one line).
-    public var hasOrgDivider: Bool { filter != nil && orgSearch.rowCount > 0 }
-
-    /// The shown rows before the divider: the loaded rows the filter matches.
-    public var localMatchCount: Int {
-        guard let filter else { return dataRows.count }
-        return orgSearch.rowCount == 0 ? filter.matches.count : filter.lowerBound(orgRowsStart)
-    }
-
     /// The filter's text changed: the previous search's rows go, its request is cancelled, and
     /// a search of the new text waits for the pause in typing. Nothing is searched when every
     /// record is loaded already, or when the text is too short for SOSL.
     mutating func searchOrg(for text: String) -> [ContactListEffect] {
         let effects = cancelOrgSearch()
         dropOrgRows()
-        guard nextRecordsURL != nil, rowsAreRecords,
-            let sosl = SOSLText.search(for: text, object: searchedObject, columns: columns)
+        guard run.nextRecordsURL != nil, rowsAreRecords,
+            let sosl = SOSLText.search(for: text, object: run.searchedObject, columns: columns)
         else {
             if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
             return effects
@@ -94,9 +82,7 @@ extension ContactListModel {
     /// Adds the records not shown yet after the rows, as the org search's rows.
     private mutating func appendOrgRows(_ records: [ContactRecord]) {
         let firstNew = dataRows.count
-        for record in records
-        where !confirmedDeletedIDs.contains(record.id) && loadedIDs.insert(record.id).inserted {
-            appendRow(record)
+        for record in records where !confirmedDeletedIDs.contains(record.id) && rows.append(record) {
             orgSearch.rowCount += 1
         }
         updateFilter { $0.appended(from: firstNew, index: $1) }
@@ -106,7 +92,7 @@ extension ContactListModel {
     /// before them.
     mutating func detachOrgRows() -> [ContactRecord] {
         guard orgSearch.rowCount > 0 else { return [] }
-        let rows = Array(dataRows[orgRowsStart...])
+        let rows = Array(dataRows[rows.orgRowsStart...])
         let answered = orgSearch.answeredText
         dropOrgRows()
         orgSearch.answeredText = answered

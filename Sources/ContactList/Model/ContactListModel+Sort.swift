@@ -10,7 +10,7 @@ extension ContactListModel {
     /// The order the headings show: the one `s` chose, else the query's own top-level ORDER BY
     /// when it leads with a visible column.
     public var shownSort: ColumnSort? {
-        sort ?? querySort
+        sort ?? run.querySort
     }
 
     /// The query's own order as a `ColumnSort`: its ORDER BY's first field, when a column shows it.
@@ -32,30 +32,30 @@ extension ContactListModel {
     mutating func sortByCursorColumn() -> [ContactListEffect] {
         guard let column = cursorColumn else { return [] }
         // A sort still awaited is the one to flip; one a refresh dropped is not.
-        let current = answersSort(generation: generation) ? pendingSort?.order : shownSort
+        let current = answersSort(generation: run.generation) ? run.pendingSort?.order : shownSort
         let order = ColumnSort(
             column: columnCursor, descending: current?.column == columnCursor ? !(current?.descending ?? true) : false)
         guard let text = sortedQuery(order) else {
             statusMessage = "This query cannot be sorted."
             return []
         }
-        restartedAfterExpiredCursor = false
+        run.restartedAfterExpiredCursor = false
         let effects = runQueryAgain(merging: false, status: "Sorting by \(column.title)…", text: text)
-        pendingSort = (order, generation)
+        run.pendingSort = (order, run.generation)
         return effects
     }
 
-    /// Whether the first page of `generation` answers a sort.
+    /// Whether the first page of `run.generation` answers a sort.
     func answersSort(generation: Int) -> Bool {
-        pendingSort?.generation == generation
+        run.pendingSort?.generation == generation
     }
 
     /// The first page of a sort: the new order replaces the rows (pending deletes stay hidden)
     /// and the selection stays on its record when it is loaded, else goes to the top. A refusal
     /// keeps the old order and rows and says why in one sentence.
     mutating func settleSort(_ result: Result<RestResponse, RestClientError>) -> [ContactListEffect] {
-        guard let order = pendingSort?.order else { return [] }
-        pendingSort = nil
+        guard let order = run.pendingSort?.order else { return [] }
+        run.pendingSort = nil
         if case .failure(let error) = result {
             statusMessage = Self.sortFailureStatus(error, column: columns[order.column].title)
             return []

@@ -35,7 +35,7 @@ extension ContactListModel {
         let window = 4 * SelectionAnchor.neighbours
         let near = max(0, anchor.position - window)..<min(shownCount, anchor.position + window + 1)
         var best = Self.best(in: near, rank: rank) { shownRecord(at: $0).id }
-        if best?.rank != 0, loadedIDs.contains(first) || best == nil {
+        if best?.rank != 0, rows.ids.contains(first) || best == nil {
             best = Self.best(in: 0..<shownCount, rank: rank) { shownRecord(at: $0).id }
         }
         if let best { selection = best.position }

@@ -38,7 +38,8 @@ package struct ContactListScreen: Widget {
                 BulkDeletePromptView(prompt: prompt).render(area: area, buffer: &buffer)
             } else if let loadAll = model.loadAll {
                 LoadAllView(
-                    loadAll: loadAll, isLoading: model.isLoadingAll, loaded: model.orgRowsStart, total: model.totalSize,
+                    loadAll: loadAll, isLoading: model.isLoadingAll, loaded: model.rows.orgRowsStart,
+                    total: model.totalSize,
                     noun: model.noun
                 ).render(area: area, buffer: &buffer)
             }

@@ -66,7 +66,7 @@ package struct ListView: Widget {
             let notice =
                 model.filter == nil
                 ? "No \(noun.plural)."
-                : model.nextRecordsURL == nil
+                : model.run.nextRecordsURL == nil
                     ? "No \(noun.singular) matches the filter."
                     : "No loaded \(noun.singular) matches the filter; ↓ loads the next page."
             buffer.write(notice, x: rows.x + 1, y: rows.y, in: rows, style: Theme.notice)

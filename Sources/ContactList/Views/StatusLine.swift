@@ -12,7 +12,7 @@ package struct StatusLine: Widget {
     /// The text of the status line.
     package var text: String {
         // The org search's rows are not counted as loaded: no page brought them.
-        let loaded = model.orgRowsStart
+        let loaded = model.rows.orgRowsStart
         var parts = ["\(loaded) of \(model.totalSize) loaded"]
         let spinner = Spinner.frame(model.spinnerFrame)
         if let filter = model.filter, !filter.query.isEmpty {

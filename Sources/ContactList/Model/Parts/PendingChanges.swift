@@ -1,0 +1,78 @@
+import RestCore
+
+/// Every change the list has sent whose outcome is not settled, keyed by its own request id,
+/// and what the org has confirmed: the one place that answers "what have I sent whose outcome
+/// I do not know?" (`inFlight`).
+///
+/// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate` and
+/// `forgetUpdate`: a durable outbox, written before each send and cleared as each settles, takes
+/// its place behind these four without the rest of the list changing.
+///
+/// Invariant: a record with a delete entry is not among the loaded rows (its row comes back only
+/// when the entry goes with a refusal); an id in `confirmedDeletedIDs` never comes back.
+public struct PendingChanges: Sendable {
+    /// The deletes in flight, keyed by the DELETE request's own id (a bulk delete gives each of its
+    /// records an id of its own, so that each result settles its own row).
+    public private(set) var deletes: [RestRequestID: DeletedItemInfo] = [:]
+    /// The field updates in flight, keyed by the PATCH request's own id.
+    public private(set) var updates: [RestRequestID: FieldUpdate] = [:]
+    /// Ids of records whose delete the server confirmed: they never come back.
+    public internal(set) var confirmedDeletedIDs: Set<String> = []
+    /// The server's values of fields with updates in flight, put back when the last one fails.
+    var confirmedFieldValues: [FieldKey: String] = [:]
+    var nextUpdateSequence = 0
+    /// The latest save of each record whose read-back was asked for: an older read-back that
+    /// arrives after it is ignored, so a late answer never shows an earlier value.
+    var latestReadAfterSave: [String: Int] = [:]
+    /// Numbers each bulk delete, so that the refusals of its requests share one alert.
+    var nextBulkBatch = 0
+    /// What each bulk delete in flight has come to so far, by batch.
+    var bulkTallies: [Int: BulkDeleteTally] = [:]
+
+    /// Whether no change awaits its outcome.
+    public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty }
+
+    /// The ids of the records whose delete is in flight.
+    var pendingDeleteIDs: Set<String> { Set(deletes.values.map(\.record.id)) }
+
+    /// The changes in flight in no particular order (`ContactListModel.changesInFlight` orders them).
+    var unsettled: [ChangeInFlight] {
+        deletes.map { ChangeInFlight(requestID: $0.key, kind: .delete, record: $0.value.record) }
+            + updates.map {
+                ChangeInFlight(requestID: $0.key, kind: .update(field: $0.value.field), record: $0.value.record)
+            }
+    }
+
+    // MARK: - Entries
+
+    /// A delete about to be sent under `key`.
+    mutating func recordDelete(_ info: DeletedItemInfo, key: RestRequestID) {
+        deletes[key] = info
+    }
+
+    /// The delete entry of `key`, gone: its outcome is settled (or its row is back).
+    mutating func forgetDelete(_ key: RestRequestID) -> DeletedItemInfo? {
+        deletes.removeValue(forKey: key)
+    }
+
+    /// A delete's copy of its record with other values (an edit of a row whose delete is pending).
+    mutating func replaceDeletedRecord(_ key: RestRequestID, with record: ContactRecord) {
+        guard let info = deletes[key] else { return }
+        deletes[key] = DeletedItemInfo(record: record, row: info.row)
+    }
+
+    /// An update about to be sent under `key`.
+    mutating func recordUpdate(_ update: FieldUpdate, key: RestRequestID) {
+        updates[key] = update
+    }
+
+    /// The update entry of `key`, gone: its outcome is settled.
+    mutating func forgetUpdate(_ key: RestRequestID) -> FieldUpdate? {
+        updates.removeValue(forKey: key)
+    }
+
+    /// A confirmed delete: its record never comes back.
+    mutating func confirmDeleted(_ id: String) {
+        confirmedDeletedIDs.insert(id)
+    }
+}

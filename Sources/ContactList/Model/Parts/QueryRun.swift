@@ -1,0 +1,58 @@
+import RestCore
+
+/// The query the list runs and where its latest run is: its generation, the cursor of its next
+/// page, the org's count, the sort asked for and shown, a refresh's staged pages, and a restart
+/// after an expired cursor.
+///
+/// Invariant: only pages of the current `generation` are applied (a refresh or a sort starts a
+/// new one, and the answers of the old one are dropped); `nextRecordsURL` is the current run's
+/// cursor, never sent again once it expired; `totalSize` is the org's count less the deletes
+/// confirmed since the run began.
+public struct QueryRun: Sendable {
+    public let query: String
+    /// The query's FROM object, which the org search returns (`SOSLText`), read once.
+    let searchedObject: String
+    public let batchSize: Int
+    /// The columns shown; their titles take the org's spelling of the fields once a page shows it.
+    public internal(set) var columns: [Column]
+    /// Whether the query's rows are records (`Column.rowsAreRecords`); else they are shown, never changed.
+    public let rowsAreRecords: Bool
+    /// The query's own top-level ORDER BY, when it leads with a visible column (`shownSort`).
+    let querySort: ColumnSort?
+    /// The order `s` sorted the rows in; nil while they come in the query's own order.
+    public internal(set) var sort: ColumnSort?
+    /// The order asked for with `s` whose first page is awaited, and that page's generation.
+    var pendingSort: (order: ColumnSort, generation: Int)?
+    /// Numbers the runs of the query: a refresh or a sort starts a new one.
+    var generation = 0
+    var nextRecordsURL: String?
+    /// Set when an expired cursor restarted the query, until a next page of the new cursor
+    /// arrives: a second expiry in a row shows the page error instead of restarting again.
+    var restartedAfterExpiredCursor = false
+    /// The org's count of records the query matches: the latest page's, less the deletes
+    /// confirmed since the query ran.
+    public internal(set) var totalSize = 0
+    /// Deletes confirmed since the query last ran, which its later pages still count.
+    var deletedSinceQueryRan = 0
+    /// The pages of a refresh kept aside until they reach the selected record.
+    var refreshStaging: RefreshStaging?
+    /// Set while staged pages are applied, so that applying them asks for no page.
+    var isReplayingStagedPages = false
+    /// Set while the first page waits for the object's describe (`describesBeforeFirstPage`).
+    var firstPageAwaitsDescribe = false
+    /// The cascading relationships the rows of the latest run counted with subqueries; nil when
+    /// they were not counted.
+    var countedRelationships: [CascadingRelationship]?
+
+    init(query: String, batchSize: Int) {
+        self.query = query
+        self.searchedObject = SOSLText.object(ofQuery: query)
+        self.batchSize = batchSize
+        self.columns = Column.visibleColumns(ofQuery: query)
+        self.rowsAreRecords = Column.rowsAreRecords(ofQuery: query)
+        self.querySort = ContactListModel.querySort(of: query, columns: columns)
+    }
+
+    /// Whether more pages of the current run remain.
+    var hasMorePages: Bool { nextRecordsURL != nil }
+}
