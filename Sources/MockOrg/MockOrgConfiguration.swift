@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a mock org is seeded, where it listens and which faults it injects.
 public struct MockOrgConfiguration: Sendable {
     /// The address to bind; loopback unless a caller asks otherwise.
@@ -64,6 +66,8 @@ public struct MockOrgConfiguration: Sendable {
     /// Whether answers are compressed with gzip for requests that accept it (as Salesforce
     /// does); off, every answer goes uncompressed (the bench's baseline).
     public var compression = true
+    /// The org's clock (record dates, `TODAY`, `THIS_WEEK`); nil reads the system's. Tests pin it.
+    public var clock: (@Sendable () -> Date)?
     /// Serve https with this certificate; nil serves plain http.
     public var tls: MockOrgTLS?
 

@@ -11,6 +11,8 @@ import Hummingbird
 struct SObjectRoutes {
     let store: OrgStore
     let faults: FaultInjector
+    /// "Now" for record dates and date literals.
+    var clock = WallClock.system
 
     func addRoutes(to api: some RouterMethods<APIContext>) {
         let objects = api.group("sobjects")
@@ -34,7 +36,7 @@ struct SObjectRoutes {
         writes.post { request, context in
             let body = try await Self.bytes(of: request)
             return Response.json(
-                try store.create(object(context), body: body, now: WallClock.nowMillis()), status: .init(code: 201))
+                try store.create(object(context), body: body, now: clock.nowMillis()), status: .init(code: 201))
         }
 
         routes.getAndHead("describe") { _, context in
@@ -50,7 +52,7 @@ struct SObjectRoutes {
         }
         writes.patch("*") { request, context in
             let body = try await Self.bytes(of: request)
-            try store.update(object(context), id: Self.id(request), body: body, now: WallClock.nowMillis())
+            try store.update(object(context), id: Self.id(request), body: body, now: clock.nowMillis())
             return Response.noContent
         }
         writes.delete("*") { request, context in
