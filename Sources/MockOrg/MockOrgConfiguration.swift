@@ -66,6 +66,10 @@ public struct MockOrgConfiguration: Sendable {
     /// Whether answers are compressed with gzip for requests that accept it (as Salesforce
     /// does); off, every answer goes uncompressed (the bench's baseline).
     public var compression = true
+    /// List views the org has besides the seeded ones (`--list-view`).
+    public var listViews: [MockOrgListView] = []
+    /// How many list views one page of `sobjects/OBJECT/listviews` lists.
+    public var listViewPageSize = 25
     /// The org's clock (record dates, `TODAY`, `THIS_WEEK`); nil reads the system's. Tests pin it.
     public var clock: (@Sendable () -> Date)?
     /// Serve https with this certificate; nil serves plain http.

@@ -127,6 +127,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
+        configuration.listViews = mock.listViews
         if !Self.loopbackHosts.contains(host.lowercased()) {
             StandardError.report(
                 "warning: --host \(host) is not loopback: anyone who can reach it can read and change "

@@ -43,7 +43,11 @@ enum OrgRouter {
         let clock = configuration.clock.map(WallClock.init) ?? .system
         QueryRoutes(store: store, clock: clock).addRoutes(to: api)
         SearchRoutes(store: store, clock: clock).addRoutes(to: api)
-        SObjectRoutes(store: store, faults: faults, clock: clock).addRoutes(to: api)
+        let catalog = ListViewCatalog(added: configuration.listViews, pageSize: configuration.listViewPageSize)
+        SObjectRoutes(
+            store: store, faults: faults, clock: clock,
+            listViews: ListViewRoutes(store: store, catalog: catalog, clock: clock)
+        ).addRoutes(to: api)
         CollectionRoutes(store: store, faults: faults, clock: clock).addRoutes(to: api)
 
         OAuthRoutes(

@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`
+/// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`,
+/// `describe/compactLayouts/primary`, the list views (`ListViewRoutes`)
 /// and `sobjects/{type}/{id}` (GET retrieves, PATCH updates, DELETE deletes). Writes pass the fail
 /// fault first, when one is configured.
 ///
@@ -13,6 +14,8 @@ struct SObjectRoutes {
     let faults: FaultInjector
     /// "Now" for record dates and date literals.
     var clock = WallClock.system
+    /// The object's list views, under `sobjects/{type}/listviews`.
+    var listViews: ListViewRoutes?
 
     func addRoutes(to api: some RouterMethods<APIContext>) {
         let objects = api.group("sobjects")
@@ -42,6 +45,10 @@ struct SObjectRoutes {
         routes.getAndHead("describe") { _, context in
             Response.json(Resources.describe(object(context), version: context.version))
         }
+        routes.getAndHead("describe/compactLayouts/primary") { _, context in
+            Response.json(CompactLayoutDocument.primary(object(context)))
+        }
+        listViews?.addRoutes(to: routes, object: object)
 
         routes.getAndHead("*", alsoAllowed: [.patch, .delete]) { request, context in
             let fields = FormDecoding.value("fields", inQuery: request.uri.query ?? "").map {
