@@ -1,5 +1,4 @@
 import ArgumentParser
-import MockOrg
 
 /// What every mock org is started with, `mock-org` and `browse --demo` alike: its size, its
 /// latency and how often a write fails. One declaration and one check for both commands.
@@ -18,26 +17,7 @@ struct MockOrgOptions: ParsableArguments {
     @Option(help: "The probability (0...1) that a write fails with UNABLE_TO_LOCK_ROW.")
     var failRate: Double = 0
 
-    @Option(
-        name: .customLong("list-view"),
-        help: ArgumentHelp(
-            "A list view the org has besides its own, as OBJECT:LABEL:WHERE clause (repeatable).",
-            valueName: "view"))
-    var listViewTexts: [String] = []
-
-    /// The `--list-view` views, read; each was checked by `validate()`.
-    var listViews: [MockOrgListView] {
-        listViewTexts.compactMap { try? MockOrgListView(parsing: $0) }
-    }
-
     func validate() throws {
-        for text in listViewTexts {
-            do throws(MockOrgListViewError) {
-                _ = try MockOrgListView(parsing: text)
-            } catch {
-                throw ValidationError("--list-view: " + error.description)
-            }
-        }
         try OptionRange.check(contacts, "--contacts", in: Self.contactRange)
         try OptionRange.check(latency, "--latency", in: Self.latencyRange, unit: "milliseconds")
         try OptionRange.check(failRate, "--fail-rate", in: 0...1)
