@@ -55,6 +55,14 @@ public struct MockOrgConfiguration: Sendable {
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
 
+    /// The Id of the org's own user, the one every access token stands for: it owns about a fifth
+    /// of the seeded records and is `CreatedById`, `LastModifiedById` and `OwnerId` of every
+    /// record a client writes. The same in every org.
+    public static let orgUserID = SalesforceID.make(keyPrefix: SObjectType.user.keyPrefix, serial: 1)
+    /// The instant the seed's recent edits lead up to (about one record in twelve was last changed
+    /// in the week before it); nil is the org's start. Tests pin it so every run seeds alike.
+    public var recentEditsBefore: Date?
+
     /// The versions MockOrg serves, `"31.0"` and `"66.0"`, for messages.
     public static let servedVersions = (oldest: "\(Resources.oldestVersion).0", newest: "\(Resources.newestVersion).0")
 

@@ -12,6 +12,11 @@ struct WallClock: Sendable {
 
     static let system = WallClock()
 
+    /// The system's time in milliseconds, where no org's clock is at hand (the store's defaults).
+    static func nowMillis() -> Int64 {
+        system.nowMillis()
+    }
+
     /// Milliseconds since 1970, UTC.
     func nowMillis() -> Int64 {
         Int64((read().timeIntervalSince1970 * 1000).rounded(.down))

@@ -185,7 +185,7 @@ import Testing
         try await withMockOrg { client, _ in
             let global = try DescribeGlobal.decode(try await client.send(client.request(forDescribeGlobal: nil)))
             #expect(global.encoding == "UTF-8" && global.maxBatchSize == 200)
-            #expect(Set(global.sobjects.map(\.name)) == ["Account", "Contact", "Case"])
+            #expect(Set(global.sobjects.map(\.name)) == ["Account", "Contact", "Case", "User"])
             let contact = try #require(global.sobjects.first { $0.name == "Contact" })
             #expect(contact.keyPrefix == "003" && contact.labelPlural == "Contacts" && contact.queryable)
             let layout = try CompactLayout.decode(

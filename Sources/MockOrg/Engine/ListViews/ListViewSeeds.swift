@@ -25,12 +25,13 @@ enum ListViewSeeds {
         case .contact: ["Name", "Account.Name", "Title", "Phone", "Email"]
         case .account: ["Name", "BillingCity", "BillingCountry", "Phone", "Industry"]
         case .supportCase: ["CaseNumber", "Contact.Name", "Subject", "Status", "CreatedDate"]
+        case .user: ["Name", "Username", "Email", "IsActive"]
         }
     }
 
     static func defaultOrdering(_ object: SObjectType) -> [ListView.Ordering] {
         switch object {
-        case .contact, .account: [ListView.Ordering(field: "Name", descending: false)]
+        case .contact, .account, .user: [ListView.Ordering(field: "Name", descending: false)]
         case .supportCase: [ListView.Ordering(field: "CaseNumber", descending: true)]
         }
     }

@@ -9,6 +9,7 @@ enum CompactLayoutDocument {
         case .contact: ["Name", "Title", "AccountId", "Phone", "Email"]
         case .account: ["Name", "Phone", "Industry", "BillingCity"]
         case .supportCase: ["CaseNumber", "Subject", "Status", "ContactId"]
+        case .user: ["Name", "Username", "Email"]
         }
     }
 
