@@ -13,7 +13,8 @@ public struct MockOrgListView: Sendable, Equatable {
     public init(object: String, label: String, filter: String?) throws(MockOrgListViewError) {
         guard let type = SObjectType(named: object) else {
             throw MockOrgListViewError(
-                "The list view's object \"" + object + "\" is not one this org has (Account, Contact or Case).")
+                "The list view's object \"" + object + "\" is not one this org has ("
+                    + SObjectType.allCases.map(\.name).joined(separator: ", ") + ").")
         }
         let label = label.trimmingSpaces
         guard !label.isEmpty, label.count <= 40 else {

@@ -32,7 +32,7 @@ import Testing
             #expect(object["size"] as? Int == views.count)
             #expect(
                 views.map { $0["label"] as? String } == [
-                    "All Contacts", "New This Week", "Recently Viewed Contacts",
+                    "All Contacts", "My Contacts", "New This Week", "Recently Viewed Contacts",
                 ])
             for view in views {
                 #expect(
@@ -110,6 +110,33 @@ import Testing
         }
     }
 
+    @Test func myContactsAreTheContactsOfTheOrgsUser() async throws {
+        let org = TestOrg()
+        let owner = MockOrgConfiguration.orgUserID
+        try await org.test { client in
+            let view = try await Self.view("MyContacts", of: "Contact", client, org)
+            #expect(view["label"] as? String == "My Contacts")
+            let describeURL = try #require(view["describeUrl"] as? String)
+            let describe = try #require(try await client.get(describeURL, headers: org.authorization).object)
+            #expect(describe["scope"] as? String == "mine")
+            let query = try #require(describe["query"] as? String)
+            #expect(query.contains("WHERE OwnerId = '" + owner + "'"))
+            let mine = try await client.query(
+                "SELECT Id FROM Contact WHERE OwnerId = '" + owner + "'", headers: org.authorization)
+            let all = try await client.query("SELECT COUNT() FROM Contact", headers: org.authorization)
+            let count = try #require(mine.object?["totalSize"] as? Int)
+            #expect(count > 0 && count < all.object?["totalSize"] as? Int ?? 0)
+            let results = try await client.get(
+                try #require(view["resultsUrl"] as? String) + "?limit=2000", headers: org.authorization)
+            let records = try #require(results.object?["records"] as? [[String: Any]])
+            #expect(records.count == count)
+            let viewed = try await client.query(query, headers: org.authorization)
+            #expect(
+                Set(viewed.records.compactMap { $0["Id"] as? String })
+                    == Set(mine.records.compactMap { $0["Id"] as? String }))
+        }
+    }
+
     @Test func resultsGiveEveryValueAsTextOrNull() async throws {
         let org = TestOrg()
         try await org.test { client in
@@ -149,8 +176,9 @@ import Testing
 
     @Test func anUnknownViewIsNotFoundInSalesforcesJSON() async throws {
         let org = TestOrg()
-        let accountView = SalesforceID.make(keyPrefix: "00B", serial: 4)
         try await org.test { client in
+            let accountView = try #require(
+                try await Self.view("AllAccounts", of: "Account", client, org)["id"] as? String)
             for path in [
                 "/Contact/listviews/00B5g00000000zzAAA/describe", "/Contact/listviews/nonsense/results",
                 "/Contact/listviews/" + accountView + "/describe", "/Nothing/listviews",

@@ -20,7 +20,8 @@ struct MockOrgInstance: Sendable {
     ) {
         var generator = SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts)
         generator.recentEditsBefore =
-            configuration.recentEditsBefore.map { Int64($0.timeIntervalSince1970 * 1000) } ?? WallClock.nowMillis()
+            configuration.recentEditsBefore.map { Int64($0.timeIntervalSince1970 * 1000) }
+            ?? (configuration.clock.map(WallClock.init) ?? .system).nowMillis()
         store = OrgStore(
             generator: generator,
             cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime,

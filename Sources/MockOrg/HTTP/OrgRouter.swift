@@ -43,7 +43,9 @@ enum OrgRouter {
         let clock = configuration.clock.map(WallClock.init) ?? .system
         QueryRoutes(store: store, clock: clock).addRoutes(to: api)
         SearchRoutes(store: store, clock: clock).addRoutes(to: api)
-        let catalog = ListViewCatalog(added: configuration.listViews, pageSize: configuration.listViewPageSize)
+        let catalog = ListViewCatalog(
+            added: configuration.listViews, ownerID: MockOrgConfiguration.orgUserID,
+            pageSize: configuration.listViewPageSize)
         SObjectRoutes(
             store: store, faults: faults, clock: clock,
             listViews: ListViewRoutes(store: store, catalog: catalog, clock: clock)
