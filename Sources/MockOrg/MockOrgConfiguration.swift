@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a mock org is seeded, where it listens and which faults it injects.
 public struct MockOrgConfiguration: Sendable {
     /// The address to bind; loopback unless a caller asks otherwise.
@@ -53,6 +55,14 @@ public struct MockOrgConfiguration: Sendable {
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
 
+    /// The Id of the org's own user, the one every access token stands for: it owns about a fifth
+    /// of the seeded records and is `CreatedById`, `LastModifiedById` and `OwnerId` of every
+    /// record a client writes. The same in every org.
+    public static let orgUserID = SalesforceID.make(keyPrefix: SObjectType.user.keyPrefix, serial: 1)
+    /// The instant the seed's recent edits lead up to (about one record in twelve was last changed
+    /// in the week before it); nil is the org's start. Tests pin it so every run seeds alike.
+    public var recentEditsBefore: Date?
+
     /// The versions MockOrg serves, `"31.0"` and `"66.0"`, for messages.
     public static let servedVersions = (oldest: "\(Resources.oldestVersion).0", newest: "\(Resources.newestVersion).0")
 
@@ -64,6 +74,12 @@ public struct MockOrgConfiguration: Sendable {
     /// Whether answers are compressed with gzip for requests that accept it (as Salesforce
     /// does); off, every answer goes uncompressed (the bench's baseline).
     public var compression = true
+    /// List views the org has besides the seeded ones (`--list-view`).
+    public var listViews: [MockOrgListView] = []
+    /// How many list views one page of `sobjects/OBJECT/listviews` lists.
+    public var listViewPageSize = 25
+    /// The org's clock (record dates, `TODAY`, `THIS_WEEK`); nil reads the system's. Tests pin it.
+    public var clock: (@Sendable () -> Date)?
     /// Serve https with this certificate; nil serves plain http.
     public var tls: MockOrgTLS?
 

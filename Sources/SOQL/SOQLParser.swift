@@ -344,11 +344,14 @@ package struct SOQLParser {
         return .test(path, .compare(op, try parseLiteral()))
     }
 
-    /// Any one token (its kind is checked against the field's type later); `LAST_N_DAYS` and
-    /// `NEXT_N_DAYS` take `:n`.
+    /// Any one token (its kind is checked against the field's type later); the date literals with
+    /// an n (`LAST_N_DAYS`, `NEXT_N_WEEKS`, `N_DAYS_AGO`, …) take `:n`.
     private mutating func parseLiteral() throws(SOQLError) -> SOQLStatement.Literal {
         let token = take()
-        guard let keyword = token.keyword, keyword == "LAST_N_DAYS" || keyword == "NEXT_N_DAYS" else {
+        guard let keyword = token.keyword,
+            keyword.hasPrefix("LAST_N_") || keyword.hasPrefix("NEXT_N_")
+                || (keyword.hasPrefix("N_") && keyword.hasSuffix("_AGO"))
+        else {
             return SOQLStatement.Literal(token: token, dayCount: nil)
         }
         try expectSymbol(":")

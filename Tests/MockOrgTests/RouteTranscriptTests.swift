@@ -174,6 +174,8 @@ import Testing
         var configuration = MockOrgConfiguration(contacts: 600, seed: 7, accessToken: "T")
         configuration.clientID = "transcript-app"
         configuration.clientSecret = "transcript-secret"
+        // Recent edits are seeded before this instant, so the records' dates stay as written.
+        configuration.recentEditsBefore = Date(timeIntervalSince1970: 1_767_225_600)
         let org = TestOrg(configuration)
         return try await org.test { client in
             var text = ""

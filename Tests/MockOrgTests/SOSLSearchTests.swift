@@ -25,7 +25,7 @@ import Testing
     @Test func withoutClausesEveryObjectIsSearchedInAllFieldsUpTo2000() throws {
         let search = try SOSLSearch(parsing: "FIND {smith}")
         #expect(search.scope == .all)
-        #expect(search.returning.map(\.soql) == SObjectType.allCases.map { "SELECT Id FROM \($0.name)" })
+        #expect(search.returning.map(\.soql) == SObjectType.dataObjects.map { "SELECT Id FROM \($0.name)" })
         #expect(search.limit == 2000)
         #expect(try SOSLSearch(parsing: "FIND {smith} LIMIT 5000").limit == 2000)
     }

@@ -60,7 +60,7 @@ import Testing
         try await org.test { client in
             let global = try await client.get(Self.base + "/sobjects", headers: org.authorization)
             let names = (global.object?["sobjects"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
-            #expect(names == ["Account", "Contact", "Case"])
+            #expect(names == ["Account", "Contact", "Case", "User"])
 
             let basic = try await client.get(Self.base + "/sobjects/contact", headers: org.authorization)
             #expect((basic.object?["objectDescribe"] as? [String: Any])?["name"] as? String == "Contact")
@@ -71,7 +71,7 @@ import Testing
             for name in [
                 "Id", "Name", "FirstName", "LastName", "Title", "Email", "Phone", "MobilePhone", "MailingStreet",
                 "MailingCity", "MailingState", "MailingPostalCode", "MailingCountry", "AccountId", "CreatedDate",
-                "LastModifiedDate", "SystemModstamp", "IsDeleted",
+                "LastModifiedDate", "SystemModstamp", "IsDeleted", "OwnerId", "CreatedById", "LastModifiedById",
             ] {
                 #expect(byName[name] != nil, "\(name) missing")
             }

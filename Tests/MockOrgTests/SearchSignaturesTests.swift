@@ -21,7 +21,7 @@ import Testing
     private func expectSameAsFreshScan(_ store: OrgStore, object: SObjectType = .contact) throws {
         try store.state.withLock { (state: inout OrgStore.State) throws in
             let tables = state.tables
-            let signatures = state.searchSignatures.signatures(of: object, tables: tables)
+            let signatures = state.searchSignatures.signatures(of: object, tables: tables)!
             // Rows some text matches, so that agreeing on "no row" alone cannot pass.
             var matched = 0
             for scope in Self.scopes {
@@ -81,7 +81,7 @@ import Testing
         try expectSameAsFreshScan(store)
         try store.state.withLock { (state: inout OrgStore.State) throws in
             let search = try SOSLSearch(parsing: "FIND {Ångström} RETURNING Contact(Id)")
-            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)!
             let row = state.tables.contacts.count - 2
             #expect(OrgStore.searchMatcher(search, object: .contact, tables: state.tables)(row))
             #expect(signatures.candidates(search.terms.map(TermBits.init))(row..<row + 1) == [Int32(row)])
@@ -91,7 +91,7 @@ import Testing
     @Test func theBitsRuleOutRowsThatCannotMatch() throws {
         let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 3000))
         try store.state.withLock { (state: inout OrgStore.State) throws in
-            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)!
             // Every contact's phones read "(NNN) 555-NNNN": a phone line's digits must still rule out
             // nearly every row, as a name's letters do.
             for (text, most) in [
@@ -134,7 +134,7 @@ import Testing
         let store = OrgStore(generator: SeedGenerator(seed: 7, contactCount: 40_000))
         try store.state.withLock { (state: inout OrgStore.State) throws in
             #expect(state.tables.contacts.count > 2 * OrgStore.candidateBlock)
-            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)
+            let signatures = state.searchSignatures.signatures(of: .contact, tables: state.tables)!
             for (sosl, wanted) in [
                 ("FIND {smith} RETURNING Contact(Id)", 5), ("FIND {smith} RETURNING Contact(Id)", 600),
                 ("FIND {smith} RETURNING Contact(Id)", Int.max), ("FIND {555-0199} RETURNING Contact(Id)", Int.max),

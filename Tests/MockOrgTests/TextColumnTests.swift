@@ -42,7 +42,7 @@ import Testing
         let path = FieldPath(relationship: nil, field: SObjectType.contact.field(named: "LastName")!)
         let built = columns.column(for: path, of: .contact, tables: tables)
         let first = try #require(built)
-        tables.markDeleted(.contact, row: 3)
+        tables.setDeleted(.contact, row: 3, true, now: 0)
         let afterDelete = columns.column(for: path, of: .contact, tables: tables)
         #expect(afterDelete === first)
         tables.contacts[4].lastName = "Zyzzyva"

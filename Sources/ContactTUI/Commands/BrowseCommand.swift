@@ -68,8 +68,18 @@ struct BrowseCommand: AsyncParsableCommand {
         let client = try AppClient.make(configuration, proxied: !demo)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
+        let soql: String
+        do {
+            soql = try await query.resolvedQuery(client: client) { lookup in
+                "The list view \(lookup.view.label) has no SOQL a client can run, and the list cannot show it yet; "
+                    + "'contact-tui list --list-view' prints its records."
+            }
+        } catch {
+            await client.shutdown()
+            throw error
+        }
         var startingModel = ContactListModel(
-            query: query.query, batchSize: query.batchSize, origin: origin, requests: client)
+            query: soql, batchSize: query.batchSize, origin: origin, requests: client)
         startingModel.instanceURL = configuration.instanceURL.absoluteString
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true

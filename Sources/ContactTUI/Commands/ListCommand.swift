@@ -45,8 +45,13 @@ struct ListCommand: AsyncParsableCommand {
         }
         let configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         let client = try AppClient.make(configuration)
-        let outcome = await Self.printRecords(
-            of: view.query, batchSize: view.batchSize, format: format, client: client, output: output)
+        let outcome: Outcome
+        do {
+            outcome = try await printChosenRecords(client: client, output: output)
+        } catch {
+            await client.shutdown()
+            throw error
+        }
         await client.shutdown()
         switch outcome {
         case .readerGone:
@@ -57,6 +62,8 @@ struct ListCommand: AsyncParsableCommand {
             throw CommandFailure.runtime(Self.sentence(for: error, printed: printed))
         case .outputFailed(let failure):
             throw CommandFailure.runtime(failure.sentence)
+        case .stopped(let sentence):
+            throw CommandFailure.runtime(sentence)
         case .printed:
             let versionInUse = client.configuration.apiVersion
             if versionInUse != configuration.apiVersion {
@@ -75,6 +82,26 @@ struct ListCommand: AsyncParsableCommand {
         /// The org failed after `printed` records had been written.
         case requestFailed(RestClientError, printed: Int)
         case outputFailed(StandardOutput.Failure)
+        /// Printing stopped short for a reason of its own, said in one sentence.
+        case stopped(String)
+    }
+
+    /// Prints `--query`'s records, or those of the list view `--list-view` names: through its SOQL
+    /// when the view has one a client may run (the same bytes as `--query` with it), else through
+    /// its results, page by page.
+    private func printChosenRecords(client: RestClient, output: StandardOutput) async throws -> Outcome {
+        guard let name = view.listView else {
+            return await Self.printRecords(
+                of: view.query, batchSize: view.batchSize, format: format, client: client, output: output)
+        }
+        let lookup = try await ListViewLookup.find(
+            name, object: view.object ?? QueryOptions.defaultObject, client: client)
+        if let soql = lookup.query {
+            return await Self.printRecords(
+                of: soql, batchSize: view.batchSize, format: format, client: client, output: output)
+        }
+        return await Self.printResults(
+            of: lookup, pageSize: view.batchSize, format: format, client: client, output: output)
     }
 
     /// Streams every page of `soql` to `output`. The first error ends it; so does an output that
@@ -103,7 +130,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     /// The outcome that ends printing when `output` refuses `bytes`; nil when they were written.
-    private static func write(_ bytes: [UInt8], to output: StandardOutput) -> Outcome? {
+    static func write(_ bytes: [UInt8], to output: StandardOutput) -> Outcome? {
         do throws(StandardOutput.Failure) {
             try output.write(bytes)
             return nil

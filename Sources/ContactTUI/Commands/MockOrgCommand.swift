@@ -52,6 +52,18 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The daily API request limit; requests past it get 403 REQUEST_LIMIT_EXCEEDED.")
     var apiLimit = 15_000
 
+    @Option(
+        name: .customLong("list-view"),
+        help: ArgumentHelp(
+            "A list view the org has besides its own, as OBJECT:LABEL:WHERE clause (repeatable).",
+            valueName: "view"))
+    var listViewTexts: [String] = []
+
+    /// The `--list-view` views, read; each was checked by `validate()`.
+    var listViews: [MockOrgListView] {
+        listViewTexts.compactMap { try? MockOrgListView(parsing: $0) }
+    }
+
     /// A year: a token or cursor that lives longer never expires in any run.
     static let longestTTL: Double = 365 * 24 * 3600
     /// Far above any real org's daily limit.
@@ -85,6 +97,13 @@ struct MockOrgCommand: AsyncParsableCommand {
     var tlsKey: String?
 
     func validate() throws {
+        for text in listViewTexts {
+            do throws(MockOrgListViewError) {
+                _ = try MockOrgListView(parsing: text)
+            } catch {
+                throw ValidationError("--list-view: " + error.description)
+            }
+        }
         try OptionRange.check(port, "--port", in: 0...65_535)
         try OptionRange.check(dropRate, "--drop-rate", in: 0...1)
         try OptionRange.check(loseReplyRate, "--lose-reply-rate", in: 0...1)
@@ -127,6 +146,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
+        configuration.listViews = listViews
         if !Self.loopbackHosts.contains(host.lowercased()) {
             StandardError.report(
                 "warning: --host \(host) is not loopback: anyone who can reach it can read and change "

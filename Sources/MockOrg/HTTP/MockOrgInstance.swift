@@ -18,8 +18,12 @@ struct MockOrgInstance: Sendable {
         configuration: MockOrgConfiguration, stopping: StopFlag = StopFlag(),
         instanceURL: @escaping @Sendable () -> String
     ) {
+        var generator = SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts)
+        generator.recentEditsBefore =
+            configuration.recentEditsBefore.map { Int64($0.timeIntervalSince1970 * 1000) }
+            ?? (configuration.clock.map(WallClock.init) ?? .system).nowMillis()
         store = OrgStore(
-            generator: SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts),
+            generator: generator,
             cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime,
             validationRules: configuration.validationRules, queryTimeout: configuration.queryTimeout,
             stopping: stopping)

@@ -40,10 +40,17 @@ enum OrgRouter {
         let api = authenticated.group(context: APIContext.self)
         versions.addResources(to: api)
         LimitsRoutes(usage: usage).addRoutes(to: api)
-        QueryRoutes(store: store).addRoutes(to: api)
-        SearchRoutes(store: store).addRoutes(to: api)
-        SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
-        CollectionRoutes(store: store, faults: faults).addRoutes(to: api)
+        let clock = configuration.clock.map(WallClock.init) ?? .system
+        QueryRoutes(store: store, clock: clock).addRoutes(to: api)
+        SearchRoutes(store: store, clock: clock).addRoutes(to: api)
+        let catalog = ListViewCatalog(
+            added: configuration.listViews, ownerID: MockOrgConfiguration.orgUserID,
+            pageSize: configuration.listViewPageSize)
+        SObjectRoutes(
+            store: store, faults: faults, clock: clock,
+            listViews: ListViewRoutes(store: store, catalog: catalog, clock: clock)
+        ).addRoutes(to: api)
+        CollectionRoutes(store: store, faults: faults, clock: clock).addRoutes(to: api)
 
         OAuthRoutes(
             tokens: tokens, client: client, scheme: configuration.tls == nil ? "http" : "https",

@@ -56,6 +56,12 @@ struct APIError: Error, Sendable {
             "HTTP Method '" + method + "' not allowed. Allowed are " + allowed.joined(separator: ","))
     }
 
+    /// A write to an object this org keeps read-only (its users); `verb` is "inserted", "updated" or "deleted".
+    static func readOnlyObject(_ object: SObjectType, _ verb: String) -> APIError {
+        APIError(
+            status: 400, "INVALID_TYPE_FOR_OPERATION", "entity type cannot be " + verb + ": " + object.name, fields: [])
+    }
+
     static func malformedID(_ object: SObjectType, _ id: String) -> APIError {
         APIError(status: 400, "MALFORMED_ID", object.name + " ID: id value of incorrect type: " + id, fields: ["Id"])
     }

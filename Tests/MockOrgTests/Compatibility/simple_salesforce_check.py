@@ -79,6 +79,28 @@ def main():
     error = expect_raises(SalesforceExpiredSession, lambda: stale.query("SELECT Id FROM Contact"), "bad token")
     expect(error.content[0]["errorCode"] == "INVALID_SESSION_ID", f"401 content {error.content}")
 
+    # List views, read through restful() as from a real org.
+    listed = sf.restful("sobjects/Contact/listviews")
+    expect(listed["done"] is True and listed["nextRecordsUrl"] is None, f"list views page {listed}")
+    views = {view["label"]: view for view in listed["listviews"]}
+    expect("All Contacts" in views, f"list views {sorted(views)}")
+    everyone = views["All Contacts"]
+    expect(everyone["id"].startswith("00B") and len(everyone["id"]) == 18, f"list view id {everyone['id']}")
+    expect(everyone["soqlCompatible"] is True, "All Contacts is not SOQL-compatible")
+    described = sf.restful(f"sobjects/Contact/listviews/{everyone['id']}/describe")
+    expect(described["id"] == everyone["id"] and described["sobjectType"] == "Contact", f"describe {described}")
+    shown = [column["fieldNameOrPath"] for column in described["columns"] if not column["hidden"]]
+    expect(shown[0] == "Name", f"shown columns {shown}")
+    expect(len(sf.query_all(described["query"])["records"]) == contact_count, "the describe's query")
+    results = sf.restful(f"sobjects/Contact/listviews/{everyone['id']}/results", params={"limit": 3, "offset": 1})
+    expect(results["size"] == 3 and not results["done"], f"results {results['size']} {results['done']}")
+    error = expect_raises(
+        SalesforceResourceNotFound,
+        lambda: sf.restful("sobjects/Contact/listviews/00B5g00000000zzAAA/describe"),
+        "describe of an unknown list view",
+    )
+    expect(error.content[0]["errorCode"] == "NOT_FOUND", f"unknown list view content {error.content}")
+
     print("simple-salesforce compatible")
 
 

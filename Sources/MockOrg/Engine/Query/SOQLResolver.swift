@@ -353,6 +353,13 @@ struct SOQLResolver {
                 }
                 return Value(value: .null, range: range)
             }
+            if let keyword = token.keyword, keyword != "TRUE", keyword != "FALSE" {
+                // A word where a date belongs is a literal the org does not know: a syntax error.
+                guard DateLiteral.unsupported.contains(keyword) else { throw SOQLError.unexpected(token, in: text) }
+                throw SOQLError.at(
+                    token.offset, in: text, code: "MALFORMED_QUERY",
+                    "date literal " + keyword + " is not supported by this org")
+            }
             throw wrongType(field.type == .datetime ? "dateTime" : "date", quoted: false)
         case .id, .reference:
             guard case .string(let value) = token.kind else { throw wrongType("id", quoted: true) }
@@ -381,15 +388,6 @@ struct SOQLResolver {
 
     /// The range of a relative date literal (`count` is the n of `LAST_N_DAYS:n`).
     private func dateRange(_ keyword: String, count: Int?) -> Range<Int64>? {
-        let day = DateText.millisPerDay
-        let today = DateText.day(containing: now) * day
-        switch (keyword, count) {
-        case ("TODAY", nil): return today..<(today + day)
-        case ("YESTERDAY", nil): return (today - day)..<today
-        case ("TOMORROW", nil): return (today + day)..<(today + 2 * day)
-        case ("LAST_N_DAYS", let count?): return (today - Int64(count) * day)..<(today + day)
-        case ("NEXT_N_DAYS", let count?): return today..<(today + (Int64(count) + 1) * day)
-        default: return nil
-        }
+        DateLiteral.range(keyword, count: count, now: now)
     }
 }

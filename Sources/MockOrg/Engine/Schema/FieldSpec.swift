@@ -92,12 +92,13 @@ final class FieldSpec: Sendable {
 
     /// A reference to `target` stored as a serial (0 for none).
     static func reference(
-        _ name: String, to target: SObjectType, relationship: String, label: String,
+        _ name: String, to target: SObjectType, relationship: String, label: String, nillable: Bool = true,
         serial: @escaping @Sendable (OrgTables, Int) -> Int32,
         write: (@Sendable (OrgTables, Int, FieldValue) -> Void)?
     ) -> FieldSpec {
         FieldSpec(
-            name, .reference, label: label, length: 18, referenceTo: target, relationshipName: relationship,
+            name, .reference, label: label, length: 18, nillable: nillable, referenceTo: target,
+            relationshipName: relationship,
             parentRow: { tables, row in
                 let value = serial(tables, row)
                 return value > 0 ? Int(value) - 1 : nil
@@ -134,16 +135,36 @@ final class FieldSpec: Sendable {
             write: { tables, row, value in tables[keyPath: table][row][keyPath: path] = value.text })
     }
 
-    /// `CreatedDate`, `LastModifiedDate` and `SystemModstamp` (which follows the last change): the
-    /// last fields of every object.
-    static func auditDates(
+    /// `OwnerId`, `CreatedDate`, `CreatedById`, `LastModifiedDate`, `LastModifiedById` and
+    /// `SystemModstamp` (which follows the last change, a delete too): the last fields of every data object.
+    /// Only the owner is written by clients; the org stamps the others on every write.
+    static func audit(
+        users: @escaping @Sendable (OrgTables, Int) -> RecordUsers,
+        setOwner: @escaping @Sendable (OrgTables, Int, UInt8) -> Void,
         created: @escaping @Sendable (OrgTables, Int) -> Int64,
-        lastModified: @escaping @Sendable (OrgTables, Int) -> Int64
+        lastModified: @escaping @Sendable (OrgTables, Int) -> Int64,
+        deleted: @escaping @Sendable (OrgTables, Int) -> Int64
     ) -> [FieldSpec] {
         [
+            .reference(
+                "OwnerId", to: .user, relationship: "Owner", label: "Owner ID", nillable: false,
+                serial: { tables, row in Int32(users(tables, row).owner) },
+                write: { tables, row, value in
+                    // A null owner keeps the org's user, as Salesforce defaults it to the caller.
+                    setOwner(
+                        tables, row, value.text.flatMap { tables.row(of: .user, id: $0) }.map { UInt8($0 + 1) } ?? 1)
+                }),
             .dateTime("CreatedDate", label: "Created Date", created),
+            .reference(
+                "CreatedById", to: .user, relationship: "CreatedBy", label: "Created By ID", nillable: false,
+                serial: { tables, row in Int32(users(tables, row).createdBy) }, write: nil),
             .dateTime("LastModifiedDate", label: "Last Modified Date", lastModified),
-            .dateTime("SystemModstamp", label: "System Modstamp", lastModified),
+            .reference(
+                "LastModifiedById", to: .user, relationship: "LastModifiedBy", label: "Last Modified By ID",
+                nillable: false, serial: { tables, row in Int32(users(tables, row).lastModifiedBy) }, write: nil),
+            .dateTime("SystemModstamp", label: "System Modstamp") { tables, row in
+                max(lastModified(tables, row), deleted(tables, row))
+            },
         ]
     }
 

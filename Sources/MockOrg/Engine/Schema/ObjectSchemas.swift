@@ -42,9 +42,12 @@ enum AccountSchema {
                     }
                 }),
         ]
-        + FieldSpec.auditDates(
+        + FieldSpec.audit(
+            users: { tables, row in tables.accounts[row].users },
+            setOwner: { tables, row, owner in tables.accounts[row].users.owner = owner },
             created: { tables, row in tables.accounts[row].createdDate },
-            lastModified: { tables, row in tables.accounts[row].lastModifiedDate })
+            lastModified: { tables, row in tables.accounts[row].lastModifiedDate },
+            deleted: { tables, row in tables.accounts[row].deletedDate })
 }
 
 enum ContactSchema {
@@ -119,9 +122,12 @@ enum ContactSchema {
                     }
                 }),
         ]
-        + FieldSpec.auditDates(
+        + FieldSpec.audit(
+            users: { tables, row in tables.contacts[row].users },
+            setOwner: { tables, row, owner in tables.contacts[row].users.owner = owner },
             created: { tables, row in tables.contacts[row].createdDate },
-            lastModified: { tables, row in tables.contacts[row].lastModifiedDate })
+            lastModified: { tables, row in tables.contacts[row].lastModifiedDate },
+            deleted: { tables, row in tables.contacts[row].deletedDate })
 }
 
 enum CaseSchema {
@@ -156,7 +162,30 @@ enum CaseSchema {
                 read: { tables, row in .string(tables.cases[row].status) },
                 write: { tables, row, value in tables.cases[row].status = value.text ?? "New" }),
         ]
-        + FieldSpec.auditDates(
+        + FieldSpec.audit(
+            users: { tables, row in tables.cases[row].users },
+            setOwner: { tables, row, owner in tables.cases[row].users.owner = owner },
             created: { tables, row in tables.cases[row].createdDate },
-            lastModified: { tables, row in tables.cases[row].lastModifiedDate })
+            lastModified: { tables, row in tables.cases[row].lastModifiedDate },
+            deleted: { tables, row in tables.cases[row].deletedDate })
+}
+
+/// The org's users, read-only: the one the access token stands for and its colleagues.
+enum UserSchema {
+    static let fields: [FieldSpec] = [
+        .id(.user),
+        FieldSpec(
+            "Username", .string, label: "Username", length: 80, nillable: false, createable: false, updateable: false,
+            read: { tables, row in .string(tables.users[row].username) }),
+        FieldSpec(
+            "Name", .string, label: "Full Name", length: 121, nillable: false, createable: false, updateable: false,
+            read: { tables, row in .string(tables.users[row].name) }),
+        FieldSpec(
+            "Email", .email, label: "Email", length: 128, nillable: false, createable: false, updateable: false,
+            read: { tables, row in .string(tables.users[row].email) }),
+        FieldSpec(
+            "IsActive", .boolean, label: "Active", nillable: false, createable: false, updateable: false,
+            read: { tables, row in .boolean(tables.users[row].isActive) }),
+        .dateTime("CreatedDate", label: "Created Date") { tables, row in tables.users[row].createdDate },
+    ]
 }

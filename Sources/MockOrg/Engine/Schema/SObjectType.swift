@@ -3,6 +3,12 @@ enum SObjectType: String, CaseIterable, Sendable {
     case account = "Account"
     case contact = "Contact"
     case supportCase = "Case"
+    /// The org's users: read-only here, referenced by every record's owner and audit fields.
+    case user = "User"
+
+    /// The objects that hold the org's data: what a SOSL search without RETURNING searches, and
+    /// what the Recycle Bin takes.
+    static let dataObjects: [SObjectType] = [.account, .contact, .supportCase]
 
     /// The 3-character key prefix of this object's ids.
     var keyPrefix: String {
@@ -10,6 +16,7 @@ enum SObjectType: String, CaseIterable, Sendable {
         case .account: "001"
         case .contact: "003"
         case .supportCase: "500"
+        case .user: "005"
         }
     }
 
@@ -20,6 +27,7 @@ enum SObjectType: String, CaseIterable, Sendable {
         case .account: "Accounts"
         case .contact: "Contacts"
         case .supportCase: "Cases"
+        case .user: "Users"
         }
     }
 
@@ -41,6 +49,7 @@ enum SObjectType: String, CaseIterable, Sendable {
         case .account: AccountSchema.fields
         case .contact: ContactSchema.fields
         case .supportCase: CaseSchema.fields
+        case .user: UserSchema.fields
         }
     }
 

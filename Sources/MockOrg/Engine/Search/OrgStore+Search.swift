@@ -31,8 +31,9 @@ extension OrgStore {
             var first = true
             for query in queries where remaining > 0 {
                 guard case .fields(let paths) = query.selection else { continue }
-                let signatures = state.searchSignatures.signatures(of: query.object, tables: state.tables)
-                let candidates = signatures.candidates(termBits)
+                // Users have no bits (a handful of rows): every row is a candidate.
+                let candidates = state.searchSignatures.signatures(of: query.object, tables: state.tables)?
+                    .candidates(termBits)
                 let matches = Self.searchMatcher(search, object: query.object, tables: state.tables)
                 let skip = query.offset ?? 0
                 let wanted = min(query.limit ?? Int.max, remaining) + skip

@@ -69,7 +69,9 @@ struct SOSLSearch: Sendable {
                 returning.append(Returning(objectName: object, soql: Self.soql(object: object, clause: clause)))
             } while scanner.symbol(",")
         } else {
-            returning = SObjectType.allCases.map { Returning(objectName: $0.name, soql: "SELECT Id FROM \($0.name)") }
+            returning = SObjectType.dataObjects.map {
+                Returning(objectName: $0.name, soql: "SELECT Id FROM \($0.name)")
+            }
         }
         self.returning = returning
 

@@ -11,18 +11,19 @@
 struct SearchSignatures {
     private var objects: [SObjectType: ObjectSearchSignatures] = [:]
 
-    /// The bits of every row of every object in `tables`.
+    /// The bits of every row of every data object in `tables`.
     init(tables: OrgTables) {
-        for object in SObjectType.allCases {
+        for object in SObjectType.dataObjects {
             let built = ObjectSearchSignatures(object)
             built.build(from: tables)
             objects[object] = built
         }
     }
 
-    /// The bits of every row of `object`, made for the rows created since the last search.
-    func signatures(of object: SObjectType, tables: OrgTables) -> ObjectSearchSignatures {
-        let kept = objects[object]!
+    /// The bits of every row of `object`, made for the rows created since the last search; nil for
+    /// an object without bits (not one of `SObjectType.dataObjects`).
+    func signatures(of object: SObjectType, tables: OrgTables) -> ObjectSearchSignatures? {
+        guard let kept = objects[object] else { return nil }
         kept.extend(to: tables.rowCount(of: object), tables: tables)
         return kept
     }

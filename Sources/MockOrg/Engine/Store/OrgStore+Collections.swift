@@ -11,7 +11,9 @@ extension OrgStore {
     static let collectionLimit = 200
 
     /// Deletes the records named by `ids` (any objects); returns the JSON result array.
-    func deleteCollection(ids: [String], allOrNone: Bool) throws(APIError) -> [UInt8] {
+    func deleteCollection(
+        ids: [String], allOrNone: Bool, now: Int64 = WallClock.nowMillis()
+    ) throws(APIError) -> [UInt8] {
         try Self.checkCount(ids.count)
         let outcomes = state.withLock { (state: inout State) -> [CollectionOutcome] in
             var gone = Set<RecordKey>()
@@ -22,7 +24,7 @@ extension OrgStore {
                 return deleted
             }
             guard Self.shouldApply(outcomes, allOrNone: allOrNone) else { return outcomes }
-            for case let deleted? in plans { Self.applyDeletion(deleted, to: &state) }
+            for case let deleted? in plans { Self.applyDeletion(deleted, to: &state, now: now) }
             return outcomes
         }
         return Self.resultBody(outcomes, allOrNone: allOrNone)

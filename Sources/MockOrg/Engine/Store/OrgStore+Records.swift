@@ -48,11 +48,11 @@ extension OrgStore {
     /// Deletes a record: at most one of any number of concurrent deletes of one record succeeds.
     /// Deleting an Account deletes its Contacts too, unless live Cases refer to the Account or to
     /// one of them (then nothing is deleted).
-    func delete(_ object: SObjectType, id: String) throws(APIError) {
+    func delete(_ object: SObjectType, id: String, now: Int64 = WallClock.nowMillis()) throws(APIError) {
         try state.withLock { (state: inout State) throws(APIError) in
             let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
             let deleted = try Self.deletion(of: RecordKey(object: object, row: row), in: state.tables, gone: [])
-            Self.applyDeletion(deleted, to: &state)
+            Self.applyDeletion(deleted, to: &state, now: now)
         }
     }
 
@@ -83,14 +83,16 @@ extension OrgStore {
             deleted += contacts.map { RecordKey(object: .contact, row: $0) }
         case .supportCase:
             break
+        case .user:
+            throw APIError.readOnlyObject(.user, "deleted")
         }
         return deleted
     }
 
     /// Marks the records deleted, with the lock held.
-    static func applyDeletion(_ records: [RecordKey], to state: inout State) {
+    static func applyDeletion(_ records: [RecordKey], to state: inout State, now: Int64) {
         for record in records {
-            state.tables.markDeleted(record.object, row: record.row)
+            state.tables.setDeleted(record.object, row: record.row, true, now: now)
             state.fragments.recordChanged(record.object, row: record.row)
         }
     }

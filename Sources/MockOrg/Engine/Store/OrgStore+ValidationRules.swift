@@ -5,6 +5,7 @@ extension OrgStore {
     func writtenFields(
         _ record: [String: Any], of object: SObjectType, creating: Bool
     ) throws(APIError) -> [(field: FieldSpec, value: FieldValue)] {
+        if object == .user { throw APIError.readOnlyObject(object, creating ? "inserted" : "updated") }
         let values = try Self.parseFields(record, of: object, creating: creating)
         try validationRules.check(object, values)
         return values

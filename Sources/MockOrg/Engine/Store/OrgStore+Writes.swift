@@ -87,7 +87,7 @@ extension OrgStore {
         switch object {
         case .account: ["Name"]
         case .contact: ["LastName"]
-        case .supportCase: []
+        case .supportCase, .user: []
         }
     }
 

@@ -17,24 +17,46 @@ extension OrgTables {
                     lastModifiedDate: now))
             nextCaseNumber += 1
             return cases.count - 1
+        case .user:
+            // Never reached: users are read-only (`OrgStore.refuseReadOnly`).
+            users.append(UserRecord(name: "", username: "", email: "", isActive: false, createdDate: now))
+            return users.count - 1
         }
     }
 
-    /// Sets the last-modified stamp of a record.
+    /// Stamps a change by the org's user at `now`: `LastModifiedDate` (and `SystemModstamp`, which
+    /// follows it) and `LastModifiedById`.
     func touch(_ object: SObjectType, row: Int, now: Int64) {
         switch object {
-        case .account: accounts[row].lastModifiedDate = now
-        case .contact: contacts[row].lastModifiedDate = now
-        case .supportCase: cases[row].lastModifiedDate = now
+        case .account:
+            accounts[row].lastModifiedDate = now
+            accounts[row].users.lastModifiedBy = RecordUsers.orgUser.lastModifiedBy
+        case .contact:
+            contacts[row].lastModifiedDate = now
+            contacts[row].users.lastModifiedBy = RecordUsers.orgUser.lastModifiedBy
+        case .supportCase:
+            cases[row].lastModifiedDate = now
+            cases[row].users.lastModifiedBy = RecordUsers.orgUser.lastModifiedBy
+        case .user:
+            break
         }
     }
 
-    /// Marks a record deleted. Sort orders stay valid (queries skip deleted rows); kept row lists do not.
-    func markDeleted(_ object: SObjectType, row: Int) {
+    /// Moves a record to the Recycle Bin (`deleted` true, stamped `now`, which `SystemModstamp`
+    /// shows) or back out of it (false, a change by the org's user). A delete keeps sort orders
+    /// valid (queries skip deleted rows), so a million-row order is not sorted again per delete;
+    /// kept row lists do not stay valid.
+    func setDeleted(_ object: SObjectType, row: Int, _ deleted: Bool, now: Int64) {
+        let stamp = deleted ? now : 0
         switch object {
-        case .account: accounts[row].isDeleted = true
-        case .contact: contacts[row].isDeleted = true
-        case .supportCase: cases[row].isDeleted = true
+        case .account: (accounts[row].isDeleted, accounts[row].deletedDate) = (deleted, stamp)
+        case .contact: (contacts[row].isDeleted, contacts[row].deletedDate) = (deleted, stamp)
+        case .supportCase: (cases[row].isDeleted, cases[row].deletedDate) = (deleted, stamp)
+        case .user: return
+        }
+        if !deleted {
+            touch(object, row: row, now: now)
+            sortGeneration += 1
         }
         writeGeneration += 1
     }

@@ -3,6 +3,7 @@ final class OrgTables {
     var accounts: [AccountRecord]
     var contacts: [ContactRecord]
     var cases: [CaseRecord]
+    var users: [UserRecord]
     /// Case serials per contact serial, for `DELETE_FAILED` and cascading checks.
     var casesByContact: [Int32: [Int32]]
     var nextCaseNumber: Int32
@@ -12,6 +13,7 @@ final class OrgTables {
     var writeGeneration = 0
 
     init(generator: SeedGenerator) {
+        users = SeedGenerator.users
         accounts = generator.makeAccounts()
         contacts = [ContactRecord](count: generator.contactCount) { generator.makeContact(index:) }
         var cases = [CaseRecord]()
@@ -40,6 +42,7 @@ final class OrgTables {
         case .account: accounts.count
         case .contact: contacts.count
         case .supportCase: cases.count
+        case .user: users.count
         }
     }
 
@@ -48,6 +51,7 @@ final class OrgTables {
         case .account: accounts[row].isDeleted
         case .contact: contacts[row].isDeleted
         case .supportCase: cases[row].isDeleted
+        case .user: false
         }
     }
 

@@ -10,6 +10,9 @@ struct AccountRecord: Sendable {
     var createdDate: Int64
     var lastModifiedDate: Int64
     var isDeleted = false
+    var users = RecordUsers.orgUser
+    /// When the record went to the Recycle Bin; 0 while it is live.
+    var deletedDate: Int64 = 0
     var numberOfEmployees: Int32? = nil
     var annualRevenue: Double? = nil
 }
@@ -37,6 +40,9 @@ struct ContactRecord: Sendable {
     var createdDate: Int64
     var lastModifiedDate: Int64
     var isDeleted = false
+    var users = RecordUsers.orgUser
+    /// When the record went to the Recycle Bin; 0 while it is live.
+    var deletedDate: Int64 = 0
     /// The compound read-only Name, kept up to date with its parts: queries that filter or sort
     /// on Name read it for every row, and joining strings there would dominate their time.
     private(set) var name: String
@@ -83,10 +89,32 @@ struct CaseRecord: Sendable {
     var createdDate: Int64
     var lastModifiedDate: Int64
     var isDeleted = false
+    var users = RecordUsers.orgUser
+    /// When the record went to the Recycle Bin; 0 while it is live.
+    var deletedDate: Int64 = 0
 
     /// The 8-digit case number as Salesforce shows it.
     var caseNumberText: String {
         let digits = String(caseNumber)
         return String(repeating: "0", count: max(0, 8 - digits.count)) + digits
     }
+}
+
+/// Who owns a record, created it and changed it last: User serials, one byte each (an org has a
+/// handful of users), so that a million contacts cost three bytes more.
+struct RecordUsers: Sendable {
+    var owner: UInt8
+    var createdBy: UInt8
+    var lastModifiedBy: UInt8
+
+    /// A record the org's own user (the one the access token stands for) made.
+    static let orgUser = RecordUsers(owner: 1, createdBy: 1, lastModifiedBy: 1)
+}
+
+struct UserRecord: Sendable {
+    var name: String
+    var username: String
+    var email: String
+    var isActive: Bool
+    var createdDate: Int64
 }

@@ -4,6 +4,18 @@ import SOQL
 struct SeedGenerator {
     let seed: UInt64
     let contactCount: Int
+    /// The instant the seed's recent edits lead up to (milliseconds since 1970): about one record
+    /// in twelve was last changed in the week before it. Tests pin it; an org passes its start.
+    var recentEditsBefore: Int64 = Self.epochStart + Self.twoYearsMillis
+
+    /// Users by serial: 1 is the org's own user (`MockOrgConfiguration.orgUserID`), the rest colleagues.
+    static let users: [UserRecord] = [
+        ("Demo User", "demo@example.com", true), ("Amara Okafor", "amara.okafor@example.com", true),
+        ("Kenji Sato", "kenji.sato@example.com", true), ("Lucía Fernández", "lucia.fernandez@example.com", true),
+        ("Tom Becker", "tom.becker@example.com", true), ("Ingrid Holm", "ingrid.holm@example.com", false),
+    ].map { name, email, active in
+        UserRecord(name: name, username: email, email: email, isActive: active, createdDate: epochStart)
+    }
 
     /// 2023-01-01T00:00:00Z; created dates fall in the two years after it.
     static let epochStart: Int64 = 1_672_531_200_000
@@ -31,7 +43,7 @@ struct SeedGenerator {
             let revenue = employees.flatMap { count in
                 size.below(4) == 0 ? nil : Double(Int(count) * (60 + size.below(240))) * 1000
             }
-            return AccountRecord(
+            var account = AccountRecord(
                 name: round == 0 ? base : base + " " + String(round + 1),
                 industry: random.pick(SeedPools.industries),
                 phone: Self.phone(&random),
@@ -42,6 +54,8 @@ struct SeedGenerator {
                 numberOfEmployees: employees,
                 annualRevenue: revenue
             )
+            stampUsers(stream: 7, index: index, &account.users, &account.lastModifiedDate)
+            return account
         }
     }
 
@@ -57,7 +71,7 @@ struct SeedGenerator {
         // A stream of its own, so that the fields above stay as they were for every seed.
         var birth = SeededRandom(seed: seed, stream: 6, index: index)
         let birthdate = birth.below(4) == 0 ? nil : Int32(Self.earliestBirthdate + birth.below(Self.birthdateSpan))
-        return ContactRecord(
+        var contact = ContactRecord(
             firstName: hasFirstName ? first.name : nil,
             lastName: last.name,
             title: random.below(5) == 0 ? nil : random.pick(SeedPools.titles),
@@ -74,6 +88,8 @@ struct SeedGenerator {
             createdDate: created,
             lastModifiedDate: created + Int64(random.below(30 * 86_400)) * 1000
         )
+        stampUsers(stream: 8, index: index, &contact.users, &contact.lastModifiedDate)
+        return contact
     }
 
     /// How many Cases contact `index` has: about one contact in ten has one to three.
@@ -85,7 +101,7 @@ struct SeedGenerator {
     func makeCase(number: Int32, contactSerial: Int32, accountSerial: Int32, createdAfter: Int64) -> CaseRecord {
         var random = SeededRandom(seed: seed, stream: 4, index: Int(number))
         let created = createdAfter + Int64(random.below(90 * 86_400)) * 1000
-        return CaseRecord(
+        var supportCase = CaseRecord(
             caseNumber: number,
             subject: random.pick(SeedPools.caseSubjects),
             status: random.pick(SeedPools.caseStatuses),
@@ -94,6 +110,22 @@ struct SeedGenerator {
             createdDate: created,
             lastModifiedDate: created + Int64(random.below(86_400)) * 1000
         )
+        stampUsers(stream: 9, index: Int(number), &supportCase.users, &supportCase.lastModifiedDate)
+        return supportCase
+    }
+
+    /// Owner, creator and last editor of one record, from a stream of its own so that the other
+    /// fields stay as they were for every seed: the org's user owns about a fifth, colleagues the
+    /// rest; about one record in twelve was changed in the week before `recentEditsBefore`.
+    private func stampUsers(stream: UInt64, index: Int, _ users: inout RecordUsers, _ lastModified: inout Int64) {
+        var random = SeededRandom(seed: seed, stream: stream, index: index)
+        let colleagues = Self.users.count - 1
+        users.owner = random.below(5) == 0 ? 1 : UInt8(2 + random.below(colleagues))
+        users.createdBy = random.below(3) == 0 ? users.owner : UInt8(1 + random.below(Self.users.count))
+        users.lastModifiedBy = random.below(2) == 0 ? users.createdBy : UInt8(1 + random.below(Self.users.count))
+        if random.below(12) == 0 {
+            lastModified = max(lastModified, recentEditsBefore - Int64(1 + random.below(7 * 86_400)) * 1000)
+        }
     }
 
     static func phone(_ random: inout SeededRandom) -> String {

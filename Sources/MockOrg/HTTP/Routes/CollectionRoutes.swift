@@ -7,6 +7,8 @@ import Hummingbird
 struct CollectionRoutes {
     let store: OrgStore
     let faults: FaultInjector
+    /// "Now" for record dates and date literals.
+    var clock = WallClock.system
 
     func addRoutes(to api: some RouterMethods<APIContext>) {
         let collection = api.group("composite/sobjects")
@@ -25,11 +27,11 @@ struct CollectionRoutes {
         }
         writes.post { request, _ in
             Response.json(
-                try store.createCollection(body: try await Self.bytes(of: request), now: WallClock.nowMillis()))
+                try store.createCollection(body: try await Self.bytes(of: request), now: clock.nowMillis()))
         }
         writes.patch { request, _ in
             Response.json(
-                try store.updateCollection(body: try await Self.bytes(of: request), now: WallClock.nowMillis()))
+                try store.updateCollection(body: try await Self.bytes(of: request), now: clock.nowMillis()))
         }
     }
 

@@ -99,8 +99,8 @@ struct OAuthRoutes {
     }
 
     private func tokenResponse(instanceURL: String, refreshToken: String? = nil) -> Response {
-        let issuedAt = String(WallClock.nowMillis())
-        let userID = SalesforceID.make(keyPrefix: "005", serial: 1)
+        let issuedAt = String(WallClock.system.nowMillis())
+        let userID = MockOrgConfiguration.orgUserID
         var signatureBytes = [UInt8](repeating: 0, count: 32)
         var generator = SystemRandomNumberGenerator()
         for index in signatureBytes.indices { signatureBytes[index] = generator.next() }

@@ -7,6 +7,8 @@ struct QueryRoutes {
     static let queryOptionsHeader = HTTPField.Name("Sforce-Query-Options")!
 
     let store: OrgStore
+    /// "Now" for record dates and date literals.
+    var clock = WallClock.system
 
     func addRoutes(to api: some RouterMethods<APIContext>) {
         for (resource, includeDeleted) in [("query", false), ("queryAll", true)] {
@@ -25,7 +27,7 @@ struct QueryRoutes {
         }
         let page = try store.query(
             soql, includeDeleted: includeDeleted, batchSize: Self.batchSize(from: request.headers) ?? 2000,
-            apiVersion: context.version, now: WallClock.nowMillis())
+            apiVersion: context.version, now: clock.nowMillis())
         return .json(page)
     }
 

@@ -1,6 +1,7 @@
 import Hummingbird
 
-/// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`
+/// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`,
+/// `describe/compactLayouts/primary`, the list views (`ListViewRoutes`)
 /// and `sobjects/{type}/{id}` (GET retrieves, PATCH updates, DELETE deletes). Writes pass the fail
 /// fault first, when one is configured.
 ///
@@ -11,6 +12,10 @@ import Hummingbird
 struct SObjectRoutes {
     let store: OrgStore
     let faults: FaultInjector
+    /// "Now" for record dates and date literals.
+    var clock = WallClock.system
+    /// The object's list views, under `sobjects/{type}/listviews`.
+    var listViews: ListViewRoutes?
 
     func addRoutes(to api: some RouterMethods<APIContext>) {
         let objects = api.group("sobjects")
@@ -34,12 +39,16 @@ struct SObjectRoutes {
         writes.post { request, context in
             let body = try await Self.bytes(of: request)
             return Response.json(
-                try store.create(object(context), body: body, now: WallClock.nowMillis()), status: .init(code: 201))
+                try store.create(object(context), body: body, now: clock.nowMillis()), status: .init(code: 201))
         }
 
         routes.getAndHead("describe") { _, context in
             Response.json(Resources.describe(object(context), version: context.version))
         }
+        routes.getAndHead("describe/compactLayouts/primary") { _, context in
+            Response.json(CompactLayoutDocument.primary(object(context)))
+        }
+        listViews?.addRoutes(to: routes, object: object)
 
         routes.getAndHead("*", alsoAllowed: [.patch, .delete]) { request, context in
             let fields = FormDecoding.value("fields", inQuery: request.uri.query ?? "").map {
@@ -50,7 +59,7 @@ struct SObjectRoutes {
         }
         writes.patch("*") { request, context in
             let body = try await Self.bytes(of: request)
-            try store.update(object(context), id: Self.id(request), body: body, now: WallClock.nowMillis())
+            try store.update(object(context), id: Self.id(request), body: body, now: clock.nowMillis())
             return Response.noContent
         }
         writes.delete("*") { request, context in

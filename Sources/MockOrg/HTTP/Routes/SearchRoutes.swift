@@ -3,6 +3,8 @@ import Hummingbird
 /// `search?q=SOSL`, GET or HEAD: the records a SOSL search finds, as `{"searchRecords":[…]}`.
 struct SearchRoutes {
     let store: OrgStore
+    /// "Now" for record dates and date literals.
+    var clock = WallClock.system
 
     func addRoutes(to api: some RouterMethods<APIContext>) {
         api.group("search").getAndHead(use: search)
@@ -15,6 +17,6 @@ struct SearchRoutes {
             throw SOSLSearch.termTooShort
         }
         let search = try SOSLSearch(parsing: sosl)
-        return .json(try store.search(search, apiVersion: context.version, now: WallClock.nowMillis()))
+        return .json(try store.search(search, apiVersion: context.version, now: clock.nowMillis()))
     }
 }
