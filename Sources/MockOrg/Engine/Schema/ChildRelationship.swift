@@ -45,6 +45,9 @@ extension SObjectType {
             ] + Self.ownRecordsOf("Contact")
         case .supportCase:
             Self.ownRecordsOf("Case")
+        case .user:
+            // Users are deactivated, never deleted; their records stay with them.
+            []
         }
     }
 
