@@ -13,7 +13,7 @@ struct ListViewTests {
         var buffer = CellBuffer(width: 100, height: 8)
         ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
         let lines = buffer.text.components(separatedBy: "\n")
-        #expect(lines[0].hasPrefix(" contact-tui · 127.0.0.1:1 · v66.0"))
+        #expect(lines[0].hasPrefix(" Contact · query · 127.0.0.1:1 · v66.0"))
         #expect(lines[1].contains("Name") && lines[1].contains("Account Name"))
         #expect(lines[2].hasPrefix(" Contact 0000"))
         #expect(lines[4].hasPrefix(" Contact 0002"))
@@ -32,7 +32,7 @@ struct ListViewTests {
         let frame = ContactListScreen(model: model).frame(width: 40, height: 8).text
         #expect(
             frame == """
-                 contact-tui · 127.0.0.1:1 · v66.0
+                 Contact · query · 127.0.0.1:1 · v66.0
                  Name                     Email
                  Contact 0000             c0@example.com
                  Contact 0001             c1@example.com

@@ -16,7 +16,7 @@ struct OverlayViewTests {
         let frame = ContactListScreen(model: model).frame(width: 40, height: 9).text
         #expect(
             frame == """
-                 contact-tui · 127.0.0.1:1 · v66.0
+                 Contact · query · 127.0.0.1:1 · v66.0
                 ┌─ Cannot delete item ─────────────────┐
                 │                                      │
                 │ Contact 0000 was not deleted: unable │
@@ -48,7 +48,7 @@ struct OverlayViewTests {
         let frame = ContactListScreen(model: model).frame(width: 50, height: 10).text
         #expect(
             frame == """
-                 contact-tui · 127.0.0.1:1 · v66.0
+                 Contact · query · 127.0.0.1:1 · v66.0
                 ┌─ Delete outcome unknown ───────────────────────┐
                 │                                                │
                 │ The server did not answer and Contact 0000     │

@@ -106,6 +106,8 @@ package struct ModelRunner {
         let inbox = inbox
         for effect in effects {
             switch effect {
+            case .rememberQuery:
+                break
             case .send(let request):
                 outstanding += 1
                 client.send(request) { result in

@@ -311,7 +311,7 @@ extension ContactListModel {
         switch modal {
         case .editor(let editor): edited = (editor.record, editor.inDetail)
         case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
-        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, nil: return
+        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, nil: return
         }
         guard !edited.inDetail, !rows.ids.contains(edited.record.id) else { return }
         modal = nil

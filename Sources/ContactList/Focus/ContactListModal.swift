@@ -14,4 +14,6 @@ public enum ContactListModal: Hashable, Sendable {
     case loadingAll(LoadAll)
     /// `!`: the last messages, whole, newest first; the number is the first line shown.
     case messages(scrollOffset: Int)
+    /// `:`: the list's SOQL being edited, and the org's refusal of the last one tried.
+    case queryBar(QueryBar)
 }

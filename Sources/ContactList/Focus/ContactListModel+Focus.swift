@@ -10,6 +10,7 @@ extension ContactListModel {
         case .loadAllPrompt: return .loadAllPrompt
         case .loadingAll: return .loadingAll
         case .messages: return .messages
+        case .queryBar: return .queryBar
         case nil: break
         }
         switch mode {

@@ -21,6 +21,7 @@ public enum Focus: Hashable, Sendable {
     case loadingAll
     /// The last messages (`!`).
     case messages
+    case queryBar
     /// The key help.
     case help
     /// The details of one record.

@@ -16,4 +16,6 @@ public enum ContactListEffect: Sendable {
     case open(url: String, allowsDefaultBrowser: Bool)
     /// Put the text on the terminal's clipboard (`ClipboardSequence`).
     case copy(String)
+    /// Keep the query in the history file (`:`), run or refused.
+    case rememberQuery(String)
 }

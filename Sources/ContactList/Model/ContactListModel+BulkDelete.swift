@@ -38,7 +38,8 @@ extension ContactListModel {
         for chunk in chunks {
             let entries = chunk.records.map { record in
                 let key = RestRequestID()
-                changes.recordDelete(DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0), key: key)
+                changes.recordDelete(
+                    DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0, query: query), key: key)
                 return key
             }
             inFlight[chunk.request.id] = .bulkDelete(batch: batch, entries: entries)

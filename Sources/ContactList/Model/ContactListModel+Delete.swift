@@ -31,7 +31,7 @@ extension ContactListModel {
             statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"
             return []
         }
-        changes.recordDelete(DeletedItemInfo(record: record, row: index), key: request.id)
+        changes.recordDelete(DeletedItemInfo(record: record, row: index, query: query), key: request.id)
         inFlight[request.id] = .delete
         removeRow(at: index)
         clampSelection()
@@ -100,7 +100,8 @@ extension ContactListModel {
     mutating func reinstate(_ requestID: RestRequestID, alert: Alert?) {
         guard let info = changes.forgetDelete(requestID) else { return }
         let record = info.record
-        if !rows.ids.contains(record.id) {
+        // A record of a list shown before `:` switched the query does not join this one.
+        if !rows.ids.contains(record.id), info.query == nil || info.query == query {
             let order = rows.queryOrder[record.id] ?? Int.min
             var index = 0
             while index < dataRows.count, rows.reinstatedIDs.contains(dataRows[index].id),

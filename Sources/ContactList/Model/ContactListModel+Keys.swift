@@ -42,6 +42,8 @@ extension ContactListModel {
         case .messages:
             handleMessages(key: key)
             return []
+        case .queryBar:
+            return handleQueryBar(key: key)
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
@@ -83,7 +85,8 @@ extension ContactListModel {
         case .loadAllPrompt:
             // Its answer goes to the last row, loaded or true.
             return true
-        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .help, .detail:
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar, .help,
+            .detail:
             return false
         }
     }
@@ -147,6 +150,9 @@ extension ContactListModel {
         case .character("?"):
             mode = .help
             helpScrollOffset = 0
+            return []
+        case .character(":"):
+            openQueryBar()
             return []
         case .character("/"):
             isEditingFilter = true

@@ -25,6 +25,8 @@ extension ContactListModel {
     // MARK: - QueryRun
 
     public var query: String { run.query }
+    /// The object the list shows (`Contact`), as the query names it.
+    public var searchedObjectName: String { run.searchedObject }
     public var batchSize: Int { run.batchSize }
     public internal(set) var columns: [Column] {
         get { run.columns }
@@ -110,6 +112,10 @@ extension ContactListModel {
     public internal(set) var filterField: TextField {
         get { modes.filterField }
         set { modes.filterField = newValue }
+    }
+    public var queryHistory: [String] {
+        get { modes.queryHistory }
+        set { modes.queryHistory = newValue }
     }
     public internal(set) var isWaitingToQuit: Bool {
         get { modes.isWaitingToQuit }

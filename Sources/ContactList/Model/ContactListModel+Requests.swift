@@ -69,6 +69,8 @@ extension ContactListModel {
         case .search(let text):
             applyOrgSearch(result, text: text)
             return []
+        case .switchQuery(let text):
+            return applyQueryAnswer(result, text: text, requestID: requestID)
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)

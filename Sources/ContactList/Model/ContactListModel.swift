@@ -34,6 +34,8 @@ public struct ContactListModel: Sendable {
         /// Reading a record back after a save, for the values the org computed (Name, formulas,
         /// LastModifiedDate).
         case readAfterSave(recordID: String, sequence: Int)
+        /// The first page of a query typed in the query bar, which replaces the list's on success.
+        case switchQuery(text: String)
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -84,7 +86,7 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                    .reconcileUpdate, .search, .readAfterSave:
+                    .reconcileUpdate, .search, .readAfterSave, .switchQuery:
                     return false
                 }
             }

@@ -3,4 +3,6 @@
 public struct DeletedItemInfo: Hashable, Sendable {
     public let record: ContactRecord
     public let row: Int
+    /// The query of the list it was deleted from: a refusal puts the row back only into that list.
+    public var query: String? = nil
 }

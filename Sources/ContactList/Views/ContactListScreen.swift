@@ -29,11 +29,17 @@ package struct ContactListScreen: Widget {
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)
         case .filterBar:
-            FilterBar(field: model.filterField, matchCount: model.filter.map { _ in model.shownCount })
-                .render(area: area, buffer: &buffer)
+            if let bar = model.queryBar {
+                FilterBar(field: bar.field, matchCount: nil, prompt: ":").render(area: area, buffer: &buffer)
+            } else {
+                FilterBar(field: model.filterField, matchCount: model.filter.map { _ in model.shownCount })
+                    .render(area: area, buffer: &buffer)
+            }
         case .prompt:
             if case .messages(let offset) = model.modal {
                 MessagesView(messages: model.messages, scrollOffset: offset).render(area: area, buffer: &buffer)
+            } else if let bar = model.queryBar, let error = bar.error {
+                QueryErrorView(query: bar.field.text, error: error).render(area: area, buffer: &buffer)
             } else if let prompt = model.bulkDeletePrompt {
                 BulkDeletePromptView(prompt: prompt).render(area: area, buffer: &buffer)
             } else if let loadAll = model.loadAll {
@@ -51,12 +57,13 @@ package struct ContactListScreen: Widget {
         }
     }
 
-    /// The header's title: the app and the org, the help, or the record shown.
+    /// The header's title: the object and the view, then the org; the help; or the record shown.
     var headerTitle: String {
         switch model.mode {
         case .list:
-            return "contact-tui · \(model.origin)" + (model.requests.apiVersionInUse.map { " · " + $0 } ?? "")
-                + (model.isReadOnly ? " · read-only" : "")
+            // The object and the view first: they say what the rows are, and stay on a narrow screen.
+            return "\(model.searchedObjectName) · \(model.run.title) · \(model.origin)"
+                + (model.requests.apiVersionInUse.map { " · " + $0 } ?? "") + (model.isReadOnly ? " · read-only" : "")
         case .help: return "contact-tui · Keys"
         case .detail(let detail):
             return "\(detail.record.objectType) · \(SafeText.sanitize(detail.record.displayName))"

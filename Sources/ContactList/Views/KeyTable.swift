@@ -34,6 +34,7 @@ package enum KeyTable {
                 ("n N", "next or previous match"),
                 ("Esc", "clear the filter"),
                 ("r", "refresh from the server"),
+                (":", "run another query"),
                 ("h l ← →", "move the column cursor"),
                 ("s", "sort by it; again flips"),
                 ("o", "open in Lightning"),

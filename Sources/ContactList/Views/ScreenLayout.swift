@@ -93,9 +93,10 @@ package struct ScreenLayout: Hashable, Sendable {
     /// The layout of a frame of the model.
     package init(screen: Rect, model: ContactListModel) {
         self.init(
-            screen: screen, mode: model.mode, isEditingFilter: model.focus == .filterLine,
+            screen: screen, mode: model.mode, isEditingFilter: model.focus == .filterLine || model.focus == .queryBar,
             hasAlert: !model.alerts.isEmpty,
-            hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages)
+            hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages
+                || model.queryBar?.error != nil)
     }
 
     /// Whether the terminal is under the minimum size.

@@ -29,7 +29,14 @@ final class AppLoop {
     /// Requests of `.sendAfter` effects, waiting or in flight, so that `.cancel` can stop them.
     private var cancellable: [RestRequestID: Task<Void, Never>] = [:]
 
-    init(model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?) {
+    /// Where the queries run from `:` are kept; nil keeps none.
+    private let history: QueryHistoryFile?
+
+    init(
+        model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
+        history: QueryHistoryFile? = nil
+    ) {
+        self.history = history
         self.model = model
         self.client = client
         self.terminal = Terminal(useColor: useColor, useMouse: useMouse)
@@ -164,6 +171,12 @@ final class AppLoop {
                 open(url, allowsDefaultBrowser: allowsDefaultBrowser)
             case .copy(let text):
                 terminal.copyToClipboard(text)
+            case .rememberQuery(let query):
+                do {
+                    try history?.remember(query)
+                } catch {
+                    model.showNotice("The query was not kept in the history: \(error.localizedDescription)")
+                }
             case .sendAfter(let request, let delay):
                 cancellable[request.id] = send(request, after: delay)
             case .cancel(let id):

@@ -81,6 +81,8 @@ struct BrowseCommand: AsyncParsableCommand {
         var startingModel = ContactListModel(
             query: soql, batchSize: query.batchSize, origin: origin, requests: client)
         startingModel.instanceURL = configuration.instanceURL.absoluteString
+        let history = QueryHistoryFile.standard(org: origin)
+        startingModel.queryHistory = history?.load() ?? []
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
@@ -93,8 +95,10 @@ struct BrowseCommand: AsyncParsableCommand {
         let outcome = await UIThread.run { () -> Result<QuitReport, Terminal.StartError> in
             do throws(Terminal.StartError) {
                 return .success(
-                    try AppLoop(model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger)
-                        .run())
+                    try AppLoop(
+                        model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
+                        history: history
+                    ).run())
             } catch {
                 return .failure(error)
             }

@@ -14,4 +14,7 @@ public struct Modes: Sendable {
     public internal(set) var filterField = TextField()
     /// Whether the user asked to quit while changes were in flight: the app quits when they settle.
     public internal(set) var isWaitingToQuit = false
+    /// The queries run before, newest first, that the query bar's ↑ shows; the runner sets them
+    /// from the history file at start.
+    public var queryHistory: [String] = []
 }

@@ -58,7 +58,7 @@ public struct PendingChanges: Sendable {
     /// A delete's copy of its record with other values (an edit of a row whose delete is pending).
     mutating func replaceDeletedRecord(_ key: RestRequestID, with record: ContactRecord) {
         guard let info = deletes[key] else { return }
-        deletes[key] = DeletedItemInfo(record: record, row: info.row)
+        deletes[key] = DeletedItemInfo(record: record, row: info.row, query: info.query)
     }
 
     /// An update about to be sent under `key`.

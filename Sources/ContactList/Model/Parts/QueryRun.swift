@@ -13,6 +13,8 @@ public struct QueryRun: Sendable {
     /// The query's FROM object, which the org search returns (`SOSLText`), read once.
     let searchedObject: String
     public let batchSize: Int
+    /// What the header calls the list: the list view's label, or "query" for a typed query.
+    public internal(set) var title = "query"
     /// The columns shown; their titles take the org's spelling of the fields once a page shows it.
     public internal(set) var columns: [Column]
     /// Whether the query's rows are records (`Column.rowsAreRecords`); else they are shown, never changed.

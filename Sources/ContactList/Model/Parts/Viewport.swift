@@ -26,6 +26,11 @@ public struct Viewport: Sendable {
     /// Advances while something is in flight, for the spinner.
     public internal(set) var spinnerFrame = 0
 
+    init(visibleRowCount: Int = 10, isTerminalTooSmall: Bool = false) {
+        self.visibleRowCount = visibleRowCount
+        self.isTerminalTooSmall = isTerminalTooSmall
+    }
+
     /// Puts the selection on a shown row and scrolls it into view.
     mutating func clamp(shownCount: Int, hasDivider: Bool) {
         selection = shownCount == 0 ? 0 : min(max(selection, 0), shownCount - 1)
