@@ -122,4 +122,17 @@ struct QueryBarTests {
         #expect(!error.reason.contains("\n") && !error.reason.contains("ERROR at Row"))
         #expect(error.reason.hasPrefix("INVALID_FIELD: "))
     }
+
+    @Test("a switch from many rows to few starts on the first row (the old rows' place means nothing)")
+    func switchToFewerRows() throws {
+        var model = Fixtures.loadedModel(count: 300, visibleRows: 25)
+        for _ in 0..<120 { _ = model.handle(key: .down) }
+        _ = model.handle(key: .character(":"))
+        _ = model.handle(key: .control("u"))
+        _ = Fixtures.type("Account", into: &model)
+        let request = try #require(Self.send(model.handle(key: .enter)))
+        _ = model.handle(response: Fixtures.page((0..<40).map { Self.account($0, "A \($0)") }), for: request.id)
+        #expect(model.dataRows.count == 40 && model.selection == 0 && model.scrollOffset == 0)
+        #expect(ContactListScreen(model: model).frame(width: 100, height: 30).text.contains("A 0"))
+    }
 }

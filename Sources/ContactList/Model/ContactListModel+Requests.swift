@@ -13,7 +13,10 @@ extension ContactListModel {
         var placesSelection = false
         if case .firstPage(let generation, _) = purpose, answersSort(generation: generation) { placesSelection = true }
         let anchor = selectionAnchor()
+        let generation = run.generation
         let effects = apply(result, for: purpose, requestID: requestID)
+        // A query the bar switched to starts on its first row: the old rows' anchor means nothing.
+        if case .switchQuery = purpose, run.generation != generation { placesSelection = true }
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()

@@ -33,7 +33,9 @@ extension ContactListModel {
         // A record that left the rows (deleted) is only replaced by a neighbour, which sits near
         // the old place: that window is read first, so a `d` at a million rows reads a few hundred.
         let window = 4 * SelectionAnchor.neighbours
-        let near = max(0, anchor.position - window)..<min(shownCount, anchor.position + window + 1)
+        // Empty when the rows shrank below the old place (the window then starts past the end).
+        let start = min(max(0, anchor.position - window), shownCount)
+        let near = start..<max(start, min(shownCount, anchor.position + window + 1))
         var best = Self.best(in: near, rank: rank) { shownRecord(at: $0).id }
         if best?.rank != 0, rows.ids.contains(first) || best == nil {
             best = Self.best(in: 0..<shownCount, rank: rank) { shownRecord(at: $0).id }

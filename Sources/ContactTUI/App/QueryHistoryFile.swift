@@ -62,8 +62,12 @@ struct QueryHistoryFile: Sendable {
         else {
             throw CocoaError(.fileWriteUnknown)
         }
-        _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        // rename(2) replaces the old file in one step.
+        guard rename(temporary.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
+        }
     }
 
     private func entries() -> [(org: String, query: String)] {

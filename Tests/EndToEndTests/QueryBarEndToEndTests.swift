@@ -1,0 +1,85 @@
+import Foundation
+import MockOrg
+import RestCore
+import TestSupport
+import Testing
+
+/// `:` in a real terminal: a typo shows the org's reason and a caret while the rows stay, the
+/// fixed query loads, a bare object name opens its records, and the history outlives the session.
+@Suite("The query bar, in a terminal")
+struct QueryBarEndToEndTests {
+    /// The column of the caret on the line under the query's line that holds `word`, when the
+    /// caret is right under `word`; nil otherwise.
+    static func caretColumn(in screen: String, under word: String) -> Int? {
+        let lines = screen.components(separatedBy: "\n").map { Array($0) }
+        let target = Array(word)
+        for (number, line) in lines.enumerated().dropLast() where line.contains("│") {
+            guard
+                let start = (0...max(0, line.count - target.count)).first(where: {
+                    Array(line[$0..<min($0 + target.count, line.count)]) == target
+                })
+            else { continue }
+            if lines[number + 1].firstIndex(of: "^") == start { return start }
+        }
+        return nil
+    }
+
+    @Test("a typo keeps the rows and points at the error; the fix loads; :Account opens accounts; ↑ remembers")
+    func typoFixAndHistory() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 300)) { org in
+            let contacts = try await org.contactNames()
+            let state = FileManager.default.temporaryDirectory.appendingPathComponent("qb-\(UUID().uuidString)")
+
+            defer { try? FileManager.default.removeItem(at: state) }
+            let environment = ["XDG_STATE_HOME": state.path]
+            let session = try await TmuxSession(
+                try org.appCommand(), width: 100, height: 30, environment: environment)
+            try await session.waitUntil("the contacts are listed") {
+                Screen.listShows($0, Screen.shownPrefix(contacts[0].name))
+            }
+            #expect(try await session.capture().hasPrefix(" Contact · query · "))
+            try await session.send(":")
+            try await session.send("C-u")
+            try await session.type("SELECT Id, Name, Title FORM Contact ORDER BY Name")
+            try await session.send("Enter")
+            let refused = try await session.waitUntil("the org's reason shows") { $0.contains("unexpected token") }
+            #expect(
+                Self.caretColumn(in: refused, under: "Contact") != nil,
+                "the caret is under the token the org names: \(refused)")
+            #expect(Screen.listShows(refused, Screen.shownPrefix(contacts[0].name)), "the rows stay")
+            // Fix the typo: FORM → FROM, with the bar's own keys.
+            try await session.send("C-u")
+            try await session.type("SELECT Id, Name, Title FROM Contact ORDER BY Name DESC")
+            try await session.send("Enter")
+            try await session.waitUntil("the new query's rows show, with its Title column") { screen in
+                !screen.contains("unexpected token") && screen.contains("Title") && screen.contains("Name ▼")
+            }
+            try await session.send(":")
+            try await session.send("C-u")
+            try await session.type("Account")
+            try await session.send("Enter")
+            try await session.waitUntil("the accounts show") { $0.hasPrefix(" Account · query · ") }
+            try await session.quit()
+
+            // The next session's ↑ finds the queries, newest first.
+            let next = try await TmuxSession(try org.appCommand(), width: 100, height: 30, environment: environment)
+            try await next.waitUntil("the contacts are listed") {
+                Screen.listShows($0, Screen.shownPrefix(contacts[0].name))
+            }
+            try await next.send(":")
+            try await next.send("Up")
+            try await next.waitUntil("↑ shows the last query") { $0.contains(":SELECT Id, Name FROM Account") }
+            try await next.send("Up")
+            try await next.waitUntil("↑ again shows the one before") {
+                $0.contains(":SELECT Id, Name, Title FROM Contact ORDER BY Name DESC")
+            }
+            try await next.send("Escape")
+            try await next.quit()
+            let file = state.appendingPathComponent("contact-tui/history")
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains(org.endpoint.accessToken))
+        }
+    }
+}
