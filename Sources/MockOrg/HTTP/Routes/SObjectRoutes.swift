@@ -1,7 +1,7 @@
 import Hummingbird
 
-/// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`
-/// and `sobjects/{type}/{id}` (GET retrieves, PATCH updates, DELETE deletes). Writes pass the fail
+/// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`,
+/// `sobjects/{type}/deleted/` and `…/updated/` (Get Deleted and Get Updated) and `sobjects/{type}/{id}` (GET retrieves, PATCH updates, DELETE deletes). Writes pass the fail
 /// fault first, when one is configured.
 ///
 /// Each object of the schema has its routes under its own name (`sobjects/Contact/*`), which the
@@ -39,6 +39,20 @@ struct SObjectRoutes {
 
         routes.getAndHead("describe") { _, context in
             Response.json(Resources.describe(object(context), version: context.version))
+        }
+
+        // Get Deleted and Get Updated: constant paths, matched before the record id's wildcard.
+        let replication: [(String, @Sendable (SObjectType, String?, String?, Int64) throws(APIError) -> [UInt8])] = [
+            ("deleted", store.deletedRecords), ("updated", store.updatedRecords),
+        ]
+        for (resource, answer) in replication {
+            routes.getAndHead(RouterPath(resource)) { request, context in
+                let query = request.uri.query ?? ""
+                return Response.json(
+                    try answer(
+                        object(context), FormDecoding.value("start", inQuery: query),
+                        FormDecoding.value("end", inQuery: query), WallClock.nowMillis()))
+            }
         }
 
         routes.getAndHead("*", alsoAllowed: [.patch, .delete]) { request, context in
