@@ -50,6 +50,22 @@ struct APIError: Error, Sendable {
     static let serverUnavailable = APIError(
         status: 503, "SERVER_UNAVAILABLE", "Server temporarily unavailable. Please try again later.")
 
+    /// 304 for a GET whose record has not changed since `If-Modified-Since`: sent with no body.
+    static let notModified = APIError(status: 304, "NOT_MODIFIED", "")
+
+    /// 412 for a PATCH whose record changed after `If-Unmodified-Since`. Salesforce documents the
+    /// status but not the body; this org's choice is the usual error array, naming when the record
+    /// last changed:
+    /// `[{"message":"The record was modified after If-Unmodified-Since; its LastModifiedDate is
+    /// 2024-05-01T10:00:00.000+0000","errorCode":"PRECONDITION_FAILED","fields":[]}]`. Clients
+    /// should rely on the status alone.
+    static func preconditionFailed(lastModified: Int64) -> APIError {
+        APIError(
+            status: 412, "PRECONDITION_FAILED",
+            "The record was modified after If-Unmodified-Since; its LastModifiedDate is "
+                + DateText.dateTime(millis: lastModified), fields: [])
+    }
+
     static func methodNotAllowed(_ method: String, allowed: [String]) -> APIError {
         APIError(
             status: 405, "METHOD_NOT_ALLOWED",

@@ -19,7 +19,8 @@ extension OrgStore {
 
     /// The JSON body of `GET /sobjects/{object}/{id}`, with every field or the listed ones.
     func retrieve(
-        _ object: SObjectType, id: String, fields: [String]?, apiVersion: String, now: Int64 = WallClock.nowMillis()
+        _ object: SObjectType, id: String, fields: [String]?, apiVersion: String, now: Int64 = WallClock.nowMillis(),
+        ifModifiedSince: Int64? = nil
     ) throws(APIError)
         -> [UInt8]
     {
@@ -42,6 +43,10 @@ extension OrgStore {
             // In the Recycle Bin: ENTITY_IS_DELETED; purged from it: as if it never was.
             guard !tables.isPurged(object, row: row) else { throw APIError.notFound }
             guard !tables.isDeleted(object, row: row) else { throw APIError.entityIsDeleted }
+            // HTTP dates hold whole seconds: a change within the given second is not "after" it.
+            if let since = ifModifiedSince, tables.lastModifiedDate(object, row: row) / 1000 <= since / 1000 {
+                throw APIError.notModified
+            }
             var writer = JSONWriter()
             RecordShape(specs.map { FieldPath(relationship: nil, field: $0) })
                 .write(row: row, of: object, apiVersion: apiVersion, tables: tables, into: &writer)

@@ -23,12 +23,20 @@ extension OrgStore {
     }
 
     /// Updates the given fields of a record.
-    func update(_ object: SObjectType, id: String, body: [UInt8], now: Int64) throws(APIError) {
+    /// - Parameter ifUnmodifiedSince: refuse with 412 when the record changed after this instant
+    ///   (milliseconds; compared in whole seconds, as HTTP dates carry them).
+    func update(
+        _ object: SObjectType, id: String, body: [UInt8], now: Int64, ifUnmodifiedSince: Int64? = nil
+    ) throws(APIError) {
         let values = try writtenFields(Self.recordBody(body, of: object), of: object, creating: false)
         try state.withLock { (state: inout State) throws(APIError) in
             let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
             let record = RecordKey(object: object, row: row)
             try Self.checkUpdate(record, values, in: state.tables)
+            if let since = ifUnmodifiedSince, !state.tables.isDeleted(object, row: row) {
+                let modified = state.tables.lastModifiedDate(object, row: row)
+                if modified / 1000 > since / 1000 { throw APIError.preconditionFailed(lastModified: modified) }
+            }
             Self.applyUpdate(record, values, to: &state, now: now)
         }
     }

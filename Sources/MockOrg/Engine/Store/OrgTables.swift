@@ -65,6 +65,16 @@ final class OrgTables {
         }
     }
 
+    /// The record's `LastModifiedDate` (0 for a user).
+    func lastModifiedDate(_ object: SObjectType, row: Int) -> Int64 {
+        switch object {
+        case .account: accounts[row].lastModifiedDate
+        case .contact: contacts[row].lastModifiedDate
+        case .supportCase: cases[row].lastModifiedDate
+        case .user: 0
+        }
+    }
+
     /// Whether the record was deleted and then purged from the Recycle Bin: no call shows it.
     func isPurged(_ object: SObjectType, row: Int) -> Bool {
         deletedDate(object, row: row) == OrgStore.purgedStamp

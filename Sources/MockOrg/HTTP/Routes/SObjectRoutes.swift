@@ -59,18 +59,35 @@ struct SObjectRoutes {
             let fields = FormDecoding.value("fields", inQuery: request.uri.query ?? "").map {
                 $0.split(separator: ",").map(String.init)
             }
+            // An unreadable If-Modified-Since is ignored, as HTTP says.
+            let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.millis)
             return Response.json(
-                try store.retrieve(object(context), id: Self.id(request), fields: fields, apiVersion: context.version))
+                try store.retrieve(
+                    object(context), id: Self.id(request), fields: fields, apiVersion: context.version,
+                    ifModifiedSince: since))
         }
         writes.patch("*") { request, context in
             let body = try await Self.bytes(of: request)
-            try store.update(object(context), id: Self.id(request), body: body, now: WallClock.nowMillis())
+            try store.update(
+                object(context), id: Self.id(request), body: body, now: WallClock.nowMillis(),
+                ifUnmodifiedSince: try Self.ifUnmodifiedSince(request))
             return Response.noContent
         }
         writes.delete("*") { request, context in
             try store.delete(object(context), id: Self.id(request))
             return Response.noContent
         }
+    }
+
+    /// The instant of `If-Unmodified-Since`, nil without one; 400 when it is not an HTTP date.
+    private static func ifUnmodifiedSince(_ request: Request) throws(APIError) -> Int64? {
+        guard let text = request.headers[.ifUnmodifiedSince] else { return nil }
+        guard let millis = HTTPDate.millis(text) else {
+            throw APIError(
+                status: 400, "INVALID_HEADER",
+                "If-Unmodified-Since must be an HTTP date such as Sun, 06 Nov 1994 08:49:37 GMT, not: " + text)
+        }
+        return millis
     }
 
     /// The record's id: the last component of `sobjects/{type}/{id}`.
