@@ -9,6 +9,7 @@ extension OrgStore {
         let values = try writtenFields(Self.recordBody(body, of: object), of: object, creating: true)
         let id = try withTables { (tables) throws(APIError) -> String in
             try Self.checkCreate(object, values, in: tables)
+            if duplicateRule { try Self.checkDuplicate(object, row: nil, values, in: tables) }
             return Self.applyCreate(object, values, to: tables, now: now)
         }
         var writer = JSONWriter()
@@ -33,6 +34,7 @@ extension OrgStore {
             let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
             let record = RecordKey(object: object, row: row)
             try Self.checkUpdate(record, values, in: state.tables)
+            if duplicateRule { try Self.checkDuplicate(object, row: row, values, in: state.tables) }
             if let since = ifUnmodifiedSince, !state.tables.isDeleted(object, row: row) {
                 let modified = state.tables.lastModifiedDate(object, row: row)
                 if modified / 1000 > since / 1000 { throw APIError.preconditionFailed(lastModified: modified) }

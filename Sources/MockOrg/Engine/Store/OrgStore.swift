@@ -47,6 +47,8 @@ final class OrgStore: Sendable {
     let stopping: StopFlag
     /// How long a deleted record stays in the Recycle Bin, in milliseconds.
     let recycleBinTTL: Int64
+    /// Whether Contact's duplicate rule refuses duplicates (`checkDuplicate`).
+    let duplicateRule: Bool
 
     /// Salesforce's: a query still running after this is ended.
     static let defaultQueryTimeout = Duration.seconds(10)
@@ -55,9 +57,11 @@ final class OrgStore: Sendable {
     init(
         generator: SeedGenerator, cursorLifetime: Duration = defaultCursorLifetime,
         validationRules: [MockOrgValidationRule] = [], queryTimeout: Duration = defaultQueryTimeout,
-        stopping: StopFlag = StopFlag(), recycleBinTTL: Duration = OrgStore.defaultRecycleBinTTL
+        stopping: StopFlag = StopFlag(), recycleBinTTL: Duration = OrgStore.defaultRecycleBinTTL,
+        duplicateRule: Bool = true
     ) {
         self.stopping = stopping
+        self.duplicateRule = duplicateRule
         self.recycleBinTTL =
             recycleBinTTL.components.seconds * 1000 + recycleBinTTL.components.attoseconds / 1_000_000_000_000_000
         self.validationRules = ValidationRules(validationRules)
