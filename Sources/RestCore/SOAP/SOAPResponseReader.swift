@@ -8,7 +8,8 @@ import Foundation
 ///
 /// Built on FoundationXML's `XMLParser` (libxml2's SAX reader), which ships with the toolchain on
 /// Linux and macOS, so RestCore gains no package; a SAX reader keeps only what it looks for.
-/// Hostile input is bounded: a document type is refused before parsing (no entity is expanded),
+/// Hostile input is bounded: bytes that are not UTF-8 and a document type are refused before
+/// parsing (no entity is expanded),
 /// element text and the number of results are capped, and every failure is a value.
 public enum SOAPResponseReader {
     /// The most results one answer may hold (an `undelete` takes at most 200 ids).
@@ -30,6 +31,10 @@ public enum SOAPResponseReader {
     /// The results or the fault of `body`.
     public static func read(_ body: [UInt8]) -> Result<Reading, Failure> {
         guard !body.isEmpty else { return .failure(Failure(description: "the SOAP answer is empty.")) }
+        // FoundationXML's reader is not safe on names that are not UTF-8 (the fuzzer found it).
+        guard String(validating: body, as: UTF8.self) != nil else {
+            return .failure(Failure(description: "the SOAP answer is not UTF-8 text."))
+        }
         if containsDocumentType(body) {
             return .failure(Failure(description: "the SOAP answer declares a document type, which is refused."))
         }

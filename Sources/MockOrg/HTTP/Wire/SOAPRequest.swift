@@ -22,6 +22,10 @@ struct SOAPRequest: Sendable {
     /// Reads `body`, or throws the `soapenv:Client` fault Salesforce gives for a request that is not a SOAP envelope.
     static func parse(_ body: [UInt8]) throws(SOAPFault) -> SOAPRequest {
         guard !body.isEmpty else { throw SOAPFault.client("Premature end of file.") }
+        // FoundationXML's reader is not safe on names that are not UTF-8.
+        guard String(validating: body, as: UTF8.self) != nil else {
+            throw SOAPFault.client("Invalid byte 1 of 1-byte UTF-8 sequence.")
+        }
         if body.count >= 9, Self.containsDocumentType(body) {
             throw SOAPFault.client("DOCTYPE is disallowed when the feature is set to true.")
         }
