@@ -12,7 +12,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds="${1:-180}"
 shift || true
-targets="${*:-soql restcore safetext json mockorg}"
+targets="${*:-soql restcore soap safetext json mockorg}"
 out=.build/fuzz
 mkdir -p "$out/modules"
 
@@ -49,6 +49,11 @@ sources() {
     json)
         find Sources/JSONKit -name '*.swift'
         echo Fuzz/Targets/JSONSyntaxFuzz.swift ;;
+    soap)
+        # The SOAP reader alone: Foundation (FoundationXML) is its only import.
+        echo Sources/RestCore/SOAP/SOAPResponseReader.swift Sources/RestCore/SOAP/SOAPFault.swift \
+            Sources/RestCore/SOAP/UndeleteResult.swift Sources/RestCore/Errors/SalesforceError.swift
+        echo Fuzz/Targets/SOAPFuzz.swift ;;
     safetext)
         find Sources/ContactList/Rendering -name '*.swift'
         echo Fuzz/Targets/SafeTextFuzz.swift ;;

@@ -31,6 +31,12 @@ public struct MockOrgConfiguration: Sendable {
     public var faultSeed: UInt64?
     /// How long an unused query cursor stays open; nil keeps Salesforce's 15 minutes.
     public var cursorTTL: Duration?
+    /// How long a deleted record stays in the Recycle Bin before it is purged; nil keeps
+    /// Salesforce's 15 days.
+    public var recycleBinTTL: Duration?
+    /// Whether a Contact with the first name, last name and email of a live one is refused with
+    /// `DUPLICATES_DETECTED`, as Salesforce's standard duplicate rule does.
+    public var duplicateRule = true
     /// The daily API request limit; requests past it get 403 `REQUEST_LIMIT_EXCEEDED`.
     public var apiLimit: Int
     /// The largest request body accepted; larger bodies get 413.

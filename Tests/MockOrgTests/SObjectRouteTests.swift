@@ -126,7 +126,7 @@ import Testing
             )
             let gone = try await client.get(Self.base + "/sobjects/Contact/" + id, headers: org.authorization)
             #expect(gone.status == 404)
-            #expect(gone.error?.code == "NOT_FOUND")
+            #expect(gone.error?.code == "ENTITY_IS_DELETED")
             let patchGone = try await client.send(
                 .patch, Self.base + "/sobjects/Contact/" + id, headers: org.authorization, body: #"{"Title": "x"}"#)
             #expect(patchGone.error?.code == "ENTITY_IS_DELETED")

@@ -28,6 +28,11 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "Output format: tsv (with a header row) or json (one object per line).")
     var format: Format = .tsv
 
+    @Flag(
+        name: .customLong("all-rows"),
+        help: "Include deleted and archived records (queryAll), as sf data query --all-rows does.")
+    var allRows = false
+
     func validate() throws {
         guard !view.query.allSatisfy(\.isWhitespace) else { throw ValidationError("--query must not be empty.") }
     }
@@ -92,13 +97,14 @@ struct ListCommand: AsyncParsableCommand {
     private func printChosenRecords(client: RestClient, output: StandardOutput) async throws -> Outcome {
         guard let name = view.listView else {
             return await Self.printRecords(
-                of: view.query, batchSize: view.batchSize, format: format, client: client, output: output)
+                of: view.query, batchSize: view.batchSize, format: format, allRows: allRows, client: client,
+                output: output)
         }
         let lookup = try await ListViewLookup.find(
             name, object: view.object ?? QueryOptions.defaultObject, client: client)
         if let soql = lookup.query {
             return await Self.printRecords(
-                of: soql, batchSize: view.batchSize, format: format, client: client, output: output)
+                of: soql, batchSize: view.batchSize, format: format, allRows: allRows, client: client, output: output)
         }
         return await Self.printResults(
             of: lookup, pageSize: view.batchSize, format: format, client: client, output: output)
@@ -107,14 +113,18 @@ struct ListCommand: AsyncParsableCommand {
     /// Streams every page of `soql` to `output`. The first error ends it; so does an output that
     /// takes no more bytes, and leaving the loop drops the page being fetched ahead, which cancels it.
     static func printRecords(
-        of soql: String, batchSize: Int, format: Format, client: RestClient, output: StandardOutput
+        of soql: String, batchSize: Int, format: Format, allRows: Bool = false, client: RestClient,
+        output: StandardOutput
     ) async -> Outcome {
         var writer = RecordWriter(
             format: format == .json ? .json : .tsv, selectList: SelectList(soql: soql))
         var buffer: [UInt8] = []
         var printed = 0
         do throws(RestClientError) {
-            let first = client.request(forQuery: soql, batchSize: batchSize)
+            let first =
+                allRows
+                ? client.request(forQueryAll: soql, batchSize: batchSize)
+                : client.request(forQuery: soql, batchSize: batchSize)
             for try await page in client.pages(startingWith: first, as: QueryPageBytes.self, prefetch: true) {
                 buffer.removeAll(keepingCapacity: true)
                 try writer.write(page, into: &buffer)

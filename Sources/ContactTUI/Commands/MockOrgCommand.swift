@@ -64,6 +64,16 @@ struct MockOrgCommand: AsyncParsableCommand {
         listViewTexts.compactMap { try? MockOrgListView(parsing: $0) }
     }
 
+    @Option(
+        name: .customLong("recycle-bin-ttl"),
+        help: "Seconds a deleted record stays in the Recycle Bin before it is purged (default: 15 days).")
+    var recycleBinTTL: Double?
+
+    @Flag(
+        name: .customLong("no-duplicate-rule"),
+        help: "Accept a Contact with the first name, last name and email of another (no DUPLICATES_DETECTED).")
+    var noDuplicateRule = false
+
     /// A year: a token or cursor that lives longer never expires in any run.
     static let longestTTL: Double = 365 * 24 * 3600
     /// Far above any real org's daily limit.
@@ -112,6 +122,9 @@ struct MockOrgCommand: AsyncParsableCommand {
             try OptionRange.checkPositive(cursorTTL, "--cursor-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
         try OptionRange.check(apiLimit, "--api-limit", in: 0...Self.largestAPILimit)
+        if let recycleBinTTL {
+            try OptionRange.checkPositive(recycleBinTTL, "--recycle-bin-ttl", atMost: Self.longestTTL, unit: "seconds")
+        }
         if let tokenTTL {
             try OptionRange.checkPositive(tokenTTL, "--token-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
@@ -147,6 +160,8 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
         configuration.listViews = listViews
+        configuration.recycleBinTTL = recycleBinTTL.map(Duration.seconds)
+        configuration.duplicateRule = !noDuplicateRule
         if !Self.loopbackHosts.contains(host.lowercased()) {
             StandardError.report(
                 "warning: --host \(host) is not loopback: anyone who can reach it can read and change "

@@ -26,7 +26,8 @@ struct MockOrgInstance: Sendable {
             generator: generator,
             cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime,
             validationRules: configuration.validationRules, queryTimeout: configuration.queryTimeout,
-            stopping: stopping)
+            stopping: stopping, recycleBinTTL: configuration.recycleBinTTL ?? OrgStore.defaultRecycleBinTTL,
+            duplicateRule: configuration.duplicateRule)
         let tokens = TokenStore(ttl: configuration.tokenTTL)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()

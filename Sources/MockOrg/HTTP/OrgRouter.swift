@@ -57,6 +57,10 @@ enum OrgRouter {
             instanceURL: instanceURL, rotatesRefreshTokens: configuration.rotatesRefreshTokens
         )
         .addRoutes(to: router.group("services/oauth2", context: OAuthContext.self))
+        SOAPRoutes(
+            store: store, tokens: tokens, newestVersion: configuration.maxAPIVersion ?? Resources.newestVersion
+        )
+        .addRoutes(to: router)
         // Added after the routes, so that only a request no route matches passes it.
         router.add(middleware: NotFoundMiddleware())
         return router

@@ -167,7 +167,8 @@ public final class RestClient: Sendable {
         }
         var outgoing = TransportRequest(
             method: request.method, url: Self.url(for: request, endpoint: endpoint), host: endpoint.host,
-            headers: Self.headers(for: request, token: token, configuration: configuration), body: request.body,
+            headers: Self.headers(for: request, token: token, configuration: configuration),
+            body: request.sessionBody?(token) ?? request.body,
             timeout: timeout)
         outgoing.bodyHeadObserver = request.bodyHeadObserver
         outgoing.responseLimit = request.responseLimit
@@ -235,9 +236,15 @@ public final class RestClient: Sendable {
         return headers
     }
 
-    /// A non-2xx answer as an error: Salesforce's error array when the body is one, else the raw text.
+    /// A non-2xx answer as an error: Salesforce's error array when the body is one (a SOAP fault
+    /// becomes one error), else the raw text.
     static func failure(from response: RestResponse) -> RestClientError {
-        let errors = (try? response.decode([SalesforceError].self)) ?? []
+        var errors = (try? response.decode([SalesforceError].self)) ?? []
+        if errors.isEmpty, response.headers[.contentType]?.contains("xml") == true,
+            let fault = SOAPResponseReader.fault(in: response.body)
+        {
+            errors = [fault.salesforceError]
+        }
         let rawBody = errors.isEmpty && !response.body.isEmpty ? response.asString() : nil
         return .apiInvocationFailed(
             status: response.status, headers: response.headers, errors: errors, rawBody: rawBody)
@@ -245,9 +252,12 @@ public final class RestClient: Sendable {
 }
 
 extension RestClientError {
-    /// `401` with `INVALID_SESSION_ID`: the access token expired or was revoked.
+    /// `401` with `INVALID_SESSION_ID` (REST), or `500` with that fault (SOAP): the access token
+    /// expired or was revoked.
     var isInvalidSession: Bool {
-        guard case .apiInvocationFailed(401, _, let errors, _) = self else { return false }
+        guard case .apiInvocationFailed(let status, _, let errors, _) = self, status == 401 || status == 500 else {
+            return false
+        }
         return errors.contains { $0.errorCode == "INVALID_SESSION_ID" }
     }
 }

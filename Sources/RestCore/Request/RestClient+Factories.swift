@@ -32,9 +32,34 @@ extension RestClient {
         queryRequest(resource: "query", soql: soql, apiVersion: apiVersion, batchSize: batchSize)
     }
 
-    /// `GET …/queryAll?q=SOQL`: like a query, including deleted and archived records.
-    public func request(forQueryAll soql: String, apiVersion: APIVersion? = nil) -> RestRequest {
-        queryRequest(resource: "queryAll", soql: soql, apiVersion: apiVersion, batchSize: 2000)
+    /// `GET …/queryAll?q=SOQL`: like a query, including deleted and archived records; its pages
+    /// follow `nextRecordsUrl` as a query's do.
+    public func request(forQueryAll soql: String, apiVersion: APIVersion? = nil, batchSize: Int = 2000) -> RestRequest {
+        queryRequest(resource: "queryAll", soql: soql, apiVersion: apiVersion, batchSize: batchSize)
+    }
+
+    /// `GET …/sobjects/TYPE/deleted/?start=&end=`: the records deleted in the window (Get Deleted).
+    public func requestForDeleted(
+        withObjectType objectType: String, start: Date, end: Date, apiVersion: APIVersion? = nil
+    ) -> RestRequest {
+        replicationRequest("deleted", objectType: objectType, start: start, end: end, apiVersion: apiVersion)
+    }
+
+    /// `GET …/sobjects/TYPE/updated/?start=&end=`: the records created or changed in the window (Get Updated).
+    public func requestForUpdated(
+        withObjectType objectType: String, start: Date, end: Date, apiVersion: APIVersion? = nil
+    ) -> RestRequest {
+        replicationRequest("updated", objectType: objectType, start: start, end: end, apiVersion: apiVersion)
+    }
+
+    private func replicationRequest(
+        _ resource: String, objectType: String, start: Date, end: Date, apiVersion: APIVersion?
+    ) -> RestRequest {
+        var request = RestRequest(
+            method: .GET, path: sobjectPath(objectType, apiVersion: apiVersion) + "/" + resource + "/",
+            queryItems: [(name: "start", value: HTTPDate.iso8601(start)), (name: "end", value: HTTPDate.iso8601(end))])
+        request.invalidReason = Self.problem(objectType: objectType)
+        return request
     }
 
     /// `GET …/search?q=SOSL`: the records a SOSL search finds, read with `SearchResult`.
@@ -85,6 +110,31 @@ extension RestClient {
         var request = RestRequest(
             method: .POST, path: sobjectPath(objectType, apiVersion: apiVersion) + "/", body: Self.jsonBody(fields))
         request.invalidReason = Self.problem(objectType: objectType)
+        return request
+    }
+
+    /// `PATCH …/sobjects/TYPE/ID` carrying `If-Unmodified-Since` (an HTTP date in GMT): the org
+    /// refuses with 412 when the record changed after it (`RestClientError.condition ==
+    /// .preconditionFailed`) and writes nothing.
+    public func requestForUpdate(
+        withObjectType objectType: String, objectId: String, fields: [String: JSONValue],
+        ifUnmodifiedSince: Date, apiVersion: APIVersion? = nil
+    ) -> RestRequest {
+        var request = requestForUpdate(
+            withObjectType: objectType, objectId: objectId, fields: fields, apiVersion: apiVersion)
+        request.headers[.ifUnmodifiedSince] = HTTPDate.string(from: ifUnmodifiedSince)
+        return request
+    }
+
+    /// `GET …/sobjects/TYPE/ID` carrying `If-Modified-Since`: the org answers 304 when the record
+    /// has not changed since (`RestClientError.condition == .notModified`).
+    public func requestForRetrieve(
+        withObjectType objectType: String, objectId: String, fieldList: String?, ifModifiedSince: Date,
+        apiVersion: APIVersion? = nil
+    ) -> RestRequest {
+        var request = requestForRetrieve(
+            withObjectType: objectType, objectId: objectId, fieldList: fieldList, apiVersion: apiVersion)
+        request.headers[.ifModifiedSince] = HTTPDate.string(from: ifModifiedSince)
         return request
     }
 

@@ -8,6 +8,7 @@ configured here. Exits non-zero (with the reason) on the first mismatch.
 """
 
 import sys
+from datetime import datetime, timedelta, timezone
 
 from simple_salesforce import Salesforce
 from simple_salesforce.exceptions import (
@@ -67,7 +68,8 @@ def main():
 
     # The exception types simple-salesforce maps from status codes.
     error = expect_raises(SalesforceResourceNotFound, lambda: sf.Contact.get(new_id), "get of a deleted contact")
-    expect(error.content[0]["errorCode"] == "NOT_FOUND", f"404 content {error.content}")
+    # In the Recycle Bin, as on Salesforce: ENTITY_IS_DELETED.
+    expect(error.content[0]["errorCode"] == "ENTITY_IS_DELETED", f"404 content {error.content}")
     error = expect_raises(SalesforceResourceNotFound, lambda: sf.Contact.delete(new_id), "second delete")
     expect(error.content[0]["errorCode"] == "ENTITY_IS_DELETED", f"second delete content {error.content}")
     error = expect_raises(SalesforceMalformedRequest, lambda: sf.query("SELECT Foo FROM Contact"), "bad field")
@@ -100,6 +102,36 @@ def main():
         "describe of an unknown list view",
     )
     expect(error.content[0]["errorCode"] == "NOT_FOUND", f"unknown list view content {error.content}")
+
+    # The Recycle Bin: queryAll sees the deleted contact, query does not.
+    soql = f"SELECT Id, IsDeleted FROM Contact WHERE Id = '{new_id}'"
+    expect(sf.query_all(soql)["totalSize"] == 0, "query sees a deleted contact")
+    everything = sf.query_all(soql, include_deleted=True)
+    expect(everything["totalSize"] == 1, f"query_all(include_deleted=True) found {everything['totalSize']}")
+    expect(everything["records"][0]["IsDeleted"] is True, "the deleted contact is not IsDeleted")
+    paged = sf.query_all(
+        "SELECT Id FROM Contact", include_deleted=True, headers={"Sforce-Query-Options": "batchSize=500"}
+    )
+    expect(paged["totalSize"] == contact_count + 1, f"queryAll paged {paged['totalSize']} records")
+    expect(len(paged["records"]) == contact_count + 1, "queryAll did not page through every record")
+
+    # Get Deleted and Get Updated, as a replication client calls them.
+    now = datetime.now(timezone.utc)
+    deleted = sf.Contact.deleted(now - timedelta(days=1), now + timedelta(minutes=5))
+    expect([record["id"] for record in deleted["deletedRecords"]] == [new_id], f"deleted() returned {deleted}")
+    expect(deleted["deletedRecords"][0]["deletedDate"].endswith("+0000"), "deletedDate is not a datetime")
+    expect("earliestDateAvailable" in deleted and "latestDateCovered" in deleted, f"deleted() shape {deleted}")
+    updated = sf.Contact.updated(now - timedelta(days=1), now + timedelta(minutes=5))
+    expect(isinstance(updated["ids"], list) and "latestDateCovered" in updated, f"updated() shape {updated}")
+    expect(new_id not in updated["ids"], "a deleted contact is listed as updated")
+    edited = sf.query("SELECT Id FROM Contact LIMIT 1")["records"][0]["Id"]
+    sf.Contact.update(edited, {"Title": "Replicated"})
+    updated = sf.Contact.updated(now - timedelta(days=1), datetime.now(timezone.utc) + timedelta(minutes=5))
+    expect(edited in updated["ids"], f"updated() misses the contact just edited: {updated}")
+    error = expect_raises(
+        SalesforceMalformedRequest, lambda: sf.Contact.updated(now - timedelta(days=40), now), "a window too old"
+    )
+    expect(error.content[0]["errorCode"] == "INVALID_REPLICATION_DATE", f"too old content {error.content}")
 
     print("simple-salesforce compatible")
 

@@ -49,6 +49,7 @@ extension OrgStore {
                 do throws(APIError) {
                     let (object, values) = try result.get()
                     try Self.checkCreate(object, values, in: tables)
+                    if duplicateRule { try Self.checkDuplicate(object, row: nil, values, in: tables) }
                     return CollectionOutcome(id: nil, error: nil)
                 } catch {
                     return CollectionOutcome(id: nil, error: error)
@@ -85,6 +86,7 @@ extension OrgStore {
                 let (object, id, values) = try parsed[index].get()
                 let record = try Self.collectionRecord(id, of: object, in: state.tables)
                 try Self.checkUpdate(record, values, in: state.tables)
+                if duplicateRule { try Self.checkDuplicate(object, row: record.row, values, in: state.tables) }
                 return record
             }
             guard Self.shouldApply(outcomes, allOrNone: allOrNone) else { return outcomes }

@@ -14,6 +14,7 @@ extension OrgStore {
             throw APIError(error)
         }
         return try state.withLock { (state: inout State) throws(APIError) -> ByteBuffer in
+            if includeDeleted { Self.purgeExpired(&state, now: now, ttl: recycleBinTTL) }
             let budget = try QueryBudget(queryTimeout, stopping: stopping)
             if case .aggregate(let columns) = query.selection {
                 return try Self.aggregatePage(
@@ -96,7 +97,9 @@ extension OrgStore {
         func consider(_ row: Int) throws(APIError) -> Bool {
             guard rows.count < wanted else { return false }
             try budget?.step()
-            if !includeDeleted && tables.isDeleted(object, row: row) { return true }
+            if tables.isDeleted(object, row: row) && (!includeDeleted || tables.isPurged(object, row: row)) {
+                return true
+            }
             if let matches, !matches(row) { return true }
             if let extra, !extra(row) { return true }
             rows.append(Int32(row))

@@ -19,7 +19,8 @@ extension OrgStore {
 
     /// The JSON body of `GET /sobjects/{object}/{id}`, with every field or the listed ones.
     func retrieve(
-        _ object: SObjectType, id: String, fields: [String]?, apiVersion: String
+        _ object: SObjectType, id: String, fields: [String]?, apiVersion: String, now: Int64 = WallClock.nowMillis(),
+        ifModifiedSince: Int64? = nil
     ) throws(APIError)
         -> [UInt8]
     {
@@ -35,9 +36,17 @@ extension OrgStore {
                 specs.append(spec)
             }
         }
-        return try withTables { (tables) throws(APIError) -> [UInt8] in
+        return try state.withLock { (state: inout State) throws(APIError) -> [UInt8] in
+            Self.purgeExpired(&state, now: now, ttl: recycleBinTTL)
+            let tables = state.tables
             let row = try Self.locate(id, of: object, in: tables, forWrite: false)
-            guard !tables.isDeleted(object, row: row) else { throw APIError.notFound }
+            // In the Recycle Bin: ENTITY_IS_DELETED; purged from it: as if it never was.
+            guard !tables.isPurged(object, row: row) else { throw APIError.notFound }
+            guard !tables.isDeleted(object, row: row) else { throw APIError.entityIsDeleted }
+            // HTTP dates hold whole seconds: a change within the given second is not "after" it.
+            if let since = ifModifiedSince, tables.lastModifiedDate(object, row: row) / 1000 <= since / 1000 {
+                throw APIError.notModified
+            }
             var writer = JSONWriter()
             RecordShape(specs.map { FieldPath(relationship: nil, field: $0) })
                 .write(row: row, of: object, apiVersion: apiVersion, tables: tables, into: &writer)
@@ -93,6 +102,7 @@ extension OrgStore {
     static func applyDeletion(_ records: [RecordKey], to state: inout State, now: Int64) {
         for record in records {
             state.tables.setDeleted(record.object, row: record.row, true, now: now)
+            state.recycleBin.append((record, now))
             state.fragments.recordChanged(record.object, row: record.row)
         }
     }

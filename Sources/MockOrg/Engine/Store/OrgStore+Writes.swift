@@ -9,6 +9,7 @@ extension OrgStore {
         let values = try writtenFields(Self.recordBody(body, of: object), of: object, creating: true)
         let id = try withTables { (tables) throws(APIError) -> String in
             try Self.checkCreate(object, values, in: tables)
+            if duplicateRule { try Self.checkDuplicate(object, row: nil, values, in: tables) }
             return Self.applyCreate(object, values, to: tables, now: now)
         }
         var writer = JSONWriter()
@@ -23,12 +24,21 @@ extension OrgStore {
     }
 
     /// Updates the given fields of a record.
-    func update(_ object: SObjectType, id: String, body: [UInt8], now: Int64) throws(APIError) {
+    /// - Parameter ifUnmodifiedSince: refuse with 412 when the record changed after this instant
+    ///   (milliseconds; compared in whole seconds, as HTTP dates carry them).
+    func update(
+        _ object: SObjectType, id: String, body: [UInt8], now: Int64, ifUnmodifiedSince: Int64? = nil
+    ) throws(APIError) {
         let values = try writtenFields(Self.recordBody(body, of: object), of: object, creating: false)
         try state.withLock { (state: inout State) throws(APIError) in
             let row = try Self.locate(id, of: object, in: state.tables, forWrite: true)
             let record = RecordKey(object: object, row: row)
             try Self.checkUpdate(record, values, in: state.tables)
+            if duplicateRule { try Self.checkDuplicate(object, row: row, values, in: state.tables) }
+            if let since = ifUnmodifiedSince, !state.tables.isDeleted(object, row: row) {
+                let modified = state.tables.lastModifiedDate(object, row: row)
+                if modified / 1000 > since / 1000 { throw APIError.preconditionFailed(lastModified: modified) }
+            }
             Self.applyUpdate(record, values, to: &state, now: now)
         }
     }

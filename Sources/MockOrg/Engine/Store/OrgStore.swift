@@ -25,6 +25,9 @@ final class OrgStore: Sendable {
         var cursors: [String: QueryCursor] = [:]
         var lastCursorExpiry = ContinuousClock.now
         var nextCursorSerial = 1
+        /// Deleted records in the order they were deleted, with their delete's stamp: what a purge
+        /// sweeps from the front. An entry whose record was undeleted since stays until swept.
+        var recycleBin: [(record: RecordKey, deletedDate: Int64)] = []
     }
 
     static let maxCursors = 64
@@ -42,6 +45,10 @@ final class OrgStore: Sendable {
     let queryTimeout: Duration
     /// Raised when the org stops: a scan in progress gives up.
     let stopping: StopFlag
+    /// How long a deleted record stays in the Recycle Bin, in milliseconds.
+    let recycleBinTTL: Int64
+    /// Whether Contact's duplicate rule refuses duplicates (`checkDuplicate`).
+    let duplicateRule: Bool
 
     /// Salesforce's: a query still running after this is ended.
     static let defaultQueryTimeout = Duration.seconds(10)
@@ -50,9 +57,13 @@ final class OrgStore: Sendable {
     init(
         generator: SeedGenerator, cursorLifetime: Duration = defaultCursorLifetime,
         validationRules: [MockOrgValidationRule] = [], queryTimeout: Duration = defaultQueryTimeout,
-        stopping: StopFlag = StopFlag()
+        stopping: StopFlag = StopFlag(), recycleBinTTL: Duration = OrgStore.defaultRecycleBinTTL,
+        duplicateRule: Bool = true
     ) {
         self.stopping = stopping
+        self.duplicateRule = duplicateRule
+        self.recycleBinTTL =
+            recycleBinTTL.components.seconds * 1000 + recycleBinTTL.components.attoseconds / 1_000_000_000_000_000
         self.validationRules = ValidationRules(validationRules)
         self.queryTimeout = queryTimeout
         let tables = OrgTables(generator: generator)

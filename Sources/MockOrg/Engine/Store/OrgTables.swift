@@ -55,6 +55,40 @@ final class OrgTables {
         }
     }
 
+    /// When the record went to the Recycle Bin (0 while live, `OrgStore.purgedStamp` once purged).
+    func deletedDate(_ object: SObjectType, row: Int) -> Int64 {
+        switch object {
+        case .account: accounts[row].deletedDate
+        case .contact: contacts[row].deletedDate
+        case .supportCase: cases[row].deletedDate
+        case .user: 0
+        }
+    }
+
+    /// The record's `LastModifiedDate` (0 for a user).
+    func lastModifiedDate(_ object: SObjectType, row: Int) -> Int64 {
+        switch object {
+        case .account: accounts[row].lastModifiedDate
+        case .contact: contacts[row].lastModifiedDate
+        case .supportCase: cases[row].lastModifiedDate
+        case .user: 0
+        }
+    }
+
+    /// Whether the record was deleted and then purged from the Recycle Bin: no call shows it.
+    func isPurged(_ object: SObjectType, row: Int) -> Bool {
+        deletedDate(object, row: row) == OrgStore.purgedStamp
+    }
+
+    func setDeletedDate(_ object: SObjectType, row: Int, _ stamp: Int64) {
+        switch object {
+        case .account: accounts[row].deletedDate = stamp
+        case .contact: contacts[row].deletedDate = stamp
+        case .supportCase: cases[row].deletedDate = stamp
+        case .user: break
+        }
+    }
+
     /// The row of a live or deleted record, nil when the id names no record of that object here.
     func row(of object: SObjectType, id: some StringProtocol) -> Int? {
         guard let (prefix, serial) = SalesforceID.parse(id), prefix == object.keyPrefix else { return nil }

@@ -20,6 +20,10 @@ struct BodyLimitMiddleware: RouterMiddleware {
         do {
             _ = try await request.collectBody(upTo: maxBodySize)
         } catch is NIOTooManyBytesError {
+            // The SOAP API answers in its own envelope, even this.
+            if request.uri.path.hasPrefix(SOAPRoutes.pathPrefix) {
+                throw SOAPFault.client("The request body is larger than " + String(maxBodySize) + " bytes.")
+            }
             throw APIError(
                 status: 413, "REQUEST_ENTITY_TOO_LARGE",
                 "The request body is larger than " + String(maxBodySize) + " bytes")

@@ -1,8 +1,8 @@
 import Hummingbird
 
 /// `sobjects` (describeGlobal), `sobjects/{type}` (basic info; POST creates), `sobjects/{type}/describe`,
-/// `describe/compactLayouts/primary`, the list views (`ListViewRoutes`)
-/// and `sobjects/{type}/{id}` (GET retrieves, PATCH updates, DELETE deletes). Writes pass the fail
+/// `describe/compactLayouts/primary`, the list views (`ListViewRoutes`), `sobjects/{type}/deleted/` and `…/updated/`
+/// (Get Deleted and Get Updated) and `sobjects/{type}/{id}` (GET retrieves, PATCH updates, DELETE deletes). Writes pass the fail
 /// fault first, when one is configured.
 ///
 /// Each object of the schema has its routes under its own name (`sobjects/Contact/*`), which the
@@ -50,22 +50,53 @@ struct SObjectRoutes {
         }
         listViews?.addRoutes(to: routes, object: object)
 
+        // Get Deleted and Get Updated: constant paths, matched before the record id's wildcard.
+        let replication: [(String, @Sendable (SObjectType, String?, String?, Int64) throws(APIError) -> [UInt8])] = [
+            ("deleted", store.deletedRecords), ("updated", store.updatedRecords),
+        ]
+        for (resource, answer) in replication {
+            routes.getAndHead(RouterPath(resource)) { request, context in
+                let query = request.uri.query ?? ""
+                return Response.json(
+                    try answer(
+                        object(context), FormDecoding.value("start", inQuery: query),
+                        FormDecoding.value("end", inQuery: query), WallClock.nowMillis()))
+            }
+        }
+
         routes.getAndHead("*", alsoAllowed: [.patch, .delete]) { request, context in
             let fields = FormDecoding.value("fields", inQuery: request.uri.query ?? "").map {
                 $0.split(separator: ",").map(String.init)
             }
+            // An unreadable If-Modified-Since is ignored, as HTTP says.
+            let since = request.headers[.ifModifiedSince].flatMap(HTTPDate.millis)
             return Response.json(
-                try store.retrieve(object(context), id: Self.id(request), fields: fields, apiVersion: context.version))
+                try store.retrieve(
+                    object(context), id: Self.id(request), fields: fields, apiVersion: context.version,
+                    ifModifiedSince: since))
         }
         writes.patch("*") { request, context in
             let body = try await Self.bytes(of: request)
-            try store.update(object(context), id: Self.id(request), body: body, now: clock.nowMillis())
+            try store.update(
+                object(context), id: Self.id(request), body: body, now: clock.nowMillis(),
+                ifUnmodifiedSince: try Self.ifUnmodifiedSince(request))
             return Response.noContent
         }
         writes.delete("*") { request, context in
             try store.delete(object(context), id: Self.id(request))
             return Response.noContent
         }
+    }
+
+    /// The instant of `If-Unmodified-Since`, nil without one; 400 when it is not an HTTP date.
+    private static func ifUnmodifiedSince(_ request: Request) throws(APIError) -> Int64? {
+        guard let text = request.headers[.ifUnmodifiedSince] else { return nil }
+        guard let millis = HTTPDate.millis(text) else {
+            throw APIError(
+                status: 400, "INVALID_HEADER",
+                "If-Unmodified-Since must be an HTTP date such as Sun, 06 Nov 1994 08:49:37 GMT, not: " + text)
+        }
+        return millis
     }
 
     /// The record's id: the last component of `sobjects/{type}/{id}`.

@@ -6,6 +6,6 @@ extension APIError: HTTPResponseError {
     var status: HTTPResponse.Status { HTTPResponse.Status(code: statusCode) }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        .json(body, status: status)
+        statusCode == 304 ? Response(status: .notModified) : .json(body, status: status)
     }
 }
