@@ -52,6 +52,10 @@ public struct MockOrgConfiguration: Sendable {
     public var queryTimeout: Duration = .seconds(10)
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
+    /// How long a Bulk API 2.0 query job stays `InProgress`, so that polling and progress can be seen.
+    public var bulkDelay: Duration = .zero
+    /// When set, every Bulk API 2.0 query job ends `Failed` with this `errorMessage`.
+    public var bulkFailure: String?
 
     /// The versions MockOrg serves, `"31.0"` and `"66.0"`, for messages.
     public static let servedVersions = (oldest: "\(Resources.oldestVersion).0", newest: "\(Resources.newestVersion).0")

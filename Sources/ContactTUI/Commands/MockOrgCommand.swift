@@ -72,6 +72,12 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The newest API version served, e.g. 60.0; newer versions answer 404 NOT_FOUND.")
     var maxAPIVersion: String?
 
+    @Option(help: "Milliseconds a Bulk API 2.0 query job stays InProgress (up to 600000).")
+    var bulkDelay = 0
+
+    @Option(help: "End every Bulk API 2.0 query job Failed with this errorMessage (for tests).")
+    var bulkFail: String?
+
     @Flag(help: "Never compress answers, even for requests that accept gzip.")
     var noCompression = false
 
@@ -93,6 +99,7 @@ struct MockOrgCommand: AsyncParsableCommand {
             try OptionRange.checkPositive(cursorTTL, "--cursor-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
         try OptionRange.check(apiLimit, "--api-limit", in: 0...Self.largestAPILimit)
+        try OptionRange.check(bulkDelay, "--bulk-delay", in: MockOrgOptions.latencyRange, unit: "milliseconds")
         if let tokenTTL {
             try OptionRange.checkPositive(tokenTTL, "--token-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
@@ -127,6 +134,8 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.clientSecret = clientSecret
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
+        configuration.bulkDelay = .milliseconds(bulkDelay)
+        configuration.bulkFailure = bulkFail
         if !Self.loopbackHosts.contains(host.lowercased()) {
             StandardError.report(
                 "warning: --host \(host) is not loopback: anyone who can reach it can read and change "

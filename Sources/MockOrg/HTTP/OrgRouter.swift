@@ -44,6 +44,10 @@ enum OrgRouter {
         SearchRoutes(store: store).addRoutes(to: api)
         SObjectRoutes(store: store, faults: faults).addRoutes(to: api)
         CollectionRoutes(store: store, faults: faults).addRoutes(to: api)
+        BulkQueryRoutes(
+            jobs: BulkQueryJobs(store: store, delay: configuration.bulkDelay, failure: configuration.bulkFailure)
+        )
+        .addRoutes(to: api)
 
         OAuthRoutes(
             tokens: tokens, client: client, scheme: configuration.tls == nil ? "http" : "https",
