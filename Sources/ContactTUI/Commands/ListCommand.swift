@@ -28,6 +28,13 @@ struct ListCommand: AsyncParsableCommand {
     @Option(help: "Output format: tsv (with a header row) or json (one object per line).")
     var format: Format = .tsv
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Run the query as a Bulk API 2.0 query job, or never; by default a job when it matches over 50000 records."
+    )
+    var bulk: Bool?
+
     func validate() throws {
         guard !view.query.allSatisfy(\.isWhitespace) else { throw ValidationError("--query must not be empty.") }
     }
@@ -45,8 +52,20 @@ struct ListCommand: AsyncParsableCommand {
         }
         let configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         let client = try AppClient.make(configuration)
-        let outcome = await Self.printRecords(
-            of: view.query, batchSize: view.batchSize, format: format, client: client, output: output)
+        var outcome: Outcome
+        if bulk == true {
+            outcome = await Self.printBulk(
+                of: view.query, operation: .query, format: format, client: client, output: output)
+        } else {
+            outcome = await Self.printRecords(
+                of: view.query, batchSize: view.batchSize, format: format, client: client, output: output,
+                switchingAbove: bulk == nil ? Self.bulkThreshold : nil)
+            if case .tooLargeForREST(let totalSize) = outcome {
+                outcome = await Self.printSwitchingToBulk(
+                    of: view.query, totalSize: totalSize, batchSize: view.batchSize, format: format, client: client,
+                    output: output)
+            }
+        }
         await client.shutdown()
         switch outcome {
         case .readerGone:
@@ -57,6 +76,12 @@ struct ListCommand: AsyncParsableCommand {
             throw CommandFailure.runtime(Self.sentence(for: error, printed: printed))
         case .outputFailed(let failure):
             throw CommandFailure.runtime(failure.sentence)
+        case .bulkFailed(let error, let printed):
+            throw Self.failure(for: error, printed: printed)
+        case .interrupted(let sentence):
+            throw CommandFailure(description: sentence, exitCode: Self.interruptedExitCode)
+        case .tooLargeForREST:
+            return
         case .printed:
             let versionInUse = client.configuration.apiVersion
             if versionInUse != configuration.apiVersion {
@@ -75,12 +100,19 @@ struct ListCommand: AsyncParsableCommand {
         /// The org failed after `printed` records had been written.
         case requestFailed(RestClientError, printed: Int)
         case outputFailed(StandardOutput.Failure)
+        /// The first page matched more than the threshold with pages left: a bulk job reads it better.
+        case tooLargeForREST(totalSize: Int)
+        /// The Bulk API 2.0 query failed after `printed` records had been written.
+        case bulkFailed(BulkQueryError, printed: Int)
+        /// Ctrl-C stopped the bulk query; the sentence says what became of its job.
+        case interrupted(String)
     }
 
     /// Streams every page of `soql` to `output`. The first error ends it; so does an output that
     /// takes no more bytes, and leaving the loop drops the page being fetched ahead, which cancels it.
     static func printRecords(
-        of soql: String, batchSize: Int, format: Format, client: RestClient, output: StandardOutput
+        of soql: String, batchSize: Int, format: Format, client: RestClient, output: StandardOutput,
+        switchingAbove threshold: Int? = nil
     ) async -> Outcome {
         var writer = RecordWriter(
             format: format == .json ? .json : .tsv, selectList: SelectList(soql: soql))
@@ -89,6 +121,9 @@ struct ListCommand: AsyncParsableCommand {
         do throws(RestClientError) {
             let first = client.request(forQuery: soql, batchSize: batchSize)
             for try await page in client.pages(startingWith: first, as: QueryPageBytes.self, prefetch: true) {
+                if let threshold, printed == 0, page.totalSize > threshold, page.nextRecordsUrl != nil {
+                    return .tooLargeForREST(totalSize: page.totalSize)
+                }
                 buffer.removeAll(keepingCapacity: true)
                 try writer.write(page, into: &buffer)
                 if let failure = write(buffer, to: output) { return failure }
@@ -103,7 +138,7 @@ struct ListCommand: AsyncParsableCommand {
     }
 
     /// The outcome that ends printing when `output` refuses `bytes`; nil when they were written.
-    private static func write(_ bytes: [UInt8], to output: StandardOutput) -> Outcome? {
+    static func write(_ bytes: [UInt8], to output: StandardOutput) -> Outcome? {
         do throws(StandardOutput.Failure) {
             try output.write(bytes)
             return nil
