@@ -11,18 +11,22 @@ import SOQL
 extension ListCommand {
     /// Above this many records, with pages left, `list` switches to a bulk job by itself.
     static let bulkThreshold = 50_000
+    /// What the job reads: `query`; `--all-rows` makes it `queryAll` (its one line to wire).
+    var bulkOperation: BulkQueryOperation { .query }
+
     /// A shell's status for a command that SIGINT ended.
     static let interruptedExitCode: Int32 = 130
 
     /// The automatic switch: the job, and one line on standard error once the org took it; a query
     /// the job cannot run goes back to REST paging, from its first page (nothing was printed yet).
     static func printSwitchingToBulk(
-        of soql: String, totalSize: Int, batchSize: Int, format: Format, client: RestClient, output: StandardOutput
+        of soql: String, operation: BulkQueryOperation, totalSize: Int, batchSize: Int, format: Format,
+        client: RestClient, output: StandardOutput
     ) async -> Outcome {
         let announcement =
             "the query matches \(totalSize) records, more than \(bulkThreshold): reading them through a Bulk API 2.0 query job."
         let outcome = await printBulk(
-            of: soql, operation: .query, format: format, client: client, output: output, announcing: announcement)
+            of: soql, operation: operation, format: format, client: client, output: output, announcing: announcement)
         if case .bulkFailed(.unsupportedQuery, printed: 0) = outcome {
             return await printRecords(of: soql, batchSize: batchSize, format: format, client: client, output: output)
         }

@@ -55,14 +55,15 @@ struct ListCommand: AsyncParsableCommand {
         var outcome: Outcome
         if bulk == true {
             outcome = await Self.printBulk(
-                of: view.query, operation: .query, format: format, client: client, output: output)
+                of: view.query, operation: bulkOperation, format: format, client: client, output: output)
         } else {
             outcome = await Self.printRecords(
                 of: view.query, batchSize: view.batchSize, format: format, client: client, output: output,
                 switchingAbove: bulk == nil ? Self.bulkThreshold : nil)
             if case .tooLargeForREST(let totalSize) = outcome {
                 outcome = await Self.printSwitchingToBulk(
-                    of: view.query, totalSize: totalSize, batchSize: view.batchSize, format: format, client: client,
+                    of: view.query, operation: bulkOperation, totalSize: totalSize, batchSize: view.batchSize,
+                    format: format, client: client,
                     output: output)
             }
         }
