@@ -137,30 +137,27 @@ public struct BulkQuery: Sendable {
         ) { group in
             for (index, link) in links.enumerated() {
                 group.addTask {
-                    let request = RestRequest(method: .GET, path: link, headers: [.accept: "text/csv"])
-                    do throws(BulkQueryError) {
-                        return (index, .success(try await Self.piece(request, client: client)))
-                    } catch {
-                        return (index, .failure(error))
-                    }
+                    (
+                        index,
+                        await Self.pieceResult(
+                            RestRequest(method: .GET, path: link, headers: [.accept: "text/csv"]), client: client)
+                    )
                 }
             }
-            var arrived = [Piece?](repeating: nil, count: links.count)
+            // Pieces that came before those ahead of them, by their place in `links`.
+            var waiting: [Int: Piece] = [:]
             var handed = 0
-            for await (index, result) in group {
+            while let (index, result) = await group.next() {
                 switch result {
                 case .failure(let error):
                     group.cancelAll()
                     return .failure(error)
                 case .success(let piece):
-                    arrived[index] = piece
+                    waiting[index] = piece
                 }
-                while handed < arrived.count, let piece = arrived[handed] {
-                    arrived[handed] = nil
+                while let piece = waiting.removeValue(forKey: handed) {
                     handed += 1
-                    do throws(BulkQueryError) {
-                        try await consume(piece.csv, piece.records)
-                    } catch {
+                    if let error = await Self.handOver(piece, to: consume) {
                         group.cancelAll()
                         return .failure(error)
                     }
@@ -188,6 +185,26 @@ public struct BulkQuery: Sendable {
             return try await client.send(request)
         } catch {
             throw .requestFailed(error)
+        }
+    }
+
+    private static func pieceResult(_ request: RestRequest, client: RestClient) async -> Result<Piece, BulkQueryError> {
+        do throws(BulkQueryError) {
+            return .success(try await piece(request, client: client))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Hands `piece` to `consume`; what it threw, if it did.
+    private static func handOver(
+        _ piece: Piece, to consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
+    ) async -> BulkQueryError? {
+        do throws(BulkQueryError) {
+            try await consume(piece.csv, piece.records)
+            return nil
+        } catch {
+            return error
         }
     }
 
