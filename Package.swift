@@ -82,7 +82,8 @@ let package = Package(
             exclude: ["Compatibility"]
         ),
         .testTarget(name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["RestCore", "MockOrg", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["RestCore", "MockOrg", "TestSupport", .subprocess, .systemPackage]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,7 +12,7 @@ set -eu
 cd "$(dirname "$0")/.."
 seconds="${1:-180}"
 shift || true
-targets="${*:-soql restcore soap safetext json mockorg}"
+targets="${*:-soql restcore soap safetext json csv mockorg}"
 out=.build/fuzz
 mkdir -p "$out/modules"
 
@@ -57,6 +57,8 @@ sources() {
     safetext)
         find Sources/ContactList/Rendering -name '*.swift'
         echo Fuzz/Targets/SafeTextFuzz.swift ;;
+    csv)
+        echo Sources/RecordOutput/CSVReader.swift Fuzz/Targets/CSVReaderFuzz.swift ;;
     esac
 }
 

@@ -46,6 +46,7 @@ struct Driver {
         },
         Step(only: "search", title: "org search over 1,000,000 contacts") { try $0.orgSearch() },
         Step(only: "compression", title: "contact-tui list of 100,000 with and without gzip") { try $0.compression() },
+        Step(only: "bulk-query", title: "contact-tui list --bulk of 100,000 vs --no-bulk") { try $0.bulkQuery() },
     ]
 
     /// The names `--only` takes.

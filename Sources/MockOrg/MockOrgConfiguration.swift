@@ -60,6 +60,10 @@ public struct MockOrgConfiguration: Sendable {
     public var queryTimeout: Duration = .seconds(10)
     /// The newest API version served (e.g. 60 for v60.0); nil serves up to the newest MockOrg knows.
     public var maxAPIVersion: Int?
+    /// How long a Bulk API 2.0 query job stays `InProgress`, so that polling and progress can be seen.
+    public var bulkDelay: Duration = .zero
+    /// When set, every Bulk API 2.0 query job ends `Failed` with this `errorMessage`.
+    public var bulkFailure: String?
 
     /// The Id of the org's own user, the one every access token stands for: it owns about a fifth
     /// of the seeded records and is `CreatedById`, `LastModifiedById` and `OwnerId` of every

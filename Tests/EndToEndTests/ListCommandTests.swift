@@ -12,7 +12,13 @@ struct ListCommandTests {
     }
 
     static func withOrg<T>(contacts: Int, _ body: (MockOrgEndpoint) async throws -> T) async throws -> T {
-        let server = MockOrgServer(configuration: MockOrgConfiguration(contacts: contacts))
+        try await withOrg(MockOrgConfiguration(contacts: contacts), body)
+    }
+
+    static func withOrg<T>(
+        _ configuration: MockOrgConfiguration, _ body: (MockOrgEndpoint) async throws -> T
+    ) async throws -> T {
+        let server = MockOrgServer(configuration: configuration)
         let endpoint = try await server.start()
         return try await withCleanup {
             try await body(endpoint)

@@ -33,6 +33,13 @@ struct ListCommand: AsyncParsableCommand {
         help: "Include deleted and archived records (queryAll), as sf data query --all-rows does.")
     var allRows = false
 
+    @Flag(
+        inversion: .prefixedNo,
+        help:
+            "Run the query as a Bulk API 2.0 query job, or never; by default a job when it matches over 50000 records."
+    )
+    var bulk: Bool?
+
     func validate() throws {
         guard !view.query.allSatisfy(\.isWhitespace) else { throw ValidationError("--query must not be empty.") }
     }
@@ -50,7 +57,7 @@ struct ListCommand: AsyncParsableCommand {
         }
         let configuration = try await org.resolvedConfiguration(targetOrg: target.targetOrg)
         let client = try AppClient.make(configuration)
-        let outcome: Outcome
+        var outcome: Outcome
         do {
             outcome = try await printChosenRecords(client: client, output: output)
         } catch {
@@ -69,6 +76,12 @@ struct ListCommand: AsyncParsableCommand {
             throw CommandFailure.runtime(failure.sentence)
         case .stopped(let sentence):
             throw CommandFailure.runtime(sentence)
+        case .bulkFailed(let error, let printed):
+            throw Self.failure(for: error, printed: printed)
+        case .interrupted(let sentence):
+            throw CommandFailure(description: sentence, exitCode: Self.interruptedExitCode)
+        case .tooLargeForREST:
+            return
         case .printed:
             let versionInUse = client.configuration.apiVersion
             if versionInUse != configuration.apiVersion {
@@ -89,32 +102,48 @@ struct ListCommand: AsyncParsableCommand {
         case outputFailed(StandardOutput.Failure)
         /// Printing stopped short for a reason of its own, said in one sentence.
         case stopped(String)
+        /// The first page matched more than the threshold with pages left: a bulk job reads it better.
+        case tooLargeForREST(totalSize: Int)
+        /// The Bulk API 2.0 query failed after `printed` records had been written.
+        case bulkFailed(BulkQueryError, printed: Int)
+        /// Ctrl-C stopped the bulk query; the sentence says what became of its job.
+        case interrupted(String)
     }
 
     /// Prints `--query`'s records, or those of the list view `--list-view` names: through its SOQL
     /// when the view has one a client may run (the same bytes as `--query` with it), else through
-    /// its results, page by page.
+    /// its results, page by page. A query runs as a Bulk API 2.0 job under `--bulk`, and by itself
+    /// when its first page says it matches more than `bulkThreshold` records (not under `--no-bulk`).
     private func printChosenRecords(client: RestClient, output: StandardOutput) async throws -> Outcome {
-        guard let name = view.listView else {
-            return await Self.printRecords(
-                of: view.query, batchSize: view.batchSize, format: format, allRows: allRows, client: client,
-                output: output)
+        var soql = view.query
+        if let name = view.listView {
+            let lookup = try await ListViewLookup.find(
+                name, object: view.object ?? QueryOptions.defaultObject, client: client)
+            guard let query = lookup.query else {
+                return await Self.printResults(
+                    of: lookup, pageSize: view.batchSize, format: format, client: client, output: output)
+            }
+            soql = query
         }
-        let lookup = try await ListViewLookup.find(
-            name, object: view.object ?? QueryOptions.defaultObject, client: client)
-        if let soql = lookup.query {
-            return await Self.printRecords(
-                of: soql, batchSize: view.batchSize, format: format, allRows: allRows, client: client, output: output)
+        if bulk == true {
+            return await Self.printBulk(
+                of: soql, operation: bulkOperation, format: format, client: client, output: output)
         }
-        return await Self.printResults(
-            of: lookup, pageSize: view.batchSize, format: format, client: client, output: output)
+        let outcome = await Self.printRecords(
+            of: soql, batchSize: view.batchSize, format: format, allRows: allRows, client: client, output: output,
+            switchingAbove: bulk == nil ? Self.bulkThreshold : nil)
+        guard case .tooLargeForREST(let totalSize) = outcome else { return outcome }
+        return await Self.printSwitchingToBulk(
+            of: soql, operation: bulkOperation, totalSize: totalSize, batchSize: view.batchSize, format: format,
+            client: client, output: output)
+    }
     }
 
     /// Streams every page of `soql` to `output`. The first error ends it; so does an output that
     /// takes no more bytes, and leaving the loop drops the page being fetched ahead, which cancels it.
     static func printRecords(
         of soql: String, batchSize: Int, format: Format, allRows: Bool = false, client: RestClient,
-        output: StandardOutput
+        output: StandardOutput, switchingAbove threshold: Int? = nil
     ) async -> Outcome {
         var writer = RecordWriter(
             format: format == .json ? .json : .tsv, selectList: SelectList(soql: soql))
@@ -126,6 +155,9 @@ struct ListCommand: AsyncParsableCommand {
                 ? client.request(forQueryAll: soql, batchSize: batchSize)
                 : client.request(forQuery: soql, batchSize: batchSize)
             for try await page in client.pages(startingWith: first, as: QueryPageBytes.self, prefetch: true) {
+                if let threshold, printed == 0, page.totalSize > threshold, page.nextRecordsUrl != nil {
+                    return .tooLargeForREST(totalSize: page.totalSize)
+                }
                 buffer.removeAll(keepingCapacity: true)
                 try writer.write(page, into: &buffer)
                 if let failure = write(buffer, to: output) { return failure }

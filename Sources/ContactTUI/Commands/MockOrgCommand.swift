@@ -94,6 +94,12 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(help: "The newest API version served, e.g. 60.0; newer versions answer 404 NOT_FOUND.")
     var maxAPIVersion: String?
 
+    @Option(help: "Milliseconds a Bulk API 2.0 query job stays InProgress (up to 600000).")
+    var bulkDelay = 0
+
+    @Option(help: "End every Bulk API 2.0 query job Failed with this errorMessage (for tests).")
+    var bulkFail: String?
+
     @Flag(help: "Never compress answers, even for requests that accept gzip.")
     var noCompression = false
 
@@ -125,6 +131,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         if let recycleBinTTL {
             try OptionRange.checkPositive(recycleBinTTL, "--recycle-bin-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
+        try OptionRange.check(bulkDelay, "--bulk-delay", in: MockOrgOptions.latencyRange, unit: "milliseconds")
         if let tokenTTL {
             try OptionRange.checkPositive(tokenTTL, "--token-ttl", atMost: Self.longestTTL, unit: "seconds")
         }
@@ -162,6 +169,8 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.listViews = listViews
         configuration.recycleBinTTL = recycleBinTTL.map(Duration.seconds)
         configuration.duplicateRule = !noDuplicateRule
+        configuration.bulkDelay = .milliseconds(bulkDelay)
+        configuration.bulkFailure = bulkFail
         if !Self.loopbackHosts.contains(host.lowercased()) {
             StandardError.report(
                 "warning: --host \(host) is not loopback: anyone who can reach it can read and change "

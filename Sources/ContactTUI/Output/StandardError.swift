@@ -10,6 +10,9 @@ import Foundation
 enum StandardError {
     static let prefix = "contact-tui: "
 
+    /// Whether standard error is a terminal (progress is shown only then).
+    static var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
     /// Writes each of `sentences` on a line of its own after `contact-tui: `.
     static func report(_ sentences: [String]) {
         write(lines: sentences.map { prefix + $0 })

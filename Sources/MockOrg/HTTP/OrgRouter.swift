@@ -51,6 +51,10 @@ enum OrgRouter {
             listViews: ListViewRoutes(store: store, catalog: catalog, clock: clock)
         ).addRoutes(to: api)
         CollectionRoutes(store: store, faults: faults, clock: clock).addRoutes(to: api)
+        BulkQueryRoutes(
+            jobs: BulkQueryJobs(store: store, delay: configuration.bulkDelay, failure: configuration.bulkFailure)
+        )
+        .addRoutes(to: api)
 
         OAuthRoutes(
             tokens: tokens, client: client, scheme: configuration.tls == nil ? "http" : "https",

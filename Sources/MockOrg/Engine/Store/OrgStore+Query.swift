@@ -60,7 +60,7 @@ extension OrgStore {
     // MARK: - Selecting rows
 
     /// The rows a query selects, in order, after OFFSET and LIMIT.
-    private static func select(
+    static func select(
         _ query: SOQLQuery, includeDeleted: Bool, budget: QueryBudget, state: inout State
     ) throws(APIError) -> [Int32] {
         let skip = query.offset ?? 0

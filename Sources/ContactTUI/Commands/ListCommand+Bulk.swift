@@ -1,0 +1,152 @@
+import Dispatch
+import Foundation
+import RecordOutput
+import RestCore
+import SOQL
+
+/// `list` through a Bulk API 2.0 query job: `--bulk`, or by itself when the first REST page says
+/// the query matches more than `bulkThreshold` records with pages left. The records are written
+/// as the REST path writes them (`BulkCSVRecords`, `RecordWriter.write(bulkRecords:into:)`).
+/// Ctrl-C aborts the job and exits 130.
+extension ListCommand {
+    /// Above this many records, with pages left, `list` switches to a bulk job by itself.
+    static let bulkThreshold = 50_000
+    /// What the job reads: `query`, or `queryAll` with `--all-rows` (deleted and archived rows too).
+    var bulkOperation: BulkQueryOperation { allRows ? .queryAll : .query }
+
+    /// A shell's status for a command that SIGINT ended.
+    static let interruptedExitCode: Int32 = 130
+
+    /// The automatic switch: the job, and one line on standard error once the org took it; a query
+    /// the job cannot run goes back to REST paging, from its first page (nothing was printed yet).
+    static func printSwitchingToBulk(
+        of soql: String, operation: BulkQueryOperation, totalSize: Int, batchSize: Int, format: Format,
+        client: RestClient, output: StandardOutput
+    ) async -> Outcome {
+        let announcement =
+            "the query matches \(totalSize) records, more than \(bulkThreshold): reading them through a Bulk API 2.0 query job."
+        let outcome = await printBulk(
+            of: soql, operation: operation, format: format, client: client, output: output, announcing: announcement)
+        if case .bulkFailed(.unsupportedQuery, printed: 0) = outcome {
+            return await printRecords(of: soql, batchSize: batchSize, format: format, client: client, output: output)
+        }
+        return outcome
+    }
+
+    /// Runs `soql` as a bulk job of `operation` (`.queryAll` for `--all-rows`) and prints its
+    /// records. SIGINT cancels the work, aborts the job and ends in `.interrupted`.
+    static func printBulk(
+        of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, output: StandardOutput,
+        announcing announcement: String? = nil
+    ) async -> Outcome {
+        let watch = BulkJobWatch()
+        let work = Task {
+            await runBulk(
+                of: soql, operation: operation, format: format, client: client, output: output, watch: watch,
+                announcing: announcement)
+        }
+        // The signal is handled, not fatal, while the job runs: Dispatch delivers it to the source.
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: DispatchQueue(label: "list SIGINT"))
+        source.setEventHandler {
+            watch.interrupt()
+            work.cancel()
+        }
+        source.resume()
+        let outcome = await work.value
+        source.cancel()
+        signal(SIGINT, SIG_DFL)
+        guard watch.isInterrupted else { return outcome }
+        guard let id = watch.jobID else {
+            return .interrupted("Interrupted before the Bulk API 2.0 query job was created.")
+        }
+        do {
+            try await BulkQuery(client: client).abort(id)
+            return .interrupted("Interrupted: the Bulk API 2.0 query job \(id) was aborted.")
+        } catch {
+            return .interrupted(
+                "Interrupted; the Bulk API 2.0 query job \(id) could not be aborted: \(error.description)")
+        }
+    }
+
+    private static func runBulk(
+        of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, output: StandardOutput,
+        watch: BulkJobWatch, announcing announcement: String?
+    ) async -> Outcome {
+        guard let selectList = SelectList(soql: soql), !selectList.countsRows,
+            let object = (try? SOQLParser.parse(soql))?.object.text
+        else {
+            let reason = "its columns cannot be known ahead (FIELDS(), COUNT() or a statement that does not parse)."
+            return .bulkFailed(.unsupportedQuery(.invalidRequest(reason)), printed: 0)
+        }
+        let bulk = BulkQuery(client: client)
+        let progress = BulkProgress()
+        // Not cancelled by Ctrl-C: once the org has the job, its id must be known to abort it.
+        let created = await Task { () async -> Result<BulkQueryJob, BulkQueryError> in
+            do throws(BulkQueryError) {
+                return .success(try await bulk.create(soql, operation: operation))
+            } catch {
+                return .failure(error)
+            }
+        }.value
+        let job: BulkQueryJob
+        switch created {
+        case .success(let value): job = value
+        case .failure(let error): return .bulkFailed(error, printed: 0)
+        }
+        watch.created(job.id)
+        guard !Task.isCancelled else { return .bulkFailed(.requestFailed(.cancelled), printed: 0) }
+        if let announcement { StandardError.report(announcement) }
+        let kinds: [String: BulkCSVRecords.Kind]
+        do {
+            kinds = try await BulkCSVRecords.kinds(of: selectList.columns, object: object, client: client)
+        } catch {
+            return .requestFailed(error, printed: 0)
+        }
+        do {
+            _ = try await bulk.waitUntilComplete(job.id) { progress.report($0) }
+        } catch {
+            return .bulkFailed(error, printed: 0)
+        }
+        var writer = RecordWriter(format: format == .json ? .json : .tsv, selectList: selectList)
+        let converter = BulkCSVRecords(kinds: kinds)
+        var buffer: [UInt8] = []
+        var printed = 0
+        var stop: Outcome?
+        do throws(BulkQueryError) {
+            try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
+                let records: [JSONValue]
+                do throws(CSVReader.Failure) {
+                    records = try converter.records(fromCSV: csv)
+                } catch {
+                    throw .unexpectedAnswer(error.description)
+                }
+                buffer.removeAll(keepingCapacity: true)
+                writer.write(bulkRecords: records, into: &buffer)
+                if let failure = write(buffer, to: output) {
+                    stop = failure
+                    throw .requestFailed(.cancelled)
+                }
+                printed += records.count
+                progress.report(written: printed)
+            }
+        } catch {
+            return stop ?? .bulkFailed(error, printed: printed)
+        }
+        buffer.removeAll(keepingCapacity: true)
+        writer.finish(into: &buffer)
+        return write(buffer, to: output) ?? .printed
+    }
+
+    /// How a bulk query's failure ends `list`: a query the job cannot run is a usage error (2),
+    /// anything else a runtime one (1), saying how much was printed when something was.
+    static func failure(for error: BulkQueryError, printed: Int) -> CommandFailure {
+        if case .unsupportedQuery = error { return .usage(error.description) }
+        if case .requestFailed(let underlying) = error { return .runtime(sentence(for: underlying, printed: printed)) }
+        guard printed > 0 else { return .runtime(error.description) }
+        var reason = error.description
+        if reason.hasSuffix(".") { reason.removeLast() }
+        return .runtime(
+            "\(reason); the output is incomplete: \(printed) record\(printed == 1 ? " was" : "s were") printed.")
+    }
+}

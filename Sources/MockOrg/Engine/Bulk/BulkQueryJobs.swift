@@ -1,0 +1,165 @@
+import NIOCore
+import Synchronization
+
+/// The org's Bulk API 2.0 query jobs. A job runs in the background, off the store's lock but for
+/// the one scan that selects its rows: `UploadComplete`, `InProgress` (for `delay`, its
+/// `numberRecordsProcessed` growing), then `JobComplete`, or `Failed` with an `errorMessage` (the
+/// scan's error, or `failure` when a test sets one), or `Aborted` when a client asks.
+final class BulkQueryJobs: Sendable {
+    /// Records in one piece of results when the client does not say (`maxRecords`).
+    static let defaultPieceSize = 50_000
+    /// Pieces that one `resultPages` answer links to, as on Salesforce.
+    static let linksPerResultPages = 5
+
+    let store: OrgStore
+    /// How long a job stays `InProgress`.
+    let delay: Duration
+    /// When set, every job ends `Failed` with this message.
+    let failure: String?
+    private let jobs = Mutex<(byID: [String: BulkQueryJob], order: [String], serial: Int)>(([:], [], 0))
+
+    init(store: OrgStore, delay: Duration = .zero, failure: String? = nil) {
+        self.store = store
+        self.delay = delay
+        self.failure = failure
+    }
+
+    /// Checks and records a new job, and starts it.
+    func create(
+        operation: String, soql: String, apiVersion: String, columnDelimiter: String, lineEnding: String, now: Int64
+    ) throws(APIError) -> BulkQueryJob {
+        let query = try store.bulkQuery(soql, now: now)
+        let job = jobs.withLock { jobs in
+            jobs.serial += 1
+            let job = BulkQueryJob(
+                id: SalesforceID.make(keyPrefix: "750", serial: jobs.serial), operation: operation, query: query,
+                apiVersion: apiVersion, createdMillis: now, columnDelimiter: columnDelimiter, lineEnding: lineEnding,
+                systemModstampMillis: now)
+            jobs.byID[job.id] = job
+            jobs.order.append(job.id)
+            return job
+        }
+        Task.detached { await self.run(job.id) }
+        return job
+    }
+
+    func job(_ id: String) throws(APIError) -> BulkQueryJob {
+        guard let job = jobs.withLock({ $0.byID[id] }) else { throw APIError.notFound }
+        return job
+    }
+
+    /// Every job, oldest first.
+    func all() -> [BulkQueryJob] {
+        jobs.withLock { jobs in jobs.order.compactMap { jobs.byID[$0] } }
+    }
+
+    /// `PATCH {"state":"Aborted"}`: only a job still running can be aborted.
+    func abort(_ id: String, now: Int64) throws(APIError) -> BulkQueryJob {
+        try jobs.withLock {
+            (jobs: inout (byID: [String: BulkQueryJob], order: [String], serial: Int)) throws(APIError) in
+            guard var job = jobs.byID[id] else { throw APIError.notFound }
+            guard !job.state.isFinal else {
+                throw APIError(
+                    status: 400, "INVALIDJOBSTATE", "Job with state \(job.state.rawValue) cannot be aborted")
+            }
+            job.state = .aborted
+            job.rows = []
+            job.systemModstampMillis = now
+            jobs.byID[id] = job
+            return job
+        }
+    }
+
+    /// `DELETE`: a job still running must be aborted first.
+    func delete(_ id: String) throws(APIError) {
+        try jobs.withLock {
+            (jobs: inout (byID: [String: BulkQueryJob], order: [String], serial: Int)) throws(APIError) in
+            guard let job = jobs.byID[id] else { throw APIError.notFound }
+            guard job.state != .inProgress else {
+                throw APIError(status: 400, "INVALIDJOBSTATE", "Job with state InProgress cannot be deleted")
+            }
+            jobs.byID[id] = nil
+            jobs.order.removeAll { $0 == id }
+        }
+    }
+
+    /// One piece of a complete job's results from `offset`: the CSV, the offset of the next piece
+    /// (nil on the last) and how many records the piece holds.
+    func results(
+        _ id: String, apiVersion: String, offset: Int, maxRecords: Int
+    ) throws(APIError) -> (csv: ByteBuffer, next: Int?, count: Int) {
+        let job = try completeJob(id, apiVersion: apiVersion)
+        guard offset >= 0, offset <= job.rows.count else {
+            throw APIError(status: 400, "INVALIDLOCATOR", "Invalid locator")
+        }
+        let end = min(job.rows.count, offset + maxRecords)
+        let csv = store.bulkCSV(
+            job.query, rows: job.rows[offset..<end], delimiter: job.delimiterByte, lineEnding: job.lineEndingBytes)
+        return (csv, end < job.rows.count ? end : nil, end - offset)
+    }
+
+    /// The job when its results can be read: complete, and asked for at its own API version (409 otherwise).
+    func completeJob(_ id: String, apiVersion: String) throws(APIError) -> BulkQueryJob {
+        let job = try job(id)
+        guard job.apiVersion == apiVersion else {
+            throw APIError(
+                status: 409, "INVALIDJOBSTATE",
+                "Results must be requested with the API version the job was created with (\(job.apiVersion))")
+        }
+        guard job.state == .jobComplete else {
+            throw APIError(
+                status: 400, "INVALIDJOBSTATE", "Job is not in a valid state to retrieve results: \(job.state.rawValue)"
+            )
+        }
+        return job
+    }
+
+    // MARK: - Running
+
+    /// Steps the `InProgress` state is shown in, so that progress can be seen.
+    private static let steps = 10
+
+    private func run(_ id: String) async {
+        guard update(id, { $0.state = .inProgress }) else { return }
+        let job: BulkQueryJob
+        do {
+            job = try self.job(id)
+        } catch {
+            return
+        }
+        let rows: [Int32]
+        do {
+            rows = try store.bulkRows(job.query, includeDeleted: job.operation == "queryAll")
+        } catch {
+            _ = update(id) { job in
+                job.state = .failed
+                job.errorMessage = error.errorCode + ": " + error.message
+            }
+            return
+        }
+        for step in 1...Self.steps {
+            if delay > .zero { try? await Task.sleep(for: delay / Self.steps) }
+            let processed = rows.count * step / Self.steps
+            guard update(id, { $0.numberRecordsProcessed = processed }) else { return }
+        }
+        _ = update(id) { job in
+            if let failure = self.failure {
+                job.state = .failed
+                job.errorMessage = failure
+            } else {
+                job.state = .jobComplete
+                job.rows = rows
+            }
+        }
+    }
+
+    /// Applies `change` to a job still running; false when it is gone, aborted or finished.
+    private func update(_ id: String, _ change: (inout BulkQueryJob) -> Void) -> Bool {
+        jobs.withLock { jobs in
+            guard var job = jobs.byID[id], !job.state.isFinal else { return false }
+            change(&job)
+            jobs.byID[id] = job
+            return true
+        }
+    }
+}

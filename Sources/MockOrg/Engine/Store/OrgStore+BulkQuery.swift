@@ -1,0 +1,93 @@
+import JSONKit
+import NIOCore
+
+/// What a Bulk API 2.0 query job asks of the store: the statement checked against what bulk can
+/// run, the rows it selects (row numbers only, so a job holds no copy of the org), and its CSV,
+/// written piece by piece as the pieces are asked for.
+extension OrgStore {
+    /// The statement resolved, or Salesforce's refusal of SOQL that Bulk API 2.0 does not run
+    /// (GROUP BY, OFFSET, aggregate functions such as COUNT(), compound address fields).
+    func bulkQuery(_ soql: String, now: Int64) throws(APIError) -> SOQLQuery {
+        let query: SOQLQuery
+        do {
+            query = try statements.query(soql, now: now)
+        } catch {
+            throw APIError(error)
+        }
+        switch query.selection {
+        case .count, .aggregate:
+            throw Self.bulkRefusal("Aggregate queries are not supported in Bulk API 2.0 query jobs")
+        case .fields(let paths):
+            if !query.grouping.isEmpty {
+                throw Self.bulkRefusal("GROUP BY is not supported in Bulk API 2.0 query jobs")
+            }
+            if query.offset != nil { throw Self.bulkRefusal("OFFSET is not supported in Bulk API 2.0 query jobs") }
+            if paths.contains(where: { $0.field.type == .address }) {
+                throw Self.bulkRefusal("FUNCTIONALITY_NOT_ENABLED: Selecting compound data not supported in Bulk Query")
+            }
+        }
+        return query
+    }
+
+    private static func bulkRefusal(_ message: String) -> APIError {
+        APIError(status: 400, "API_ERROR", message)
+    }
+
+    /// The rows `query` selects, in order, under the lock and the query budget.
+    func bulkRows(_ query: SOQLQuery, includeDeleted: Bool) throws(APIError) -> [Int32] {
+        try state.withLock { (state: inout State) throws(APIError) -> [Int32] in
+            let budget = try QueryBudget(queryTimeout, stopping: stopping)
+            return try Self.select(query, includeDeleted: includeDeleted, budget: budget, state: &state)
+        }
+    }
+
+    /// One piece of a job's results as Salesforce writes it: a header row of field paths
+    /// (`Account.Name`), then one line per row, every value quoted (a quote doubled), null as `""`,
+    /// numbers as the JSON answers write them, date-times in UTC with `Z`.
+    func bulkCSV(
+        _ query: SOQLQuery, rows: ArraySlice<Int32>, delimiter: UInt8, lineEnding: [UInt8]
+    ) -> ByteBuffer {
+        guard case .fields(let paths) = query.selection else { return ByteBuffer() }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(64 + rows.count * 24 * paths.count)
+        for (index, path) in paths.enumerated() {
+            if index > 0 { bytes.append(delimiter) }
+            Self.appendQuoted(path.canonicalName, to: &bytes)
+        }
+        bytes.append(contentsOf: lineEnding)
+        state.withLock { (state: inout State) in
+            let tables = state.tables
+            for row in rows {
+                for (index, path) in paths.enumerated() {
+                    if index > 0 { bytes.append(delimiter) }
+                    Self.appendCSVValue(path.value(in: tables, row: Int(row)), to: &bytes)
+                }
+                bytes.append(contentsOf: lineEnding)
+            }
+        }
+        return ByteBuffer(bytes: bytes)
+    }
+
+    private static func appendCSVValue(_ value: FieldValue, to bytes: inout [UInt8]) {
+        switch value {
+        case .null, .address: bytes.append(contentsOf: #""""#.utf8)
+        case .string(let text): appendQuoted(text, to: &bytes)
+        case .number(let number): appendQuoted(JSONNumber.text(number), to: &bytes)
+        case .boolean(let flag): appendQuoted(flag ? "true" : "false", to: &bytes)
+        case .date(let days): appendQuoted(DateText.date(days: days), to: &bytes)
+        case .dateTime(let millis):
+            // The REST answers' `+0000` is Bulk API 2.0's `Z`.
+            appendQuoted(String(DateText.dateTime(millis: millis).dropLast(5)) + "Z", to: &bytes)
+        }
+    }
+
+    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        bytes.append(quote)
+        for byte in text.utf8 {
+            if byte == quote { bytes.append(quote) }
+            bytes.append(byte)
+        }
+        bytes.append(quote)
+    }
+}

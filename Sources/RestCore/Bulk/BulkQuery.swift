@@ -1,0 +1,230 @@
+import HTTPTypes
+
+/// A Bulk API 2.0 query: creates the job, polls it with back-off until it is complete, and hands
+/// its CSV results over in order, reading up to five pieces at once through `resultPages` (API
+/// 58.0 and later; piece by piece through `Sforce-Locator` before). Every failure is a
+/// `BulkQueryError`; cancelling the calling task stops it (`abort` then ends the job at the org).
+public struct BulkQuery: Sendable {
+    /// `Sforce-Locator`: the next piece's locator, `null` on the last.
+    public static let locatorHeader = HTTPField.Name("Sforce-Locator")!
+    public static let numberOfRecordsHeader = HTTPField.Name("Sforce-NumberOfRecords")!
+    /// The first API version with `resultPages`.
+    public static let resultPagesVersion = APIVersion(58)
+
+    public let client: RestClient
+    /// Records per piece of results.
+    public var maxRecords: Int
+    /// The first wait between polls; each next wait is half as long again, up to `longestPoll`.
+    public var firstPoll: Duration
+    public var longestPoll: Duration
+
+    public init(
+        client: RestClient, maxRecords: Int = 25_000, firstPoll: Duration = .milliseconds(50),
+        longestPoll: Duration = .seconds(5)
+    ) {
+        self.client = client
+        self.maxRecords = maxRecords
+        self.firstPoll = firstPoll
+        self.longestPoll = longestPoll
+    }
+
+    /// Creates the job. A 400 is the org refusing the query (`unsupportedQuery`).
+    public func create(
+        _ soql: String, operation: BulkQueryOperation = .query
+    ) async throws(BulkQueryError)
+        -> BulkQueryJob
+    {
+        let response: RestResponse
+        do {
+            response = try await client.send(client.requestForCreateBulkQueryJob(soql, operation: operation))
+        } catch let error where error.httpStatus == 400 {
+            throw .unsupportedQuery(error)
+        } catch {
+            throw .requestFailed(error)
+        }
+        return try Self.job(in: response)
+    }
+
+    /// The job as the org describes it now.
+    public func job(_ jobID: String) async throws(BulkQueryError) -> BulkQueryJob {
+        try Self.job(in: try await send(client.requestForBulkQueryJob(jobID)))
+    }
+
+    /// Polls the job with back-off until it is `JobComplete`, calling `progress` with each answer.
+    /// `Failed` and `Aborted` are thrown.
+    public func waitUntilComplete(
+        _ jobID: String, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
+    ) async throws(BulkQueryError) -> BulkQueryJob {
+        var wait = firstPoll
+        while true {
+            let job = try await job(jobID)
+            progress(job)
+            switch job.state {
+            case .jobComplete: return job
+            case .failed: throw .jobFailed(jobID: jobID, message: job.errorMessage ?? "no reason given")
+            case .aborted: throw .jobAborted(jobID: jobID)
+            default: break
+            }
+            do {
+                try await Task.sleep(for: wait)
+            } catch {
+                throw .requestFailed(.cancelled)
+            }
+            wait = min(wait * 3 / 2, longestPoll)
+        }
+    }
+
+    /// `PATCH` state `Aborted`; the job as the org then describes it.
+    @discardableResult public func abort(_ jobID: String) async throws(BulkQueryError) -> BulkQueryJob {
+        try Self.job(in: try await send(client.requestForAbortBulkQueryJob(jobID)))
+    }
+
+    /// Hands each piece of a complete job's CSV to `consume`, in order. Up to five pieces are read
+    /// at once through `resultPages` when the client's version has it; each piece starts with the
+    /// header row, as the org sends it.
+    public func readResults(
+        _ jobID: String, consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
+        if client.apiVersion < Self.resultPagesVersion {
+            try await readPieceByPiece(jobID, consume: consume)
+        } else {
+            try await readInParallel(jobID, consume: consume)
+        }
+    }
+
+    private func readPieceByPiece(
+        _ jobID: String, consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
+        var locator: String?
+        repeat {
+            let request = client.requestForBulkQueryResults(jobID, locator: locator, maxRecords: maxRecords)
+            let piece = try await Self.piece(request, client: client)
+            try await consume(piece.csv, piece.records)
+            locator = piece.next
+        } while locator != nil
+    }
+
+    private func readInParallel(
+        _ jobID: String, consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
+        var pagesRequest = client.requestForBulkQueryResultPages(jobID, maxRecords: maxRecords)
+        while true {
+            let links: [String]
+            let next: String?
+            let json: JSONValue
+            let response = try await send(pagesRequest)
+            do {
+                json = try response.asJSONValue()
+            } catch {
+                throw .requestFailed(error)
+            }
+            links = json["resultPages"]?.arrayValue?.compactMap { $0["resultLink"]?.stringValue } ?? []
+            next = json["done"] == .bool(true) ? nil : json["nextRecordsUrl"]?.stringValue
+            guard !links.isEmpty else { throw .unexpectedAnswer("resultPages listed no results.") }
+            try await readTogether(links, consume: consume)
+            guard let next else { return }
+            pagesRequest = RestRequest(method: .GET, path: next)
+        }
+    }
+
+    /// Reads the pieces at `links` at once and hands them over in order, each as soon as those before it are.
+    private func readTogether(
+        _ links: [String], consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
+        let client = self.client
+        let outcome: Result<Void, BulkQueryError> = await withTaskGroup(
+            of: (Int, Result<Piece, BulkQueryError>).self
+        ) { group in
+            for (index, link) in links.enumerated() {
+                group.addTask {
+                    (
+                        index,
+                        await Self.pieceResult(
+                            RestRequest(method: .GET, path: link, headers: [.accept: "text/csv"]), client: client)
+                    )
+                }
+            }
+            // Pieces that came before those ahead of them, by their place in `links`.
+            var waiting: [Int: Piece] = [:]
+            var handed = 0
+            while let (index, result) = await group.next() {
+                switch result {
+                case .failure(let error):
+                    group.cancelAll()
+                    return .failure(error)
+                case .success(let piece):
+                    waiting[index] = piece
+                }
+                while let piece = waiting.removeValue(forKey: handed) {
+                    handed += 1
+                    if let error = await Self.handOver(piece, to: consume) {
+                        group.cancelAll()
+                        return .failure(error)
+                    }
+                }
+            }
+            return .success(())
+        }
+        try outcome.get()
+    }
+
+    /// One piece of results and what its headers say.
+    struct Piece: Sendable {
+        let csv: [UInt8]
+        let records: Int
+        /// The next piece's locator; nil on the last.
+        let next: String?
+    }
+
+    private func send(_ request: RestRequest) async throws(BulkQueryError) -> RestResponse {
+        try await Self.send(request, client: client)
+    }
+
+    private static func send(_ request: RestRequest, client: RestClient) async throws(BulkQueryError) -> RestResponse {
+        do {
+            return try await client.send(request)
+        } catch {
+            throw .requestFailed(error)
+        }
+    }
+
+    private static func pieceResult(_ request: RestRequest, client: RestClient) async -> Result<Piece, BulkQueryError> {
+        do throws(BulkQueryError) {
+            return .success(try await piece(request, client: client))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Hands `piece` to `consume`; what it threw, if it did.
+    private static func handOver(
+        _ piece: Piece, to consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
+    ) async -> BulkQueryError? {
+        do throws(BulkQueryError) {
+            try await consume(piece.csv, piece.records)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private static func piece(_ request: RestRequest, client: RestClient) async throws(BulkQueryError) -> Piece {
+        let response = try await send(request, client: client)
+        guard let count = response.headers[numberOfRecordsHeader].flatMap({ Int($0) }) else {
+            throw .unexpectedAnswer("a piece of results came without Sforce-NumberOfRecords.")
+        }
+        let locator = response.headers[locatorHeader]
+        return Piece(csv: response.body, records: count, next: locator == nil || locator == "null" ? nil : locator)
+    }
+
+    private static func job(in response: RestResponse) throws(BulkQueryError) -> BulkQueryJob {
+        let json: JSONValue
+        do {
+            json = try response.asJSONValue()
+        } catch {
+            throw .requestFailed(error)
+        }
+        guard let job = BulkQueryJob(json: json) else { throw .unexpectedAnswer("a job came without its id or state.") }
+        return job
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import MockOrg
+import RestCore
+import Subprocess
+import SystemPackage
+import TestSupport
+import Testing
+
+/// `contact-tui list` through Bulk API 2.0 query jobs, run as a process against a MockOrg: the
+/// same bytes as REST paging, the automatic switch, refusals, a failed job and Ctrl-C.
+@Suite("contact-tui list --bulk")
+struct ListBulkEndToEndTests {
+    /// Every field type the mock's Contact has, a parent's fields and an address's parts.
+    static let everyField = """
+        SELECT Id, FirstName, LastName, Name, Title, Email, Phone, MobilePhone, Birthdate, MailingStreet, \
+        MailingCity, MailingState, MailingPostalCode, MailingCountry, AccountId, Account.Name, Account.Industry, \
+        Account.NumberOfEmployees, Account.AnnualRevenue, Account.BillingCity FROM Contact ORDER BY Name
+        """
+
+    static func list(_ arguments: [String], _ endpoint: MockOrgEndpoint) async throws -> ProcessRunner.Outcome {
+        try await ListCommandTests.run(["list"] + arguments + ListCommandTests.orgArguments(endpoint))
+    }
+
+    @Test("--bulk prints the same bytes as --no-bulk, TSV and JSON lines", .timeLimit(.minutes(5)))
+    func sameBytesEitherWay() async throws {
+        try await ListCommandTests.withOrg(MockOrgConfiguration(contacts: 10_000)) { endpoint in
+            // A contact whose text needs every escape: line breaks, quotes, commas, a tab, non-ASCII.
+            let client = RestClient(
+                configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+            try await withCleanup {
+                let fields: [String: JSONValue] = [
+                    "LastName": .string("Ødegaard \"Ingrid\", Jr."), "Title": .string("a\tb\\c"),
+                    "MailingStreet": .string("1 Main St\r\nSuite \"5\", rear, 東京"), "MailingCity": .string("שלום 😀"),
+                ]
+                _ = try await client.send(client.requestForCreate(withObjectType: "Contact", fields: fields))
+            } cleanup: {
+                await client.shutdown()
+            }
+            for format in ["tsv", "json"] {
+                let rest = try await Self.list(["--no-bulk", "--format", format, "--query", Self.everyField], endpoint)
+                    .checked()
+                let bulk = try await Self.list(["--bulk", "--format", format, "--query", Self.everyField], endpoint)
+                    .checked()
+                #expect(rest.output.split(separator: "\n").count == (format == "tsv" ? 10_002 : 10_001))
+                #expect(bulk.output == rest.output, "\(format) differs")
+                #expect(bulk.error.isEmpty)
+                #expect(rest.output.contains(#"1 Main St\r\nSuite "#), "the street with a line break was not listed")
+            }
+        }
+    }
+
+    @Test("above 50,000 records list switches to a job by itself, saying so once", .timeLimit(.minutes(5)))
+    func automaticSwitch() async throws {
+        try await ListCommandTests.withOrg(MockOrgConfiguration(contacts: 50_500)) { endpoint in
+            let query = ["--query", "SELECT Id, Name, Account.Name FROM Contact"]
+            let automatic = try await Self.list(query, endpoint).checked()
+            let rest = try await Self.list(["--no-bulk"] + query, endpoint).checked()
+            #expect(automatic.output == rest.output)
+            #expect(rest.error.isEmpty)
+            let lines = automatic.error.split(separator: "\n")
+            #expect(lines.count == 1)
+            #expect(lines.first?.contains("50500 records") == true && lines.first?.contains("Bulk API 2.0") == true)
+
+            // A query the job cannot run goes back to REST paging, silently.
+            let address = ["--query", "SELECT Id, MailingAddress FROM Contact"]
+            let fallback = try await Self.list(address, endpoint).checked()
+            let restAddress = try await Self.list(["--no-bulk"] + address, endpoint).checked()
+            #expect(fallback.output == restAddress.output)
+            #expect(fallback.error.isEmpty)
+        }
+    }
+
+    @Test("--bulk with a query the job cannot run: exit 2 and the org's reason")
+    func unsupportedQuery() async throws {
+        try await ListCommandTests.withOrg(MockOrgConfiguration(contacts: 20)) { endpoint in
+            let outcome = try await Self.list(
+                ["--bulk", "--query", "SELECT Id, MailingAddress FROM Contact"], endpoint)
+            #expect(outcome.status == 2)
+            #expect(outcome.output.isEmpty)
+            #expect(outcome.error.split(separator: "\n").count == 1)
+            #expect(outcome.error.contains("Bulk API 2.0 cannot run this query"))
+            #expect(outcome.error.contains("compound"))
+        }
+    }
+
+    @Test("a failed job: exit 1 with its errorMessage")
+    func failedJob() async throws {
+        var configuration = MockOrgConfiguration(contacts: 20)
+        configuration.bulkFailure = "InternalServerError: the query could not be completed."
+        try await ListCommandTests.withOrg(configuration) { endpoint in
+            let outcome = try await Self.list(["--bulk"], endpoint)
+            #expect(outcome.status == 1)
+            #expect(outcome.output.isEmpty)
+            #expect(outcome.error.split(separator: "\n").count == 1)
+            #expect(outcome.error.contains("failed: InternalServerError: the query could not be completed."))
+        }
+    }
+
+    @Test("Ctrl-C aborts the job, says so in one sentence and exits 130", .timeLimit(.minutes(2)))
+    func interruptAbortsTheJob() async throws {
+        var configuration = MockOrgConfiguration(contacts: 20)
+        configuration.bulkDelay = .seconds(600)
+        try await ListCommandTests.withOrg(configuration) { endpoint in
+            let client = RestClient(
+                configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+            try await withCleanup {
+                let result = try await Subprocess.run(
+                    .path(FilePath(try Binary.path)),
+                    arguments: Arguments(["list", "--bulk"] + ListCommandTests.orgArguments(endpoint)),
+                    environment: .custom(
+                        Dictionary(
+                            uniqueKeysWithValues: ListCommandTests.environment().compactMap { name, value in
+                                Environment.Key(rawValue: name).map { ($0, value) }
+                            })),
+                    input: .none, output: .discarded, error: .string(limit: 1 << 16)
+                ) { execution -> String? in
+                    // Once the job exists, the process waits for it: that is when Ctrl-C comes.
+                    for _ in 0..<6000 {
+                        let list = try await client.send(
+                            RestRequest(method: .GET, path: "/services/data/v66.0/jobs/query")
+                        )
+                        .asJSONValue()
+                        if let id = list["records"]?.arrayValue?.first?["id"]?.stringValue {
+                            try execution.send(signal: .interrupt)
+                            return id
+                        }
+                        try await Task.sleep(for: .milliseconds(10))
+                    }
+                    return nil
+                }
+                let id = try #require(result.closureResult, "no job was created")
+                #expect(result.terminationStatus == .exited(130))
+                let error = result.standardError ?? ""
+                #expect(error == "contact-tui: Interrupted: the Bulk API 2.0 query job \(id) was aborted.\n")
+                let job = try await BulkQuery(client: client).job(id)
+                #expect(job.state == .aborted)
+            } cleanup: {
+                await client.shutdown()
+            }
+        }
+    }
+}
