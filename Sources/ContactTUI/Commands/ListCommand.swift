@@ -137,7 +137,6 @@ struct ListCommand: AsyncParsableCommand {
             of: soql, operation: bulkOperation, totalSize: totalSize, batchSize: view.batchSize, format: format,
             client: client, output: output)
     }
-    }
 
     /// Streams every page of `soql` to `output`. The first error ends it; so does an output that
     /// takes no more bytes, and leaving the loop drops the page being fetched ahead, which cancels it.
