@@ -4,7 +4,7 @@ SWIFT  ?= swift
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 
-.PHONY: all deps build release run test bench fuzz format install clean
+.PHONY: all deps build release run test bench fuzz format man install clean
 
 all: build
 
@@ -24,9 +24,11 @@ release: deps
 run: deps
 	$(SWIFT) run contact-tui --demo
 
-## test: the whole suite (unit, mock org over loopback, end to end in tmux)
+## test: the whole suite (unit, mock org over loopback, end to end in tmux), and the man page
+## checked against the command definitions (scripts/man.sh)
 test: deps
 	$(SWIFT) build --build-tests
+	@SWIFT="$(SWIFT)" sh scripts/man.sh check
 	$(SWIFT) test --skip-build
 
 ## bench: release build, then the table of measured figures, goals and peers (about 90 s after the build)
@@ -48,6 +50,11 @@ fuzz: deps
 ## format: format the sources with swift-format (config in .swift-format)
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
+
+## man: regenerate docs/contact-tui.1 from the command definitions (swift-argument-parser's generate-manual
+## plugin); MAN_DATE=yyyy-mm-dd sets the page's date
+man: deps
+	@SWIFT="$(SWIFT)" sh scripts/man.sh write
 
 ## install: install contact-tui into $(BINDIR)
 install: release
