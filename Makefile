@@ -3,6 +3,10 @@
 SWIFT  ?= swift
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 
 .PHONY: all deps build release run test bench fuzz format man install clean
 
@@ -56,10 +60,24 @@ format:
 man: deps
 	@SWIFT="$(SWIFT)" sh scripts/man.sh write
 
-## install: install contact-tui into $(BINDIR)
+## install: install contact-tui into $(BINDIR), its man page into $(MANDIR), and its bash, zsh and fish
+## completions under $(PREFIX)/share; DESTDIR stages it all elsewhere
 install: release
-	install -d $(DESTDIR)$(BINDIR)
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/contact-tui" $(DESTDIR)$(BINDIR)/contact-tui
+	set -e; \
+	bin="$$($(SWIFT) build -c release --show-bin-path)/contact-tui"; \
+	completions=.build/completions; \
+	mkdir -p $$completions; \
+	for shell in bash zsh fish; do \
+		"$$bin" --generate-completion-script $$shell > $$completions/contact-tui.$$shell; \
+		test -s $$completions/contact-tui.$$shell; \
+	done; \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) \
+		$(DESTDIR)$(FISHCOMPDIR); \
+	install -m 0755 "$$bin" $(DESTDIR)$(BINDIR)/contact-tui; \
+	install -m 0644 docs/contact-tui.1 $(DESTDIR)$(MANDIR)/contact-tui.1; \
+	install -m 0644 $$completions/contact-tui.bash $(DESTDIR)$(BASHCOMPDIR)/contact-tui; \
+	install -m 0644 $$completions/contact-tui.zsh $(DESTDIR)$(ZSHCOMPDIR)/_contact-tui; \
+	install -m 0644 $$completions/contact-tui.fish $(DESTDIR)$(FISHCOMPDIR)/contact-tui.fish
 
 clean:
 	rm -rf .build
