@@ -3,8 +3,12 @@
 SWIFT  ?= swift
 PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man/man1
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR := $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR := $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: all deps build release run test bench fuzz format install clean
+.PHONY: all deps build release run test bench fuzz format man install clean
 
 all: build
 
@@ -24,9 +28,11 @@ release: deps
 run: deps
 	$(SWIFT) run contact-tui --demo
 
-## test: the whole suite (unit, mock org over loopback, end to end in tmux)
+## test: the whole suite (unit, mock org over loopback, end to end in tmux), and the man page
+## checked against the command definitions (scripts/man.sh)
 test: deps
 	$(SWIFT) build --build-tests
+	@SWIFT="$(SWIFT)" sh scripts/man.sh check
 	$(SWIFT) test --skip-build
 
 ## bench: release build, then the table of measured figures, goals and peers (about 90 s after the build)
@@ -49,10 +55,29 @@ fuzz: deps
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
 
-## install: install contact-tui into $(BINDIR)
+## man: regenerate docs/contact-tui.1 from the command definitions (swift-argument-parser's generate-manual
+## plugin); MAN_DATE=yyyy-mm-dd sets the page's date
+man: deps
+	@SWIFT="$(SWIFT)" sh scripts/man.sh write
+
+## install: install contact-tui into $(BINDIR), its man page into $(MANDIR), and its bash, zsh and fish
+## completions under $(PREFIX)/share; DESTDIR stages it all elsewhere
 install: release
-	install -d $(DESTDIR)$(BINDIR)
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/contact-tui" $(DESTDIR)$(BINDIR)/contact-tui
+	set -e; \
+	bin="$$($(SWIFT) build -c release --show-bin-path)/contact-tui"; \
+	completions=.build/completions; \
+	mkdir -p $$completions; \
+	for shell in bash zsh fish; do \
+		"$$bin" --generate-completion-script $$shell > $$completions/contact-tui.$$shell; \
+		test -s $$completions/contact-tui.$$shell; \
+	done; \
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) \
+		$(DESTDIR)$(FISHCOMPDIR); \
+	install -m 0755 "$$bin" $(DESTDIR)$(BINDIR)/contact-tui; \
+	install -m 0644 docs/contact-tui.1 $(DESTDIR)$(MANDIR)/contact-tui.1; \
+	install -m 0644 $$completions/contact-tui.bash $(DESTDIR)$(BASHCOMPDIR)/contact-tui; \
+	install -m 0644 $$completions/contact-tui.zsh $(DESTDIR)$(ZSHCOMPDIR)/_contact-tui; \
+	install -m 0644 $$completions/contact-tui.fish $(DESTDIR)$(FISHCOMPDIR)/contact-tui.fish
 
 clean:
 	rm -rf .build

@@ -2,6 +2,10 @@ import JSONKit
 
 /// Parses JSON bytes into a `JSONValue` tree, strictly (RFC 8259), on JSONKit's scanner. `package`
 /// so that the record writers of `list` read values the same way from another target.
+///
+/// Hand-written rather than Foundation's `JSONSerialization`: it stays only while `make bench`'s
+/// JSON row shows it at least twice as fast as Foundation on the same 2,000-record page
+/// (docs/BENCHMARKS.md); below that, Foundation takes its place.
 package enum JSONParser {
     /// Parses one JSON document that fills all of `bytes` (surrounding whitespace allowed).
     package static func parse(_ bytes: [UInt8]) throws(JSONFailure) -> JSONValue {

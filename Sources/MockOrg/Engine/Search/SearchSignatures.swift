@@ -6,7 +6,7 @@
 /// of equal text are equal, and the digits of each phone field. Any text a term matches holds the
 /// term's tokens (or its phone digits), so a row whose bits lack them cannot match: the bits only
 /// spare the exact test, never decide a match. The org builds them with its data, before it
-/// listens (`init(tables:)`). A created record gets its bits on the next search, an updated one
+/// listens (`init(tables:)`), so that no search waits for them or scans without them. A created record gets its bits on the next search, an updated one
 /// at once (`recordChanged`), and deletes change no text. Only used under `OrgStore`'s lock.
 struct SearchSignatures {
     private var objects: [SObjectType: ObjectSearchSignatures] = [:]
