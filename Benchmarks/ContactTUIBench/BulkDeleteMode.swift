@@ -18,7 +18,7 @@ enum BulkDeleteMode {
         runner.setVisibleRows(100_000)
         runner.start()
         guard await runner.settle(), runner.model.dataRows.count >= 2 * count else {
-            throw BenchFailure("the list did not load \(2 * count) rows: \(runner.model.statusMessage)")
+            throw BenchFailure("the list did not load \(2 * count) rows: \(runner.model.notices.statusMessage)")
         }
 
         func deletes(since start: Int) -> Int {
@@ -30,12 +30,14 @@ enum BulkDeleteMode {
         guard await runner.settle(within: .seconds(600)) else { throw BenchFailure("single deletes did not settle") }
         let singleSeconds = (ContinuousClock.now - started).inSeconds
         let singleRequests = deletes(since: first)
-        let singleRefused = runner.model.alerts.count
+        let singleRefused = runner.model.notices.alerts.count
         runner.press(.character("a"))  // dismisses every alert, so that the keys reach the list
 
         runner.press(.character("g"))
         for _ in 0..<count { runner.press(.character(" ")) }
-        guard runner.model.marks.count == count else { throw BenchFailure("marked \(runner.model.marks.count)") }
+        guard runner.model.viewport.marks.count == count else {
+            throw BenchFailure("marked \(runner.model.viewport.marks.count)")
+        }
         let confirmedBefore = runner.model.confirmedDeletedIDs.count
         started = ContinuousClock.now
         first = runner.exchanges.count

@@ -24,7 +24,7 @@ enum FaultModes {
         runner.setVisibleRows(30)
         runner.start()
         guard await runner.settle(), !runner.model.dataRows.isEmpty else {
-            throw BenchFailure("the list did not load: \(runner.model.statusMessage)")
+            throw BenchFailure("the list did not load: \(runner.model.notices.statusMessage)")
         }
         var deleted: [ContactRecord] = []
         for _ in 0..<count {
@@ -43,7 +43,7 @@ enum FaultModes {
         Modes.say("replies lost: \(unanswered.count)")
         Modes.say("read back: \(readBacks.count)")
         Modes.say("kept by the org: \(deleted.filter { orgIDs.contains($0.id) }.count)")
-        Modes.say("alerts: \(runner.model.alerts.count)")
+        Modes.say("alerts: \(runner.model.notices.alerts.count)")
         Modes.say("wrongly reinstated: \(audit.wronglyReinstated)")
         Modes.say("ghosts: \(audit.ghosts)")
         Modes.say("lost: \(audit.lost)")
@@ -62,7 +62,7 @@ enum FaultModes {
         runner.setVisibleRows(30)
         runner.start()
         guard await runner.settle(), !runner.model.dataRows.isEmpty else {
-            throw BenchFailure("the list did not load: \(runner.model.statusMessage)")
+            throw BenchFailure("the list did not load: \(runner.model.notices.statusMessage)")
         }
         try await Task.sleep(for: .seconds(wait))
         // As a user holding End: one page at a time, until the rows stop growing.
@@ -83,7 +83,7 @@ enum FaultModes {
         }
         Modes.say("cursors expired: \(expired.count)")
         Modes.say("rows: \(runner.model.dataRows.count) of \(orgIDs.count)")
-        Modes.say("status: \(runner.model.statusMessage)")
+        Modes.say("status: \(runner.model.notices.statusMessage)")
         Modes.say("ghosts: \(audit.ghosts)")
         Modes.say("lost: \(audit.lost)")
         Modes.say("duplicates: \(audit.duplicates)")

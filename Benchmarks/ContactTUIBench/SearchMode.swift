@@ -27,7 +27,7 @@ enum SearchMode {
         runner.setVisibleRows(ScreenLayout(screen: Rect(width: 100, height: 30)).visibleRowCount)
         runner.start()
         guard await runner.settle(), !runner.model.dataRows.isEmpty else {
-            throw BenchFailure("the first page did not load: \(runner.model.statusMessage)")
+            throw BenchFailure("the first page did not load: \(runner.model.notices.statusMessage)")
         }
         let first = try await search(texts[0], runner: &runner)
         Modes.say("first: \(first.seconds)")
@@ -52,16 +52,17 @@ enum SearchMode {
         let deadline = started + .seconds(60)
         while ContinuousClock.now < deadline {
             runner.applyArrived()
-            if runner.model.orgSearch.answeredText == text {
+            if runner.model.rows.orgSearch.answeredText == text {
                 ContactListScreen(model: runner.model).render(area: buffer.area, buffer: &buffer)
                 let seconds = (ContinuousClock.now - started).inSeconds
-                guard buffer.text.contains("in the org"), runner.model.orgSearch.rowCount > 0 else {
+                guard buffer.text.contains("in the org"), runner.model.rows.orgSearch.rowCount > 0 else {
                     throw BenchFailure("the org search for \(text) showed no org rows:\n\(buffer.text)")
                 }
-                return (seconds, runner.model.orgSearch.rowCount)
+                return (seconds, runner.model.rows.orgSearch.rowCount)
             }
-            if !runner.model.orgSearch.isSearching {
-                throw BenchFailure("the org search for \(text) ended without rows: \(runner.model.statusMessage)")
+            if !runner.model.rows.orgSearch.isSearching {
+                throw BenchFailure(
+                    "the org search for \(text) ended without rows: \(runner.model.notices.statusMessage)")
             }
             try await Task.sleep(for: .milliseconds(1))
         }

@@ -18,27 +18,27 @@ struct BulkDeleteTests {
         var model = Fixtures.loadedModel(count: 6)
         _ = model.handle(key: .character(" "))
         _ = model.handle(key: .character(" "))
-        #expect(model.selection == 2)
-        #expect(Set(model.marks.keys) == [Fixtures.id(0), Fixtures.id(1)])
+        #expect(model.viewport.selection == 2)
+        #expect(Set(model.viewport.marks.keys) == [Fixtures.id(0), Fixtures.id(1)])
         #expect(StatusLine(model: model).text.contains("2 marked"))
         _ = model.handle(key: .character("k"))
         _ = model.handle(key: .character(" "))
-        #expect(Set(model.marks.keys) == [Fixtures.id(0)])
+        #expect(Set(model.viewport.marks.keys) == [Fixtures.id(0)])
         _ = model.handle(key: .character("u"))
-        #expect(model.marks.isEmpty)
+        #expect(model.viewport.marks.isEmpty)
         #expect(!StatusLine(model: model).text.contains("marked"))
 
         _ = Fixtures.type("/0003", into: &model)
         _ = model.handle(key: .enter)
         _ = model.handle(key: .character("*"))
-        #expect(Set(model.marks.keys) == [Fixtures.id(3)], "the filter applies")
+        #expect(Set(model.viewport.marks.keys) == [Fixtures.id(3)], "the filter applies")
         _ = model.handle(key: .escape)
         #expect(model.isMarked(Fixtures.id(3)), "marks survive clearing the filter")
         let refresh = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
         _ = model.handle(response: Fixtures.page((0..<6).map { Fixtures.contact($0) }), for: refresh.id)
         #expect(model.isMarked(Fixtures.id(3)), "marks survive a refresh")
         _ = model.handle(key: .character("*"))
-        #expect(model.marks.count == 6)
+        #expect(model.viewport.marks.count == 6)
     }
 
     @Test("a marked row shows its mark in the left margin, in ASCII")
@@ -63,7 +63,7 @@ struct BulkDeleteTests {
         #expect(sent.count == 1)
         #expect(sent.first?.path.hasSuffix("/sobjects/Contact/\(Fixtures.id(2))") == true)
         #expect(model.dataRows.map(\.id) == [0, 1, 3].map(Fixtures.id))
-        #expect(model.marks.isEmpty)
+        #expect(model.viewport.marks.isEmpty)
     }
 
     @Test("several marks: d asks y/N; anything but y cancels and sends nothing", arguments: ["n", "N", "q", "d"])
@@ -77,7 +77,7 @@ struct BulkDeleteTests {
         #expect(Fixtures.sentRequests(model.handle(key: .character(answer))).isEmpty)
         #expect(model.bulkDeletePrompt == nil)
         #expect(model.dataRows.count == 5)
-        #expect(model.marks.count == 3, "the marks stay")
+        #expect(model.viewport.marks.count == 3, "the marks stay")
         #expect(model.deleteRequests.isEmpty)
         #expect(!ContactListScreen(model: model).frame(width: 60, height: 10).text.contains("Delete 3"))
     }
@@ -94,15 +94,15 @@ struct BulkDeleteTests {
         #expect(request.queryItems.contains { $0 == (name: "allOrNone", value: "false") })
         #expect(model.dataRows.map(\.id) == [0, 3, 5].map(Fixtures.id))
         #expect(model.deleteRequests.count == 3)
-        #expect(model.marks.isEmpty)
+        #expect(model.viewport.marks.isEmpty)
         #expect(StatusLine(model: model).text.contains("3 deletes pending"))
 
         _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(request)), for: request.id)
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
         #expect(model.confirmedDeletedIDs == Set([1, 2, 4].map(Fixtures.id)))
         #expect(model.dataRows.map(\.id) == [0, 3, 5].map(Fixtures.id))
-        #expect(model.statusMessage == "Deleted 3 contacts")
+        #expect(model.notices.statusMessage == "Deleted 3 contacts")
     }
 
     @Test(
@@ -123,8 +123,8 @@ struct BulkDeleteTests {
         #expect(model.dataRows.map(\.id) == [3, 6, 0, 4, 7].map(Fixtures.id))
         #expect(model.selectedRecord?.id == selected, "the rows put back do not take the selection")
         #expect(model.confirmedDeletedIDs == Set([1, 2, 5].map(Fixtures.id)))
-        #expect(model.alerts.count == 1)
-        let alert = try #require(model.alerts.first)
+        #expect(model.notices.alerts.count == 1)
+        let alert = try #require(model.notices.alerts.first)
         #expect(alert.title == "Cannot delete item")
         #expect(alert.entryCount == 2)
         #expect(
@@ -132,14 +132,14 @@ struct BulkDeleteTests {
                 "Contact 0003 was not deleted: It is associated with cases.",
                 "Contact 0006 was not deleted: It is associated with cases.",
             ])
-        #expect(model.statusMessage == "Deleted 3 contacts; 2 not deleted")
+        #expect(model.notices.statusMessage == "Deleted 3 contacts; 2 not deleted")
     }
 
     @Test("201 marks: two requests of 200 and 1; refusals of both join one alert")
     func twoRequests() throws {
         var model = Fixtures.loadedModel(count: 205)
         for _ in 0..<201 { _ = model.handle(key: .character(" ")) }
-        #expect(model.marks.count == 201)
+        #expect(model.viewport.marks.count == 201)
         _ = model.handle(key: .character("d"))
         let sent = Fixtures.sentRequests(model.handle(key: .character("y")))
         #expect(sent.map { Fixtures.collectionIDs($0).count } == [200, 1])
@@ -153,8 +153,8 @@ struct BulkDeleteTests {
                 for: request.id)
         }
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.alerts.count == 1)
-        #expect(model.alerts.first?.entryCount == 2)
+        #expect(model.notices.alerts.count == 1)
+        #expect(model.notices.alerts.first?.entryCount == 2)
         #expect(model.dataRows.prefix(2).map(\.id) == [Fixtures.id(199), Fixtures.id(200)])
     }
 
@@ -165,8 +165,8 @@ struct BulkDeleteTests {
         _ = model.handle(
             response: Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY", "no access"), for: request.id)
         #expect(model.dataRows.map(\.id) == [0, 2, 1, 3].map(Fixtures.id))
-        #expect(model.alerts.count == 1)
-        #expect(model.alerts.first?.entryCount == 2)
+        #expect(model.notices.alerts.count == 1)
+        #expect(model.notices.alerts.first?.entryCount == 2)
         #expect(model.deleteRequests.isEmpty)
     }
 
@@ -184,13 +184,13 @@ struct BulkDeleteTests {
     func wholeRequestFailsAfterAnother() throws {
         var (model, first, second) = try Self.twoRequestBulkDelete()
         _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
-        #expect(model.statusMessage == "Deleted 200 contacts")
+        #expect(model.notices.statusMessage == "Deleted 200 contacts")
         _ = model.handle(
             response: Fixtures.refusal(500, "UNKNOWN_EXCEPTION", "An unexpected error occurred."), for: second.id)
-        #expect(model.statusMessage == "Deleted 200 contacts; 1 not deleted")
+        #expect(model.notices.statusMessage == "Deleted 200 contacts; 1 not deleted")
         #expect(model.dataRows.first?.id == Fixtures.id(200), "the refused row is back on top")
-        #expect(model.alerts.count == 1)
-        #expect(model.alerts.first?.details == ["Contact 0200 was not deleted: An unexpected error occurred."])
+        #expect(model.notices.alerts.count == 1)
+        #expect(model.notices.alerts.first?.details == ["Contact 0200 was not deleted: An unexpected error occurred."])
         #expect(model.deleteRequests.isEmpty)
         #expect(model.changes.bulkTallies.isEmpty)
     }
@@ -200,11 +200,11 @@ struct BulkDeleteTests {
         var (model, first, second) = try Self.twoRequestBulkDelete()
         _ = model.handle(
             response: .failure(.transportFailed(host: "127.0.0.1", reason: "connection refused")), for: second.id)
-        #expect(model.statusMessage == "Could not delete 1 contact")
-        #expect(model.alerts.first?.details == ["Could not reach 127.0.0.1; Contact 0200 was not deleted."])
+        #expect(model.notices.statusMessage == "Could not delete 1 contact")
+        #expect(model.notices.alerts.first?.details == ["Could not reach 127.0.0.1; Contact 0200 was not deleted."])
         _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
-        #expect(model.statusMessage == "Deleted 200 contacts; 1 not deleted")
-        #expect(model.alerts.count == 1)
+        #expect(model.notices.statusMessage == "Deleted 200 contacts; 1 not deleted")
+        #expect(model.notices.alerts.count == 1)
     }
 
     @Test("a lost reply after another request settled: the check and its unknown outcome keep the count")
@@ -213,13 +213,14 @@ struct BulkDeleteTests {
         _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
         let read = try #require(
             Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: second.id)).first)
-        #expect(model.statusMessage == "Deleted 200 contacts; no answer; checking whether 1 contact was deleted…")
+        #expect(
+            model.notices.statusMessage == "Deleted 200 contacts; no answer; checking whether 1 contact was deleted…")
         _ = model.handle(response: .failure(.timedOut), for: read.id)
         #expect(
-            model.statusMessage
+            model.notices.statusMessage
                 == "Deleted 200 contacts; whether 1 contact was deleted is unknown; r shows the server's list")
         #expect(model.dataRows.first?.id == Fixtures.id(200))
-        #expect(model.alerts.map(\.title) == ["Delete outcome unknown"])
+        #expect(model.notices.alerts.map(\.title) == ["Delete outcome unknown"])
         #expect(model.changes.bulkTallies.isEmpty)
     }
 
@@ -239,7 +240,7 @@ struct BulkDeleteTests {
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.map(\.id) == [2, 0, 4].map(Fixtures.id))
         #expect(model.confirmedDeletedIDs == [Fixtures.id(1), Fixtures.id(3)])
-        #expect(model.alerts.first?.details == ["The server did not answer; Contact 0002 was not deleted."])
+        #expect(model.notices.alerts.first?.details == ["The server did not answer; Contact 0002 was not deleted."])
     }
 
     @Test("a lost reply whose read-back fails too: every row back, one alert naming each, r shows the truth")
@@ -253,9 +254,9 @@ struct BulkDeleteTests {
         _ = model.handle(response: .failure(.timedOut), for: read.id)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.map(\.id) == [1, 3, 0, 2, 4].map(Fixtures.id))
-        #expect(model.alerts.count == 1)
-        #expect(model.alerts.first?.title == "Delete outcome unknown")
-        #expect(model.alerts.first?.details == ["Contact 0001", "Contact 0003"])
+        #expect(model.notices.alerts.count == 1)
+        #expect(model.notices.alerts.first?.title == "Delete outcome unknown")
+        #expect(model.notices.alerts.first?.details == ["Contact 0001", "Contact 0003"])
     }
 
     @Test("an answer that cannot be read is reconciled, not guessed")
@@ -273,7 +274,7 @@ struct BulkDeleteTests {
         var model = Fixtures.loadedModel(count: 4)
         let request = try #require(try Self.bulkDelete([0, 1], in: &model).first)
         #expect(model.handle(key: .character("q")).isEmpty)
-        #expect(model.statusMessage.contains("2 changes still in flight"))
+        #expect(model.notices.statusMessage.contains("2 changes still in flight"))
         _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(request)), for: request.id)
         let effects = model.quitWhenSettled()
         #expect(effects.count == 1)
@@ -284,12 +285,12 @@ struct BulkDeleteTests {
     func readOnly() throws {
         var model = Fixtures.loadedModel(count: 4, client: Fixtures.client(readOnly: true))
         Fixtures.mark([0, 1], in: &model)
-        #expect(model.marks.isEmpty)
-        #expect(model.statusMessage.contains("--read-only"))
+        #expect(model.viewport.marks.isEmpty)
+        #expect(model.notices.statusMessage.contains("--read-only"))
         #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
         #expect(model.bulkDeletePrompt == nil)
         #expect(model.dataRows.count == 4)
-        #expect(model.statusMessage.contains("--read-only"))
+        #expect(model.notices.statusMessage.contains("--read-only"))
     }
 
     @Test("a long alert scrolls with j/k and shows where it is")
@@ -301,7 +302,7 @@ struct BulkDeleteTests {
         _ = model.handle(
             response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(request)) { _ in ("DELETE_FAILED", "x") },
             for: request.id)
-        #expect(model.alerts.first?.entryCount == 30)
+        #expect(model.notices.alerts.first?.entryCount == 30)
         let top = ContactListScreen(model: model).frame(width: 60, height: 10).text
         #expect(top.contains("30 contacts were not deleted"))
         #expect(top.contains("j/k scroll"))
@@ -311,8 +312,8 @@ struct BulkDeleteTests {
         #expect(!bottom.contains("30 contacts were not deleted"))
         #expect(bottom.contains("32/32"))
         _ = model.handle(key: .character("g"))
-        #expect(model.alertScrollOffset == 0)
+        #expect(model.viewport.alertScrollOffset == 0)
         _ = model.handle(key: .enter)
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
     }
 }

@@ -85,7 +85,7 @@ struct CascadeDeleteTests {
             Self.account(0, "Soylent", contacts: 6, opportunities: 2), Self.account(1, "Umbrella", contacts: 0),
         ])
         #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
-        guard case .bulkDeletePrompt(let prompt) = model.modal else {
+        guard case .bulkDeletePrompt(let prompt) = model.modes.modal else {
             Issue.record("no question")
             return
         }
@@ -95,9 +95,9 @@ struct CascadeDeleteTests {
         #expect(frame.contains("Delete Soylent and its 6 Contacts and 2 Opportunities? y/N"))
         let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("y"))).first)
         #expect(delete.method == .DELETE && delete.path.hasSuffix("/sobjects/Account/\(Self.id(0))"))
-        #expect(model.statusMessage == "Deleting Soylent and its 6 Contacts and 2 Opportunities…")
+        #expect(model.notices.statusMessage == "Deleting Soylent and its 6 Contacts and 2 Opportunities…")
         _ = model.handle(response: Fixtures.noContent, for: delete.id)
-        #expect(model.statusMessage == "Deleted Soylent and its 6 Contacts and 2 Opportunities")
+        #expect(model.notices.statusMessage == "Deleted Soylent and its 6 Contacts and 2 Opportunities")
         #expect(model.dataRows.map(\.id) == [Self.id(1)])
     }
 
@@ -107,17 +107,18 @@ struct CascadeDeleteTests {
             Self.account(0, "Soylent", contacts: 1), Self.account(1, "Umbrella", contacts: 0),
         ])
         _ = model.handle(key: .character("d"))
-        guard case .bulkDeletePrompt(let prompt) = model.modal else {
+        guard case .bulkDeletePrompt(let prompt) = model.modes.modal else {
             Issue.record("no question")
             return
         }
         #expect(prompt.question == "Delete Soylent and its 1 Contact? y/N")
         #expect(Fixtures.sentRequests(model.handle(key: .character("n"))).isEmpty)
-        #expect(model.modal == nil && model.statusMessage == "Nothing deleted" && model.dataRows.count == 2)
+        #expect(
+            model.modes.modal == nil && model.notices.statusMessage == "Nothing deleted" && model.dataRows.count == 2)
         _ = model.handle(key: .character("j"))
         let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         #expect(delete.path.hasSuffix(Self.id(1)))
-        #expect(model.statusMessage == "Deleting Umbrella…")
+        #expect(model.notices.statusMessage == "Deleting Umbrella…")
     }
 
     @Test("a bulk delete adds up what goes with the marked records; the limit shows as 200+")
@@ -128,7 +129,7 @@ struct CascadeDeleteTests {
         ])
         _ = model.handle(key: .character("*"))
         _ = model.handle(key: .character("d"))
-        guard case .bulkDeletePrompt(let prompt) = model.modal else {
+        guard case .bulkDeletePrompt(let prompt) = model.modes.modal else {
             Issue.record("no question")
             return
         }
@@ -141,7 +142,7 @@ struct CascadeDeleteTests {
             describe: Fixtures.refusal(500, "UNKNOWN_EXCEPTION"), records: [Self.account(0, "Soylent", contacts: 0)])
         #expect(Self.soql(of: page) == Self.query)
         _ = model.handle(key: .character("d"))
-        guard case .bulkDeletePrompt(let prompt) = model.modal else {
+        guard case .bulkDeletePrompt(let prompt) = model.modes.modal else {
             Issue.record("no question")
             return
         }

@@ -7,20 +7,20 @@ struct ColumnCursorTests {
     @Test("starts on the first column; h l ← → move it and stop at the ends")
     func movesAndClamps() {
         var model = Fixtures.loadedModel(count: 3)
-        #expect(model.columnCursor == 0)
+        #expect(model.viewport.columnCursor == 0)
         #expect(model.cursorColumn?.field == "Name")
         _ = model.handle(key: .character("h"))
-        #expect(model.columnCursor == 0)
+        #expect(model.viewport.columnCursor == 0)
         _ = model.handle(key: .character("l"))
         _ = model.handle(key: .right)
         #expect(model.cursorColumn?.field == "Email")
         _ = model.handle(key: .left)
         #expect(model.cursorColumn?.field == "Title")
         for _ in 0..<10 { _ = model.handle(key: .character("l")) }
-        #expect(model.columnCursor == model.columns.count - 1)
+        #expect(model.viewport.columnCursor == model.run.columns.count - 1)
         #expect(model.cursorColumn?.field == "Account.Name")
         // The row selection does not move with the column cursor.
-        #expect(model.selection == 0)
+        #expect(model.viewport.selection == 0)
     }
 
     @Test("the heading under the cursor is drawn in reverse video, the others are not")
@@ -42,7 +42,7 @@ struct ColumnCursorTests {
         _ = model.handle(key: .character("/"))
         _ = Fixtures.type("ab", into: &model)
         _ = model.handle(key: .left)
-        #expect(model.columnCursor == 0)
-        #expect(model.filterField.cursor == 1)
+        #expect(model.viewport.columnCursor == 0)
+        #expect(model.modes.filterField.cursor == 1)
     }
 }

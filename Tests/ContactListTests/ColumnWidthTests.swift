@@ -74,7 +74,7 @@ struct ColumnWidthTests {
     func noName() {
         let model = Fixtures.model(
             records: [Fixtures.contact(0)], query: "SELECT Id, Email, Title FROM Contact", visibleRows: 3)
-        let widths = ColumnLayout.widths(for: model.columns, contentWidths: model.contentWidths, totalWidth: 99)
+        let widths = ColumnLayout.widths(for: model.run.columns, contentWidths: model.contentWidths, totalWidth: 99)
         #expect(widths == [99 - 2 - 7, 7])
     }
 

@@ -19,15 +19,15 @@ struct ContactListModelTests {
     @Test("j and k move within the rows; q quits")
     func moves() async {
         var model = Fixtures.loadedModel(count: 3)
-        #expect(model.selection == 0)
+        #expect(model.viewport.selection == 0)
         _ = model.handle(key: .character("k"))
-        #expect(model.selection == 0)
+        #expect(model.viewport.selection == 0)
         _ = model.handle(key: .character("j"))
         _ = model.handle(key: .down)
         _ = model.handle(key: .down)
-        #expect(model.selection == 2)
+        #expect(model.viewport.selection == 2)
         _ = model.handle(key: .up)
-        #expect(model.selection == 1)
+        #expect(model.viewport.selection == 1)
         let effects = model.handle(key: .character("q"))
         #expect(effects.contains { if case .quit = $0 { true } else { false } })
     }
@@ -62,8 +62,8 @@ struct ContactListModelTests {
         var model = ContactListModel(query: Fixtures.query, origin: "o", requests: client)
         let first = Fixtures.sentRequests(model.start())[0]
         _ = model.handle(response: .failure(.timedOut), for: first.id)
-        #expect(model.statusMessage.hasPrefix("Could not load contacts"))
-        #expect(model.statusMessage.hasSuffix(" — r to retry"))
+        #expect(model.notices.statusMessage.hasPrefix("Could not load contacts"))
+        #expect(model.notices.statusMessage.hasSuffix(" — r to retry"))
         #expect(!model.isLoading)
     }
 }

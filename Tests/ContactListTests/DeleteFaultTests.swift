@@ -21,12 +21,13 @@ struct DeleteFaultTests {
         let settled = await runner.settle()
         #expect(settled)
         for _ in 0..<50 where runner.model.dataRows.isEmpty {
-            #expect(runner.model.statusMessage.hasSuffix("— r to retry"), "\(runner.model.statusMessage)")
+            #expect(
+                runner.model.notices.statusMessage.hasSuffix("— r to retry"), "\(runner.model.notices.statusMessage)")
             runner.press(.character("r"))
             let settled = await runner.settle()
             #expect(settled)
         }
-        try #require(!runner.model.dataRows.isEmpty, "\(runner.model.statusMessage)")
+        try #require(!runner.model.dataRows.isEmpty, "\(runner.model.notices.statusMessage)")
         return runner
     }
 
@@ -63,7 +64,7 @@ struct DeleteFaultTests {
             #expect(readBacks.count == 2)
 
             #expect(
-                runner.model.alerts == [
+                runner.model.notices.alerts == [
                     Alert(
                         title: "Cannot delete item",
                         message: "The server did not answer; \(willBeRefused.displayName) was not deleted.")
@@ -102,20 +103,20 @@ struct DeleteFaultTests {
                 // Each record still in the org came back with exactly one alert naming it.
                 let orgIDs = try await DeleteAudit.ids(in: org.client)
                 let kept = deleted.filter { orgIDs.contains($0.id) }
-                #expect(runner.model.alerts.count == kept.count)
+                #expect(runner.model.notices.alerts.count == kept.count)
                 for record in kept {
                     let namesake = kept.filter { $0.displayName == record.displayName }.count
                     let name = record.displayName
                     // Read back and found, the read failing too, or refused outright (a contact with Cases).
-                    let naming = runner.model.alerts.filter {
+                    let naming = runner.model.notices.alerts.filter {
                         $0 == .notDeletedWithoutAnswer(name: name) || $0 == .deleteOutcomeUnknown(name: name)
                             || ($0.title == "Cannot delete item" && $0.message.hasPrefix("\(name) was not deleted: "))
                     }
                     #expect(naming.count == namesake, "\(name)")
                 }
                 // Both ways a 503 on a DELETE can end: read back and found, or the read failing too.
-                #expect(runner.model.alerts.contains { $0.message.hasPrefix("The server did not answer; ") })
-                #expect(runner.model.alerts.contains { $0.title == "Delete outcome unknown" })
+                #expect(runner.model.notices.alerts.contains { $0.message.hasPrefix("The server did not answer; ") })
+                #expect(runner.model.notices.alerts.contains { $0.title == "Delete outcome unknown" })
             }
         }
     }
@@ -133,8 +134,8 @@ struct DeleteFaultTests {
             #expect(settled)
             let answer = try #require(runner.exchanges.last { $0.request.method == .DELETE })
             #expect(answer.result.failureStatus == 404)
-            #expect(runner.model.alerts.isEmpty)
-            #expect(runner.model.statusMessage == "\(target.displayName) was already deleted")
+            #expect(runner.model.notices.alerts.isEmpty)
+            #expect(runner.model.notices.statusMessage == "\(target.displayName) was already deleted")
             let audit = try await Self.audit(runner, deleted: [target], org: org)
             #expect(audit.isClean, "\(audit)")
         }
@@ -154,10 +155,10 @@ struct DeleteFaultTests {
             #expect(settled)
             #expect(Array(runner.model.dataRows.prefix(3)) == [original[2], original[3], original[6]])
             #expect(runner.model.selectedRecord?.id == selectedBefore)
-            #expect(runner.model.alerts.count == 3)
+            #expect(runner.model.notices.alerts.count == 3)
             for record in deleted {
                 #expect(
-                    runner.model.alerts.filter {
+                    runner.model.notices.alerts.filter {
                         $0.title == "Cannot delete item"
                             && $0.message.hasPrefix("\(record.displayName) was not deleted: ")
                     }.count == 1)
@@ -177,7 +178,7 @@ struct DeleteFaultTests {
             let settled = await runner.settle()
             #expect(settled)
             #expect(
-                runner.model.alerts == [
+                runner.model.notices.alerts == [
                     Alert(
                         title: "Cannot delete item",
                         message: "\(record.displayName) was not deleted: TotalRequests Limit exceeded.")
@@ -188,7 +189,7 @@ struct DeleteFaultTests {
             let refreshed = await runner.settle()
             #expect(refreshed)
             #expect(
-                runner.model.statusMessage
+                runner.model.notices.statusMessage
                     == "Could not load contacts: The org's daily API request limit is used up "
                     + "(REQUEST_LIMIT_EXCEEDED: TotalRequests Limit exceeded.) — r to retry")
             #expect(runner.model.dataRows.count == 30)

@@ -19,10 +19,10 @@ struct DeleteOutcomeTests {
         let effects = model.handle(response: Fixtures.refusal(404, code, "entity is deleted"), for: request.id)
         #expect(Fixtures.sentRequests(effects).isEmpty)
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
         #expect(model.confirmedDeletedIDs == [Fixtures.id(0)])
-        #expect(model.statusMessage == "Contact 0000 was already deleted")
+        #expect(model.notices.statusMessage == "Contact 0000 was already deleted")
     }
 
     @Test(
@@ -37,7 +37,10 @@ struct DeleteOutcomeTests {
         #expect(Fixtures.sentRequests(effects).isEmpty)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.map(\.id) == [Fixtures.id(0), Fixtures.id(1), Fixtures.id(2)])
-        #expect(model.alerts == [Alert(title: "Cannot delete item", message: "Contact 0000 was not deleted: No way.")])
+        #expect(
+            model.notices.alerts == [
+                Alert(title: "Cannot delete item", message: "Contact 0000 was not deleted: No way.")
+            ])
         // The selection stays where the delete left it, on the next record; the row put back does not take it.
         #expect(model.selectedRecord?.id == Fixtures.id(1))
     }
@@ -73,8 +76,8 @@ struct DeleteOutcomeTests {
         #expect(read.queryItems.map(\.name) == ["fields"])
         #expect(model.deleteRequests.keys.map { $0 } == [request.id])
         #expect(!model.dataRows.contains { $0.id == Fixtures.id(0) })
-        #expect(model.alerts.isEmpty)
-        #expect(model.statusMessage == "No answer; checking whether Contact 0000 was deleted…")
+        #expect(model.notices.alerts.isEmpty)
+        #expect(model.notices.statusMessage == "No answer; checking whether Contact 0000 was deleted…")
         #expect(StatusLine(model: model).text.contains("1 delete pending"))
     }
 
@@ -85,10 +88,10 @@ struct DeleteOutcomeTests {
         _ = model.handle(
             response: Fixtures.refusal(404, "NOT_FOUND", "The requested resource does not exist"), for: read.id)
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
         #expect(model.confirmedDeletedIDs == [Fixtures.id(0)])
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
-        #expect(model.statusMessage == "Deleted Contact 0000")
+        #expect(model.notices.statusMessage == "Deleted Contact 0000")
     }
 
     @Test("unknown, then 200 on the read: the row comes back, the alert says it was not deleted")
@@ -100,7 +103,7 @@ struct DeleteOutcomeTests {
         #expect(model.dataRows.map(\.id) == [Fixtures.id(0), Fixtures.id(1), Fixtures.id(2)])
         #expect(model.selectedRecord?.id == Fixtures.id(1), "the row put back does not take the selection")
         #expect(
-            model.alerts == [
+            model.notices.alerts == [
                 Alert(title: "Cannot delete item", message: "The server did not answer; Contact 0000 was not deleted.")
             ])
     }
@@ -117,14 +120,14 @@ struct DeleteOutcomeTests {
         _ = model.handle(response: .failure(error), for: read.id)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.map(\.id) == [Fixtures.id(0), Fixtures.id(1), Fixtures.id(2)])
-        let alert = try #require(model.alerts.first)
-        #expect(model.alerts.count == 1)
+        let alert = try #require(model.notices.alerts.first)
+        #expect(model.notices.alerts.count == 1)
         #expect(alert.title == "Delete outcome unknown")
         #expect(
             alert.message
                 == "The server did not answer and Contact 0000 could not be read back; it may have been deleted. "
                 + "Press r to see the list as the server has it.")
-        #expect(model.statusMessage == "Whether Contact 0000 was deleted is unknown; r shows the server's list")
+        #expect(model.notices.statusMessage == "Whether Contact 0000 was deleted is unknown; r shows the server's list")
     }
 
     @Test("a refresh while reading back neither shows the row nor loses it")
@@ -139,7 +142,7 @@ struct DeleteOutcomeTests {
                 response: found ? Fixtures.retrieved(0) : Fixtures.refusal(404, "NOT_FOUND"), for: read.id)
             let expected = (found ? [0, 1, 2] : [1, 2]).map(Fixtures.id)
             #expect(model.dataRows.map(\.id) == expected)
-            #expect(model.alerts.count == (found ? 1 : 0))
+            #expect(model.notices.alerts.count == (found ? 1 : 0))
             if found { _ = model.handle(key: .enter) }
             // A later page that still lists it (a stale read) shows it once at most.
             let again = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
@@ -169,7 +172,7 @@ struct DeleteOutcomeTests {
                 #expect(model.selectedRecord?.id == selected, "a row put back does not take the selection")
             }
             #expect(model.dataRows.map(\.id) == [2, 4, 6, 0, 1, 3, 5, 7].map(Fixtures.id))
-            #expect(model.alerts.count == 3)
+            #expect(model.notices.alerts.count == 3)
         }
     }
 

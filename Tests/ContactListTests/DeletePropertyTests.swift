@@ -272,10 +272,10 @@ struct DeletePropertyTests {
                 // The checks follow Title, the second column; `s` may have left the cursor elsewhere,
                 // and Enter the detail view open (whose `e` edits the line it is on).
                 for _ in 0..<8 {
-                    guard case .detail = model.mode else { break }
+                    guard case .detail = model.modes.mode else { break }
                     press(.escape)
                 }
-                for _ in model.columns { press(.character("h")) }
+                for _ in model.run.columns { press(.character("h")) }
                 press(.character("l"))
                 press(.character("e"))
                 guard model.fieldEditor != nil else { continue }
@@ -309,11 +309,11 @@ struct DeletePropertyTests {
                             400, "INVALID_FIELD", "field 'Description' can not be sorted in a query call")
                         : page(snapshot, titles: pageTitles, descending: descending)
                     let rowsBefore = model.dataRows.map(\.id)
-                    let sortBefore = model.sort
+                    let sortBefore = model.run.sort
                     record(model.handle(response: result, for: next.id))
                     if refused {
                         #expect(model.dataRows.map(\.id) == rowsBefore, "a refused sort keeps the rows")
-                        #expect(model.sort == sortBefore, "a refused sort keeps the order")
+                        #expect(model.run.sort == sortBefore, "a refused sort keeps the order")
                     }
                 case .bulkDelete(let indices):
                     var alerts = 0
@@ -520,7 +520,8 @@ struct DeletePropertyTests {
             model.changes.bulkTallies.values.reduce(0) { $0 + $1.pending } == pendingInBulk.count,
             "a bulk delete's tally lost count of its pending records; \(context)")
         try #require(model.alertEntryCount == alertsExpected, "alerts lost or duplicated; \(context)")
-        try #require(Set(model.marks.keys).isDisjoint(with: pending), "a pending record is still marked; \(context)")
+        try #require(
+            Set(model.viewport.marks.keys).isDisjoint(with: pending), "a pending record is still marked; \(context)")
         let pendingUpdates = Set(outstanding.compactMap(\.pendingUpdate))
         try #require(Set(model.updateRequests.keys) == pendingUpdates, "updateRequests drifted; \(context)")
         // A Title shows its latest pending edit, else a value the server confirmed; never a refused one.
@@ -545,26 +546,30 @@ struct DeletePropertyTests {
         let listedIDs = Set(listed.map(Fixtures.id))
         let reinstatedListed = reinstated.filter(listedIDs.contains)
         let queryOrdered =
-            model.sort?.descending == true ? reinstatedListed.sorted(by: >) : reinstatedListed.sorted()
+            model.run.sort?.descending == true ? reinstatedListed.sorted(by: >) : reinstatedListed.sorted()
         try #require(reinstatedListed.elementsEqual(queryOrdered), "reinstated rows out of order; \(context)")
         // The filter's sets follow every row change, an edit's text re-folded in place included.
         if let filter = model.filter {
             let local = model.dataRows.indices.filter { index in
-                index < model.rows.orgRowsStart && filter.matches(model.dataRows[index], columns: model.columns)
+                index < model.rows.orgRowsStart && filter.matches(model.dataRows[index], columns: model.run.columns)
             }
             try #require(
                 filter.matches.filter { $0 < model.rows.orgRowsStart } == local,
                 "the filter's matches drifted; \(context)")
         }
         // The org search's rows are the last rows, shown only with the filter.
-        try #require(model.filter != nil || model.orgSearch.rowCount == 0, "org rows without a filter; \(context)")
-        let orgRows = model.dataRows.suffix(model.orgSearch.rowCount).map(\.id)
+        try #require(model.filter != nil || model.rows.orgSearch.rowCount == 0, "org rows without a filter; \(context)")
+        let orgRows = model.dataRows.suffix(model.rows.orgSearch.rowCount).map(\.id)
         try #require(
             (0..<model.shownCount).map { model.shownRecord(at: $0).id }.suffix(orgRows.count).elementsEqual(orgRows),
             "the org search's rows are not shown last; \(context)")
-        try #require(model.shownCount == 0 ? model.selection == 0 : model.selection < model.shownCount, "\(context)")
+        try #require(
+            model.shownCount == 0 ? model.viewport.selection == 0 : model.viewport.selection < model.shownCount,
+            "\(context)")
         if let filter = model.filter {
-            let expected = model.dataRows.indices.filter { filter.matches(model.dataRows[$0], columns: model.columns) }
+            let expected = model.dataRows.indices.filter {
+                filter.matches(model.dataRows[$0], columns: model.run.columns)
+            }
             try #require(filter.matches == expected, "the filter's rows drifted; \(context)")
         }
     }

@@ -18,7 +18,7 @@ struct DeleteTests {
         #expect(model.deleteRequests[request.id]?.row == 2)
         #expect(model.deleteRequests[request.id]?.record.id == Fixtures.id(2))
         #expect(!model.dataRows.contains { $0.id == Fixtures.id(2) })
-        #expect(model.selection == 2)
+        #expect(model.viewport.selection == 2)
         #expect(model.selectedRecord?.id == Fixtures.id(3))
         // The very next frame shows the list without it.
         let frame = ContactListScreen(model: model).frame(width: 100, height: 12).text
@@ -31,7 +31,7 @@ struct DeleteTests {
         var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .end)
         _ = model.handle(key: .delete)
-        #expect(model.selection == 1)
+        #expect(model.viewport.selection == 1)
         #expect(model.selectedRecord?.id == Fixtures.id(1))
     }
 
@@ -41,9 +41,9 @@ struct DeleteTests {
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: Fixtures.noContent, for: request.id)
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.statusMessage == "Deleted Contact 0000")
+        #expect(model.notices.statusMessage == "Deleted Contact 0000")
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
     }
 
     @Test(
@@ -62,10 +62,10 @@ struct DeleteTests {
         #expect(model.dataRows.count == 5)
         // The selection stays on the record it was on: the row put back does not take it.
         #expect(model.selectedRecord?.id == Fixtures.id(4))
-        #expect(model.scrollOffset == 0)
-        #expect(model.statusMessage == "Could not delete Contact 0002")
+        #expect(model.viewport.scrollOffset == 0)
+        #expect(model.notices.statusMessage == "Could not delete Contact 0002")
         #expect(
-            model.alerts == [
+            model.notices.alerts == [
                 Alert(
                     title: "Cannot delete item",
                     message:
@@ -97,8 +97,8 @@ struct DeleteTests {
         var model = Fixtures.loadedModel(count: 2)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: .failure(error), for: request.id)
-        #expect(model.alerts.map(\.message) == [message])
-        #expect(model.alerts.map(\.title) == ["Cannot delete item"])
+        #expect(model.notices.alerts.map(\.message) == [message])
+        #expect(model.notices.alerts.map(\.title) == ["Cannot delete item"])
         #expect(model.dataRows.map(\.id) == [Fixtures.id(0), Fixtures.id(1)])
     }
 
@@ -114,18 +114,18 @@ struct DeleteTests {
         _ = model.handle(response: Fixtures.refusal(403, "INSUFFICIENT_ACCESS_OR_READONLY"), for: ids[0])
         _ = model.handle(response: Fixtures.noContent, for: ids[1])
         _ = model.handle(response: .failure(.cancelled), for: ids[3])
-        #expect(model.alerts.count == 3)
+        #expect(model.notices.alerts.count == 3)
         #expect(ContactListScreen(model: model).frame(width: 80, height: 20).text.contains("1 of 3"))
         // Other keys wait; network events keep being applied underneath.
         #expect(model.handle(key: .character("q")).isEmpty)
         _ = model.handle(key: .character("j"))
-        #expect(model.alerts.count == 3)
+        #expect(model.notices.alerts.count == 3)
         _ = model.handle(key: .enter)
         _ = model.handle(key: .escape)
-        #expect(model.alerts.count == 1)
+        #expect(model.notices.alerts.count == 1)
         #expect(!ContactListScreen(model: model).frame(width: 80, height: 20).text.contains("of 1"))
         _ = model.handle(key: .character(" "))
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
         #expect(Set(model.dataRows.map(\.id)).count == model.dataRows.count)
         #expect(model.dataRows.count == 5)
         #expect(!model.dataRows.contains { $0.id == Fixtures.id(1) })

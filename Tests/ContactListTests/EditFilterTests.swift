@@ -24,7 +24,7 @@ struct EditFilterTests {
     /// The filter's matches agree with the reference match of every row's values.
     static func expectAgrees(_ model: ContactListModel, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let filter = try #require(model.filter, "a filter is set", sourceLocation: sourceLocation)
-        let expected = model.dataRows.indices.filter { filter.matches(model.dataRows[$0], columns: model.columns) }
+        let expected = model.dataRows.indices.filter { filter.matches(model.dataRows[$0], columns: model.run.columns) }
         #expect(filter.matches == expected, sourceLocation: sourceLocation)
     }
 
@@ -39,7 +39,7 @@ struct EditFilterTests {
         _ = model.handle(response: EditTests.invalidEmail, for: update.id)
         #expect(EditTests.email(model) == "c0@example.com")
         try Self.expectAgrees(model)
-        #expect(model.alerts.count == 1)
+        #expect(model.notices.alerts.count == 1)
         _ = model.handle(key: .enter)  // dismisses the alert
         #expect(model.shownCount == 5, "the rolled-back row matches the filter shown again")
         #expect(Self.shownIDs(&model, filter: "zq@new").isEmpty)

@@ -58,7 +58,7 @@ struct EditTests {
         let sent = Fixtures.sentRequests(model.handle(key: .character("e")))
         #expect(sent.count == 1)
         #expect(sent[0].path.hasSuffix("/sobjects/Contact/describe/"))
-        #expect(model.statusMessage == "Reading the fields of Contact… (Esc cancels)")
+        #expect(model.notices.statusMessage == "Reading the fields of Contact… (Esc cancels)")
         #expect(Fixtures.sentRequests(model.handle(key: .character("e"))).isEmpty, "no second describe meanwhile")
         _ = model.handle(response: Self.describe, for: sent[0].id)
         #expect(model.fieldEditor?.field == "Email")
@@ -90,7 +90,7 @@ struct EditTests {
         var model = try Self.model(column: column)
         #expect(Fixtures.sentRequests(model.handle(key: .character("e"))).isEmpty)
         #expect(model.fieldEditor == nil)
-        #expect(model.statusMessage == sentence)
+        #expect(model.notices.statusMessage == sentence)
         #expect(ContactListScreen(model: model).frame(width: 120, height: 12).text.contains(sentence))
     }
 
@@ -128,8 +128,8 @@ struct EditTests {
         _ = model.handle(response: Fixtures.noContent, for: request.id)
         #expect(model.updateRequests.isEmpty)
         #expect(Self.email(model) == "new@example.com")
-        #expect(model.alerts.isEmpty)
-        #expect(model.statusMessage == "Saved Email of Contact 0000")
+        #expect(model.notices.alerts.isEmpty)
+        #expect(model.notices.statusMessage == "Saved Email of Contact 0000")
     }
 
     @Test("a refusal puts the old value back with the alert and the server's message")
@@ -141,7 +141,7 @@ struct EditTests {
         #expect(Self.email(model) == "c0@example.com")
         #expect(model.updateRequests.isEmpty)
         #expect(
-            model.alerts == [
+            model.notices.alerts == [
                 Alert(
                     title: "Cannot update item",
                     message: "Email of Contact 0000 was not changed: Email: invalid email address: nope")
@@ -162,7 +162,7 @@ struct EditTests {
         _ = model.handle(response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: read.id)
         #expect(model.updateRequests.isEmpty)
         #expect(Self.email(model) == readBack)
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
     }
 
     @Test("of two edits of one field the later one shows; the earlier's rollback does not clobber it")
@@ -173,7 +173,7 @@ struct EditTests {
         #expect(Self.email(model) == "second@example.com")
         _ = model.handle(response: Self.invalidEmail, for: first.id)
         #expect(Self.email(model) == "second@example.com")
-        #expect(model.alerts.count == 1)
+        #expect(model.notices.alerts.count == 1)
         _ = model.handle(response: Fixtures.noContent, for: second.id)
         #expect(Self.email(model) == "second@example.com")
     }
@@ -220,7 +220,7 @@ struct EditTests {
         #expect(model.fieldEditor?.record.id == Fixtures.id(0))
         _ = model.handle(response: Fixtures.page((1..<5).map { Fixtures.contact($0) }), for: refresh.id)
         #expect(model.fieldEditor == nil)
-        #expect(model.statusMessage == "Contact 0000 is gone from the list; the edit was cancelled")
+        #expect(model.notices.statusMessage == "Contact 0000 is gone from the list; the edit was cancelled")
     }
 
     @Test("the editor takes the line editor's keys and a paste")
@@ -243,7 +243,7 @@ struct EditTests {
         var model = try Self.model()
         let request = try Self.edit(&model, to: "new@example.com")
         #expect(model.handle(key: .character("q")).isEmpty)
-        #expect(model.statusMessage == "1 change still in flight — q again to quit now")
+        #expect(model.notices.statusMessage == "1 change still in flight — q again to quit now")
         _ = model.handle(response: Fixtures.noContent, for: request.id)
         #expect(model.quitWhenSettled().contains { if case .quit = $0 { true } else { false } })
     }
@@ -253,7 +253,7 @@ struct EditTests {
         var model = try Self.model()
         let retrieve = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
         _ = model.handle(response: Fixtures.retrieved(0), for: retrieve.id)
-        guard case .detail(let detail) = model.mode, case .fields(let lines) = detail.content else {
+        guard case .detail(let detail) = model.modes.mode, case .fields(let lines) = detail.content else {
             Issue.record("no detail")
             return
         }
@@ -265,7 +265,7 @@ struct EditTests {
         _ = model.handle(key: .control("u"))
         _ = Fixtures.type("Boss", into: &model)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
-        guard case .detail(let after) = model.mode, case .fields(let shown) = after.content else {
+        guard case .detail(let after) = model.modes.mode, case .fields(let shown) = after.content else {
             Issue.record("no detail")
             return
         }
@@ -273,12 +273,12 @@ struct EditTests {
         #expect(model.dataRows[0].value(at: 1) == "Boss", "the list's Title column follows")
         _ = model.handle(
             response: Fixtures.refusal(400, "FIELD_CUSTOM_VALIDATION_EXCEPTION", "No bosses"), for: request.id)
-        guard case .detail(let rolledBack) = model.mode, case .fields(let restored) = rolledBack.content else {
+        guard case .detail(let rolledBack) = model.modes.mode, case .fields(let restored) = rolledBack.content else {
             Issue.record("no detail")
             return
         }
         #expect(restored[titleLine].value == "Title 0")
         #expect(model.dataRows[0].value(at: 1) == "Title 0")
-        #expect(model.alerts.first?.title == "Cannot update item")
+        #expect(model.notices.alerts.first?.title == "Cannot update item")
     }
 }

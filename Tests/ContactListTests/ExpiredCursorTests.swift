@@ -38,7 +38,7 @@ struct ExpiredCursorTests {
         let restart = Fixtures.sentRequests(model.handle(response: Self.expired, for: pageTwo.id))
         #expect(restart.count == 1)
         #expect(Self.isFirstPage(try #require(restart.first)))
-        #expect(model.statusMessage == ContactListModel.cursorRestartStatus)
+        #expect(model.notices.statusMessage == ContactListModel.cursorRestartStatus)
         #expect(model.dataRows.count == 19)
         #expect(model.isLoading)
 
@@ -50,7 +50,7 @@ struct ExpiredCursorTests {
                 for: restart[0].id))
         #expect(model.dataRows.map(\.id) == (0..<40).filter { $0 != 15 }.map(Fixtures.id))
         #expect(model.selectedRecord?.id == Fixtures.id(16))
-        #expect(model.statusMessage == "")
+        #expect(model.notices.statusMessage == "")
         #expect(more.isEmpty, "the selection is far from the new end")
 
         // The delete settles; the record stays away.
@@ -81,7 +81,7 @@ struct ExpiredCursorTests {
         let afterSecond = model.handle(response: Self.expired, for: next.id)
         #expect(afterSecond.isEmpty)
         #expect(
-            model.statusMessage
+            model.notices.statusMessage
                 == "Could not load contacts: The org's query cursor expired "
                 + "(INVALID_QUERY_LOCATOR: invalid query locator). — r to retry")
         #expect(!model.isLoading)
@@ -117,7 +117,7 @@ struct ExpiredCursorTests {
         var (model, pageTwo) = try Self.modelWaitingForPageTwo()
         let effects = model.handle(response: .failure(.timedOut), for: pageTwo.id)
         #expect(effects.isEmpty)
-        #expect(model.statusMessage == "Could not load contacts: The request timed out. — r to retry")
+        #expect(model.notices.statusMessage == "Could not load contacts: The request timed out. — r to retry")
         #expect(model.dataRows.count == 20)
     }
 }

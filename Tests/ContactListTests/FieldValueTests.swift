@@ -32,7 +32,7 @@ struct FieldValueTests {
         let model = Fixtures.model(
             records: (0..<3).map(Self.contact), query: "select id, name, account.name, mailingaddress from contact",
             visibleRows: 4)
-        #expect(model.columns.map(\.title) == ["Name", "Account Name", "MailingAddress"])
+        #expect(model.run.columns.map(\.title) == ["Name", "Account Name", "MailingAddress"])
         let lines = Self.lines(model)
         #expect(lines[1].split(separator: " ", omittingEmptySubsequences: true).first == "Name")
         #expect(lines[1].contains("Account Name"))
@@ -43,7 +43,7 @@ struct FieldValueTests {
     func headingWithoutData() {
         let model = Fixtures.model(
             records: [Self.contact(0)], query: "select id, name, account.name from contact", visibleRows: 4)
-        #expect(model.columns.map(\.title) == ["Name", "account name"])
+        #expect(model.run.columns.map(\.title) == ["Name", "account name"])
     }
 
     @Test("a compound address is one line and a null relationship is empty, never null")
@@ -65,7 +65,7 @@ struct FieldValueTests {
         let body = try JSONSerialization.data(withJSONObject: Self.contact(0))
         _ = model.handle(
             response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: request.id)
-        guard case .detail(let detail) = model.mode, case .fields(let fields) = detail.content else {
+        guard case .detail(let detail) = model.modes.mode, case .fields(let fields) = detail.content else {
             Issue.record("the detail view shows no fields")
             return
         }

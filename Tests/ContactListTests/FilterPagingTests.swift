@@ -95,7 +95,7 @@ struct FilterPagingTests {
             #expect(sent == 0)
             #expect(model.shownCount >= 1)
             // Moving within the matches loads nothing; moving down from the last one loads one page.
-            while model.selection < model.shownCount - 1 {
+            while model.viewport.selection < model.shownCount - 1 {
                 #expect(await Self.run(model.handle(key: .down), &model, client: org.client) == 0)
             }
             #expect(await Self.run(model.handle(key: .down), &model, client: org.client) == 1)

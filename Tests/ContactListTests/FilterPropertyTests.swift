@@ -77,7 +77,7 @@ struct FilterPropertyTests {
                     answer = page(last: nextIndex > 300)
                 }
                 effects = model.handle(response: answer, for: request.id)
-                while !model.alerts.isEmpty { _ = model.handle(key: .enter) }
+                while !model.notices.alerts.isEmpty { _ = model.handle(key: .enter) }
             }
             outstanding += Fixtures.sentRequests(effects)
             try Self.expectFullMatch(model, seed: seed)
@@ -87,7 +87,9 @@ struct FilterPropertyTests {
     static func expectFullMatch(_ model: ContactListModel, seed: UInt64) throws {
         guard let filter = model.filter else { return }
         let reference = RowFilter(query: filter.query)
-        let expected = model.dataRows.indices.filter { reference.matches(model.dataRows[$0], columns: model.columns) }
+        let expected = model.dataRows.indices.filter {
+            reference.matches(model.dataRows[$0], columns: model.run.columns)
+        }
         #expect(filter.matches == expected, "seed \(seed), query \(filter.query.debugDescription)")
         if filter.matches != expected { throw TestFailure.mismatch }
     }

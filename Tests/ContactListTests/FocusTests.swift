@@ -60,7 +60,7 @@ struct FocusTests {
             #expect(model.focus == .awaitingDescribe)
         }
         #expect(writes.isEmpty)
-        #expect(model.statusMessage.contains("that key did nothing"))
+        #expect(model.notices.statusMessage.contains("that key did nothing"))
         #expect(model.selectedRecord == target)
         _ = model.handle(response: EditTests.describe, for: describe.id)
         let editor = try #require(model.fieldEditor)
@@ -86,7 +86,7 @@ struct FocusTests {
         let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
         _ = model.handle(response: .failure(.timedOut), for: describe.id)
         #expect(model.focus == .list)
-        #expect(model.statusMessage.hasPrefix("Could not read the fields of Contact"))
+        #expect(model.notices.statusMessage.hasPrefix("Could not read the fields of Contact"))
     }
 
     @Test("an editor never opens over the bulk delete's question")
@@ -167,9 +167,9 @@ struct FocusTests {
             let effects = model.handle(key: key)
             #expect(Fixtures.sentRequests(effects).isEmpty, "\(key)")
             #expect(model.focus == .list, "\(key)")
-            #expect(model.statusMessage.hasPrefix("Read-only (--read-only)"), "\(key)")
+            #expect(model.notices.statusMessage.hasPrefix("Read-only (--read-only)"), "\(key)")
         }
-        #expect(model.marks.isEmpty)
+        #expect(model.viewport.marks.isEmpty)
         var buffer = CellBuffer(width: 120, height: 24)
         ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
         #expect(buffer.lines[0].contains("read-only"))
@@ -263,7 +263,7 @@ struct FocusTests {
         _ = model.handle(key: .character("G"))
         let next = Fixtures.sentRequests(model.handle(key: .character("n")))
         #expect(model.focus == .list)
-        #expect(model.selection == 199)
+        #expect(model.viewport.selection == 199)
         #expect(next.count == 1)
     }
 
@@ -294,10 +294,10 @@ struct FocusTests {
         }
         _ = model.handle(response: Fixtures.page(rows), for: first.id)
         #expect(model.dataRows.map { $0.value(at: 0) } == ["N0", "N1", "N2"])
-        #expect(model.columns.map(\.title) == ["Name", "Email"])
+        #expect(model.run.columns.map(\.title) == ["Name", "Email"])
         for key: Key in [.character("d"), .character("e"), .enter, .character(" ")] {
             #expect(Fixtures.sentRequests(model.handle(key: key)).isEmpty, "\(key)")
-            #expect(model.statusMessage == ContactListModel.notRecordsStatus, "\(key)")
+            #expect(model.notices.statusMessage == ContactListModel.notRecordsStatus, "\(key)")
         }
     }
 
@@ -317,7 +317,7 @@ struct FocusTests {
         let first = try #require(Fixtures.sentRequests(model.start()).first)
         let rows: [[String: Any]] = [["attributes": ["type": "AggregateResult"], "Name": "Acme", "total": 6]]
         _ = model.handle(response: Fixtures.page(rows), for: first.id)
-        #expect(model.columns.map(\.title) == ["Account.Name", "total"])
+        #expect(model.run.columns.map(\.title) == ["Account.Name", "total"])
         #expect(model.dataRows.first?.values == ["Acme", "6"])
     }
 
@@ -329,12 +329,12 @@ struct FocusTests {
         badType["attributes"] = ["type": "Contact/../../x?y=1#"]
         var model = Fixtures.model(records: [hostile, badType])
         #expect(Self.writes(model.handle(key: .character("d"))).isEmpty)
-        #expect(model.statusMessage == "This record's Id is not a Salesforce Id; d and e refuse it.")
+        #expect(model.notices.statusMessage == "This record's Id is not a Salesforce Id; d and e refuse it.")
         #expect(Fixtures.sentRequests(model.handle(key: .character("e"))).isEmpty)
         #expect(model.focus == .list)
         _ = model.handle(key: .character("j"))
         #expect(Self.writes(model.handle(key: .character("d"))).isEmpty)
-        #expect(model.statusMessage == "This record's object name is not a Salesforce name; d and e refuse it.")
+        #expect(model.notices.statusMessage == "This record's object name is not a Salesforce name; d and e refuse it.")
         #expect(model.dataRows.count == 2)
     }
 
@@ -350,19 +350,19 @@ struct FocusTests {
         let describe = Fixtures.sentRequests(model.start())[0]
         let first = Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: describe.id))[0]
         _ = model.handle(response: .failure(.timedOut), for: first.id)
-        #expect(model.statusMessage.hasPrefix("Could not load accounts"))
+        #expect(model.notices.statusMessage.hasPrefix("Could not load accounts"))
     }
 
     @Test("a name shared by loaded rows is told apart by the Email in messages")
     func namesakesAreToldApart() throws {
         var model = Fixtures.model(names: ["Abara", "Abara", "Bo"])
         let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
-        #expect(model.statusMessage == "Deleting Abara (c0@example.com)…")
+        #expect(model.notices.statusMessage == "Deleting Abara (c0@example.com)…")
         _ = model.handle(response: Fixtures.noContent, for: delete.id)
-        #expect(model.statusMessage == "Deleted Abara (c0@example.com)")
+        #expect(model.notices.statusMessage == "Deleted Abara (c0@example.com)")
         _ = model.handle(key: .character("j"))
         _ = model.handle(key: .character("d"))
-        #expect(model.statusMessage == "Deleting Bo…")
+        #expect(model.notices.statusMessage == "Deleting Bo…")
     }
 
     @Test("! shows the last messages whole, newest first")
@@ -412,7 +412,7 @@ struct DetailEditTests {
         let body = try JSONSerialization.data(withJSONObject: Fixtures.contact(0))
         _ = model.handle(
             response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: retrieve.id)
-        guard case .detail(let detail) = model.mode, case .fields(let lines) = detail.content else {
+        guard case .detail(let detail) = model.modes.mode, case .fields(let lines) = detail.content else {
             Issue.record("no detail")
             return
         }
@@ -436,12 +436,12 @@ struct OrgSearchCutTests {
         _ = model.handle(response: FocusTests.page(from: 0, of: 5_000), for: first.id)
         let found = (1_000..<(1_000 + SOSLText.limit)).map { Fixtures.contact($0) }
         try FocusTests.search("Contact", finding: found, in: &model)
-        #expect(model.orgSearch.wasCut)
+        #expect(model.rows.orgSearch.wasCut)
         #expect(StatusLine(model: model).text.contains("cut at 200 — refine the text"))
         _ = model.handle(key: .enter)
         _ = model.handle(key: .character("*"))
-        #expect(model.marks.count == model.shownCount)
-        #expect(model.statusMessage.hasPrefix("Marked the \(model.shownCount) shown; more in the org match"))
+        #expect(model.viewport.marks.count == model.shownCount)
+        #expect(model.notices.statusMessage.hasPrefix("Marked the \(model.shownCount) shown; more in the org match"))
     }
 }
 
@@ -459,7 +459,7 @@ struct FailedChangeCountTests {
             let answer = Fixtures.collectionResults(ids: ids) { $0 == ids[0] ? ("DELETE_FAILED", "has cases") : nil }
             _ = model.handle(response: answer, for: request.id)
         }
-        #expect(model.alerts.count == 1)
+        #expect(model.notices.alerts.count == 1)
         #expect(model.failedChangeCount == 2)
         _ = model.handle(key: .enter)
         #expect(model.failedChangeCount == 2, "dismissing the alert does not forget the failures")
@@ -478,7 +478,7 @@ struct GateAtConfirmationTests {
         #expect(model.focus == .bulkDeletePrompt)
         #expect(model.handle(key: .control("c")).isEmpty, "a change is in flight: the quit waits")
         #expect(Fixtures.sentRequests(model.handle(key: .character("y"))).isEmpty)
-        #expect(model.statusMessage.hasPrefix("Quitting: no new changes."))
+        #expect(model.notices.statusMessage.hasPrefix("Quitting: no new changes."))
     }
 
     @Test("a quit asked for while the editor is open: Enter saves nothing")
@@ -498,10 +498,10 @@ struct GateAtConfirmationTests {
         hostile["Id"] = "003000000000000AAA,003000000000001AAA"
         var model = Fixtures.model(records: [hostile, Fixtures.contact(1), Fixtures.contact(2)])
         _ = model.handle(key: .character(" "))
-        #expect(model.marks.isEmpty)
-        #expect(model.statusMessage == "This record's Id is not a Salesforce Id; d and e refuse it.")
+        #expect(model.viewport.marks.isEmpty)
+        #expect(model.notices.statusMessage == "This record's Id is not a Salesforce Id; d and e refuse it.")
         _ = model.handle(key: .character("*"))
-        #expect(Set(model.marks.keys) == [Fixtures.id(1), Fixtures.id(2)])
+        #expect(Set(model.viewport.marks.keys) == [Fixtures.id(1), Fixtures.id(2)])
     }
 }
 
@@ -544,9 +544,9 @@ struct QueuedKeyTests {
         // Two more presses while the page is on its way: neither is lost.
         #expect(Fixtures.sentRequests(model.handle(key: .character("j"))).isEmpty)
         #expect(Fixtures.sentRequests(model.handle(key: .down)).isEmpty)
-        #expect(model.selection == 199)
+        #expect(model.viewport.selection == 199)
         _ = model.handle(response: FocusTests.page(from: 200, of: 600), for: next.id)
-        #expect(model.selection == 202)
+        #expect(model.viewport.selection == 202)
         #expect(model.selectedRecord?.id == Fixtures.id(202))
     }
 
@@ -559,7 +559,7 @@ struct QueuedKeyTests {
         let next = try #require(Fixtures.sentRequests(model.handle(key: .character("j"))).first)
         _ = model.handle(key: .character("j"))
         #expect(Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: next.id)).isEmpty)
-        #expect(model.selection == 199)
+        #expect(model.viewport.selection == 199)
     }
 
     @Test("a click on the status line opens the last messages")

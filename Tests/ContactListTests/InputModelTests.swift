@@ -16,7 +16,7 @@ struct InputModelTests {
         _ = model.handle(key: .character("/"))
         let effects = model.handle(key: .paste("ava\nandrew"))
         #expect(Fixtures.sentRequests(effects).isEmpty)
-        #expect(model.isEditingFilter)
+        #expect(model.modes.isEditingFilter)
         #expect(model.filter?.query == "ava andrew")
         #expect(model.shownCount == 1)
         #expect(model.dataRows.count == 3 && model.deleteRequests.isEmpty)
@@ -27,7 +27,7 @@ struct InputModelTests {
         var model = Fixtures.model(names: ["Ava Andrew", "Bob"])
         let effects = model.handle(key: .paste("dddr\nq"))
         #expect(effects.isEmpty)
-        #expect(model.dataRows.count == 2 && model.selection == 0 && model.filter == nil)
+        #expect(model.dataRows.count == 2 && model.viewport.selection == 0 && model.filter == nil)
         #expect(StatusLine(model: model).text.contains("Paste ignored"))
     }
 
@@ -46,11 +46,11 @@ struct InputModelTests {
         #expect(model.filter?.query == "ann " && model.shownCount == 2)
         _ = model.handle(key: .left)
         _ = model.handle(key: .control("u"))
-        #expect(model.filter?.query == " " && model.filterField.cursor == 0)
+        #expect(model.filter?.query == " " && model.modes.filterField.cursor == 0)
         _ = model.handle(key: .right)
         _ = model.handle(key: .backspace)
         #expect(model.filter?.query == "" && model.shownCount == 3)
-        #expect(model.isEditingFilter)
+        #expect(model.modes.isEditingFilter)
     }
 
     @Test("while the terminal is too small only q and Ctrl-C count")
@@ -63,7 +63,9 @@ struct InputModelTests {
         ] {
             #expect(model.handle(key: key).isEmpty, "\(key)")
         }
-        #expect(model.dataRows.count == 20 && model.selection == 0 && model.mode == .list && !model.isEditingFilter)
+        #expect(
+            model.dataRows.count == 20 && model.viewport.selection == 0 && model.modes.mode == .list
+                && !model.modes.isEditingFilter)
         #expect(Self.quits(model.handle(key: .character("q"))))
         #expect(Self.quits(model.handle(key: .control("c"))))
         model.isTerminalTooSmall = false
@@ -74,28 +76,28 @@ struct InputModelTests {
     func click() {
         var model = Fixtures.loadedModel(count: 50, visibleRows: 10)
         _ = model.handle(key: .click(x: 5, y: ScreenLayout.firstListRow + 3))
-        #expect(model.selection == 3)
+        #expect(model.viewport.selection == 3)
         _ = model.handle(key: .character("G"))
-        #expect(model.scrollOffset == 40)
+        #expect(model.viewport.scrollOffset == 40)
         _ = model.handle(key: .click(x: 5, y: ScreenLayout.firstListRow))
-        #expect(model.selection == 40)
+        #expect(model.viewport.selection == 40)
         // The header, the headings and the rows below the list do not move the selection.
         for y in [0, ScreenLayout.firstListRow - 1, ScreenLayout.firstListRow + 10] {
             _ = model.handle(key: .click(x: 5, y: y))
-            #expect(model.selection == 40, "y \(y)")
+            #expect(model.viewport.selection == 40, "y \(y)")
         }
-        #expect(model.mode == .list)
+        #expect(model.modes.mode == .list)
     }
 
     @Test("a click past the last row does nothing; a double-click opens the row's details")
     func doubleClick() {
         var model = Fixtures.loadedModel(count: 3, visibleRows: 10)
         _ = model.handle(key: .click(x: 5, y: ScreenLayout.firstListRow + 5))
-        #expect(model.selection == 0)
+        #expect(model.viewport.selection == 0)
         let effects = model.handle(key: .doubleClick(x: 5, y: ScreenLayout.firstListRow + 2))
-        #expect(model.selection == 2)
+        #expect(model.viewport.selection == 2)
         #expect(Fixtures.sentRequests(effects).count == 1)
-        guard case .detail(let detail) = model.mode else {
+        guard case .detail(let detail) = model.modes.mode else {
             Issue.record("the details did not open")
             return
         }
@@ -111,15 +113,15 @@ struct InputModelTests {
     @Test("one key dismisses every waiting alert, and the alert's hint names it")
     func dismissAll() {
         var model = Fixtures.loadedModel(count: 5)
-        model.alerts = (1...5).map { Alert(title: "Cannot delete item", message: "failure \($0)") }
+        model.notices.alerts = (1...5).map { Alert(title: "Cannot delete item", message: "failure \($0)") }
         var buffer = CellBuffer(width: 80, height: 24)
-        AlertView(alerts: model.alerts).render(area: buffer.area, buffer: &buffer)
+        AlertView(alerts: model.notices.alerts).render(area: buffer.area, buffer: &buffer)
         #expect(buffer.lines.contains { $0.contains("a dismiss all") })
         #expect(KeyHintBar(model: model).text(width: 80).contains("a dismiss all"))
         _ = model.handle(key: .enter)
-        #expect(model.alerts.count == 4)
+        #expect(model.notices.alerts.count == 4)
         _ = model.handle(key: .character("a"))
-        #expect(model.alerts.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
         #expect(model.dataRows.count == 5)
     }
 
@@ -136,7 +138,7 @@ struct InputModelTests {
         var filtering = base
         _ = filtering.handle(key: .character("/"))
         models["filter"] = filtering
-        base.alerts = [Alert(title: "t", message: "m")]
+        base.notices.alerts = [Alert(title: "t", message: "m")]
         models["alert"] = base
         var small = Fixtures.loadedModel(count: 5)
         small.isTerminalTooSmall = true

@@ -21,9 +21,9 @@ struct NavigationTests {
         var model = Fixtures.loadedModel(count: 50, visibleRows: 10)
         for step in steps {
             for key in step.keys { _ = model.handle(key: key) }
-            #expect(model.selection == step.selection, "after \(step.keys)")
+            #expect(model.viewport.selection == step.selection, "after \(step.keys)")
             if let scrollOffset = step.scrollOffset {
-                #expect(model.scrollOffset == scrollOffset, "after \(step.keys)")
+                #expect(model.viewport.scrollOffset == scrollOffset, "after \(step.keys)")
             }
         }
     }
@@ -32,16 +32,16 @@ struct NavigationTests {
     func resize() async {
         var model = Fixtures.loadedModel(count: 50, visibleRows: 20)
         _ = model.handle(key: .pageDown)
-        #expect(model.selection == 20)
+        #expect(model.viewport.selection == 20)
         model.visibleRowCount = 4
-        #expect(model.scrollOffset <= 20 && 20 < model.scrollOffset + 4)
+        #expect(model.viewport.scrollOffset <= 20 && 20 < model.viewport.scrollOffset + 4)
     }
 
     @Test("/ filters case- and accent-insensitively, n and N wrap, Esc clears")
     func filter() async {
         var model = Fixtures.model(names: ["Zoë Ångström", "Bob", "ZOE Smith", "Chloé"])
         _ = model.handle(key: .character("/"))
-        #expect(model.isEditingFilter)
+        #expect(model.modes.isEditingFilter)
         _ = Fixtures.type("zoe", into: &model)
         #expect((0..<model.shownCount).map { model.shownRecord(at: $0).id } == [Fixtures.id(0), Fixtures.id(2)])
         _ = model.handle(key: .backspace)
@@ -54,8 +54,8 @@ struct NavigationTests {
         _ = Fixtures.type("oe", into: &model)
         #expect(model.shownCount == 3)
         _ = model.handle(key: .enter)
-        #expect(!model.isEditingFilter)
-        #expect(model.selection == 0)
+        #expect(!model.modes.isEditingFilter)
+        #expect(model.viewport.selection == 0)
         _ = model.handle(key: .character("N"))
         #expect(model.selectedRecord?.id == Fixtures.id(3))
         _ = model.handle(key: .character("n"))
@@ -96,24 +96,24 @@ struct NavigationTests {
         #expect(request.path.hasSuffix("/sobjects/Contact/\(Fixtures.id(1))"))
         #expect(model.needsAnimation)
         _ = model.handle(response: Fixtures.retrieved(1), for: request.id)
-        guard case .detail(let detail) = model.mode, case .fields(let fields) = detail.content else {
-            Issue.record("expected the fields of the record, got \(model.mode)")
+        guard case .detail(let detail) = model.modes.mode, case .fields(let fields) = detail.content else {
+            Issue.record("expected the fields of the record, got \(model.modes.mode)")
             return
         }
         #expect(fields.first?.name == "Id")
         #expect(fields.contains { $0.name == "Department" && $0.value == "Sales" })
         #expect(fields.contains { $0.name == "Account.Name" && $0.value == "Account 1" })
         _ = model.handle(key: .character("q"))
-        #expect(model.mode == .list)
+        #expect(model.modes.mode == .list)
     }
 
     @Test("? shows the help; any key closes it; Ctrl-C quits from anywhere")
     func help() async {
         var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .character("?"))
-        #expect(model.mode == .help)
+        #expect(model.modes.mode == .help)
         #expect(model.handle(key: .character("q")).isEmpty)
-        #expect(model.mode == .list)
+        #expect(model.modes.mode == .list)
         _ = model.handle(key: .character("?"))
         #expect(model.handle(key: .control("c")).contains { if case .quit = $0 { true } else { false } })
     }

@@ -34,7 +34,7 @@ struct OpenCopyTests {
         var model = Fixtures.loadedModel(count: 3)
         _ = model.handle(key: .down)
         #expect(model.handle(key: .character("o")).isEmpty)
-        #expect(model.statusMessage == "The org's address is not known, so the record cannot be opened.")
+        #expect(model.notices.statusMessage == "The org's address is not known, so the record cannot be opened.")
         model.instanceURL = "https://acme.my.salesforce.com"
         let effects = model.handle(key: .character("o"))
         guard case .open(let url, let allowsDefault) = try #require(effects.first) else {
@@ -60,7 +60,7 @@ struct OpenCopyTests {
             return
         }
         #expect(text == Fixtures.id(0))
-        #expect(model.statusMessage == "Copied \(Fixtures.id(0)) to the clipboard")
+        #expect(model.notices.statusMessage == "Copied \(Fixtures.id(0)) to the clipboard")
         #expect(
             Array(ClipboardSequence.osc52(copying: "003xyz").utf8)
                 == [0x1B, 0x5D] + Array("52;c;MDAzeHl6".utf8) + [0x07])

@@ -71,7 +71,7 @@ struct OrgSearchTests {
         #expect(
             Self.sosl(of: search.request)
                 == "FIND {Co*} IN ALL FIELDS RETURNING Contact(Id, Name, Title, Email, Phone, Account.Name) LIMIT 200")
-        #expect(model.orgSearch.isSearching)
+        #expect(model.rows.orgSearch.isSearching)
         #expect(model.needsAnimation)
     }
 
@@ -82,7 +82,7 @@ struct OrgSearchTests {
         #expect(Self.scheduled(Fixtures.type(" -*", into: &model)).isEmpty, "one letter and reserved characters")
         var whole = Fixtures.loadedModel(count: 5)
         #expect(Self.scheduled(Self.filter("Contact", in: &whole)).isEmpty)
-        #expect(!whole.orgSearch.isSearching)
+        #expect(!whole.rows.orgSearch.isSearching)
     }
 
     @Test("a newer keystroke cancels the older search, and its answer is ignored")
@@ -95,11 +95,11 @@ struct OrgSearchTests {
         #expect(Self.sosl(of: newer)?.hasPrefix("FIND {Con*}") == true)
         // The older answer arrives anyway (it was in flight): nothing changes.
         _ = model.handle(response: Self.found([30]), for: older.id)
-        #expect(model.orgSearch.rowCount == 0)
-        #expect(model.orgSearch.isSearching)
+        #expect(model.rows.orgSearch.rowCount == 0)
+        #expect(model.rows.orgSearch.isSearching)
         _ = model.handle(response: Self.found([30]), for: newer.id)
-        #expect(model.orgSearch.rowCount == 1)
-        #expect(!model.orgSearch.isSearching)
+        #expect(model.rows.orgSearch.rowCount == 1)
+        #expect(!model.rows.orgSearch.isSearching)
     }
 
     @Test("results come after the local matches, under a divider, each record once")
@@ -130,16 +130,16 @@ struct OrgSearchTests {
         for _ in 0..<2 { _ = model.handle(key: .down) }
         #expect(model.selectedRecord?.id == Fixtures.id(20))
         // Three lines: the divider takes one, so the list scrolls to keep the selection in view.
-        #expect(model.scrollOffset == 1)
+        #expect(model.viewport.scrollOffset == 1)
         let open = Fixtures.sentRequests(model.handle(key: .enter))
         #expect(open.first?.path.hasSuffix("/sobjects/Contact/\(Fixtures.id(20))") == true)
         _ = model.handle(key: .escape)
         let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         #expect(delete.method == .DELETE && delete.path.hasSuffix(Fixtures.id(20)))
-        #expect(model.orgSearch.rowCount == 1)
+        #expect(model.rows.orgSearch.rowCount == 1)
         #expect(!model.dataRows.contains { $0.id == Fixtures.id(20) })
         _ = model.handle(response: Fixtures.deleteFailed, for: delete.id)
-        #expect(model.alerts.count == 1)
+        #expect(model.notices.alerts.count == 1)
         #expect(model.dataRows.first?.id == Fixtures.id(20), "a refused delete puts the row back on top")
     }
 
@@ -171,7 +171,7 @@ struct OrgSearchTests {
         #expect(model.selectedRecord?.id == Fixtures.id(30))
         _ = model.handle(response: Fixtures.page((2..<4).map { Fixtures.contact($0) }, totalSize: 50), for: page.id)
         #expect((0..<model.shownCount).map { model.shownRecord(at: $0).id } == [0, 1, 2, 3, 30].map(Fixtures.id))
-        #expect(model.orgSearch.rowCount == 1)
+        #expect(model.rows.orgSearch.rowCount == 1)
         #expect(model.selectedRecord?.id == Fixtures.id(30), "the selection stays on its record")
         #expect(StatusLine(model: model).text.hasPrefix(" 4 of 50 loaded"))
     }
@@ -182,12 +182,12 @@ struct OrgSearchTests {
         let search = try #require(Self.scheduled(Self.filter("Contact", in: &model)).last).request
         _ = model.handle(response: Self.found([30]), for: search.id)
         let again = try #require(Self.scheduled(Fixtures.type("s", into: &model)).first).request
-        #expect(model.orgSearch.rowCount == 0, "rows of another text go at once")
+        #expect(model.rows.orgSearch.rowCount == 0, "rows of another text go at once")
         let effects = model.handle(key: .escape)
         #expect(Self.cancelled(effects) == [again.id])
         #expect(model.dataRows.count == 5)
         #expect(model.shownCount == 5)
-        #expect(!model.orgSearch.isSearching && !model.hasOrgDivider)
+        #expect(!model.rows.orgSearch.isSearching && !model.hasOrgDivider)
     }
 
     @Test("a failed search says so in one sentence in the status line")
@@ -196,13 +196,13 @@ struct OrgSearchTests {
         let search = try #require(Self.scheduled(Self.filter("Co", in: &model)).first).request
         _ = model.handle(
             response: Fixtures.refusal(400, "MALFORMED_SEARCH", "No search term found."), for: search.id)
-        #expect(model.statusMessage.hasPrefix("Could not search the org: "))
-        #expect(model.statusMessage.contains("No search term found."))
-        #expect(!model.statusMessage.contains("\n"))
+        #expect(model.notices.statusMessage.hasPrefix("Could not search the org: "))
+        #expect(model.notices.statusMessage.contains("No search term found."))
+        #expect(!model.notices.statusMessage.contains("\n"))
         #expect(model.shownCount == 5)
         let next = try #require(Self.scheduled(Fixtures.type("n", into: &model)).first).request
         _ = model.handle(response: Self.found([]), for: next.id)
-        #expect(model.statusMessage.isEmpty, "the next answer clears it")
+        #expect(model.notices.statusMessage.isEmpty, "the next answer clears it")
     }
 
     @Test("reserved characters are escaped, so no name can end the FIND clause")

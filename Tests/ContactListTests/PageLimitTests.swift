@@ -19,6 +19,6 @@ import Testing
         _ = model.handle(response: Fixtures.page((0..<201).map { Fixtures.contact(1000 + $0) }), for: request.id)
         #expect(model.dataRows.count == 200)
         #expect(model.dataRows.first?.id == Fixtures.id(0))
-        #expect(model.statusMessage.contains("the query page holds 201 records, more than the 200 asked for"))
+        #expect(model.notices.statusMessage.contains("the query page holds 201 records, more than the 200 asked for"))
     }
 }

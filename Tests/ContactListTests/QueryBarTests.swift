@@ -29,7 +29,7 @@ struct QueryBarTests {
         #expect(model.queryBar?.field.text == Fixtures.query)
         _ = Fixtures.type(" LIMIT 1", into: &model)
         let effects = model.handle(key: .escape)
-        #expect(effects.isEmpty && model.modal == nil)
+        #expect(effects.isEmpty && model.modes.modal == nil)
         #expect(model.query == Fixtures.query && model.dataRows.count == 3)
     }
 
@@ -66,9 +66,9 @@ struct QueryBarTests {
         let (soql, fixed) = (model.queryBar?.field.text, try #require(Self.send(model.handle(key: .enter))))
         #expect(soql == "SELECT Id, Name FROM Contact")
         _ = model.handle(response: Fixtures.page([Fixtures.contact(7)]), for: fixed.id)
-        #expect(model.modal == nil)
+        #expect(model.modes.modal == nil)
         #expect(model.query == "SELECT Id, Name FROM Contact")
-        #expect(model.columns.map(\.field) == ["Name"])
+        #expect(model.run.columns.map(\.field) == ["Name"])
         #expect(model.dataRows.map(\.id) == [Fixtures.id(7)])
         #expect(ContactListScreen(model: model).frame(width: 100, height: 24).text.contains("Contact · query"))
     }
@@ -87,14 +87,14 @@ struct QueryBarTests {
         #expect(model.deleteRequests.count == 1)
         _ = model.handle(response: Fixtures.deleteFailed, for: delete.id)
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.alerts.first?.message.hasPrefix("Contact 0000 was not deleted") == true)
+        #expect(model.notices.alerts.first?.message.hasPrefix("Contact 0000 was not deleted") == true)
         #expect(!model.dataRows.contains { $0.id == Fixtures.id(0) }, "a record of the old list does not join the new")
     }
 
     @Test("↑ and ↓ walk the history, newest first, and give back the text typed")
     func history() {
         var model = Fixtures.loadedModel(count: 1)
-        model.queryHistory = ["SELECT Id FROM Case", "SELECT Id FROM Account"]
+        model.modes.queryHistory = ["SELECT Id FROM Case", "SELECT Id FROM Account"]
         _ = model.handle(key: .character(":"))
         _ = Fixtures.type(" LIMIT 5", into: &model)
         _ = model.handle(key: .up)
@@ -132,7 +132,7 @@ struct QueryBarTests {
         _ = Fixtures.type("Account", into: &model)
         let request = try #require(Self.send(model.handle(key: .enter)))
         _ = model.handle(response: Fixtures.page((0..<40).map { Self.account($0, "A \($0)") }), for: request.id)
-        #expect(model.dataRows.count == 40 && model.selection == 0 && model.scrollOffset == 0)
+        #expect(model.dataRows.count == 40 && model.viewport.selection == 0 && model.viewport.scrollOffset == 0)
         #expect(ContactListScreen(model: model).frame(width: 100, height: 30).text.contains("A 0"))
     }
 }

@@ -21,17 +21,17 @@ struct QuitTests {
         let first = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         let second = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         #expect(!Self.isQuit(model.handle(key: .character("q"))))
-        #expect(model.isWaitingToQuit)
-        #expect(model.statusMessage == "2 changes still in flight — q again to quit now")
+        #expect(model.modes.isWaitingToQuit)
+        #expect(model.notices.statusMessage == "2 changes still in flight — q again to quit now")
         #expect(ContactListScreen(model: model).frame(width: 120, height: 12).text.contains("q again to quit now"))
 
         _ = model.handle(response: Fixtures.noContent, for: first.id)
         #expect(!Self.isQuit(model.quitWhenSettled()))
-        #expect(model.statusMessage == "1 change still in flight — q again to quit now")
+        #expect(model.notices.statusMessage == "1 change still in flight — q again to quit now")
 
         // A failure still rolls back and alerts while the app waits.
         _ = model.handle(response: Fixtures.deleteFailed, for: second.id)
-        #expect(model.alerts.count == 1)
+        #expect(model.notices.alerts.count == 1)
         #expect(model.dataRows.contains { $0.id == Fixtures.id(1) })
         #expect(Self.isQuit(model.quitWhenSettled()))
         #expect(model.changesInFlight.isEmpty)
@@ -60,7 +60,7 @@ struct QuitTests {
         _ = model.handle(key: .up)
         let update = try EditTests.edit(&model, to: "quit@example.com")
         #expect(!Self.isQuit(model.handle(key: .character("q"))))
-        #expect(model.statusMessage == "2 changes still in flight — q again to quit now")
+        #expect(model.notices.statusMessage == "2 changes still in flight — q again to quit now")
         #expect(Self.isQuit(model.handle(key: .character("q"))))
         let changes = model.changesInFlight
         #expect(changes.map(\.record.id) == [Fixtures.id(0), Fixtures.id(1)])
@@ -80,7 +80,7 @@ struct QuitTests {
         _ = model.handle(key: .character("q"))
         #expect(Fixtures.sentRequests(model.handle(key: .character("d"))).isEmpty)
         #expect(model.deleteRequests.count == 1)
-        #expect(model.statusMessage.contains("q again to quit now"))
+        #expect(model.notices.statusMessage.contains("q again to quit now"))
     }
 
     @Test("a delete without answer keeps the wait going while its record is read back")
@@ -105,6 +105,6 @@ struct QuitTests {
         var busy = Fixtures.loadedModel(count: 3)
         _ = busy.handle(key: .character("d"))
         #expect(!Self.isQuit(busy.beginQuitting()))
-        #expect(busy.isWaitingToQuit)
+        #expect(busy.modes.isWaitingToQuit)
     }
 }

@@ -56,17 +56,17 @@ struct RecordIdentityTests {
     func hostileIDRefused() {
         var model = Self.model(id: Self.hostileID)
         #expect(model.handle(key: .character("y")).isEmpty)
-        #expect(model.statusMessage == "This record's Id is not a Salesforce Id; y and o refuse it.")
-        model.statusMessage = ""
+        #expect(model.notices.statusMessage == "This record's Id is not a Salesforce Id; y and o refuse it.")
+        model.notices.statusMessage = ""
         #expect(model.handle(key: .character("o")).isEmpty)
-        #expect(model.statusMessage == "This record's Id is not a Salesforce Id; y and o refuse it.")
+        #expect(model.notices.statusMessage == "This record's Id is not a Salesforce Id; y and o refuse it.")
     }
 
     @Test("o refuses a record whose type would choose the URL's path; y still copies its Id")
     func hostileTypeRefused() {
         var model = Self.model(id: "003000000000001AAA", type: "Contact/../../evil?x=1#")
         #expect(model.handle(key: .character("o")).isEmpty)
-        #expect(model.statusMessage == "This record's object name is not a Salesforce name; o refuses it.")
+        #expect(model.notices.statusMessage == "This record's object name is not a Salesforce name; o refuses it.")
         guard case .copy(let text)? = model.handle(key: .character("y")).first else {
             Issue.record("y did not copy a valid Id")
             return

@@ -94,7 +94,7 @@ struct ScreenLayoutTests {
             ScreenLayout(screen: screen, model: model).placements.map(\.slot) == [.header, .list, .status, .keyHints])
         _ = Fixtures.type("/x", into: &model)
         #expect(ScreenLayout(screen: screen, model: model).area(of: .filterBar) != nil)
-        model.alerts = [Alert(title: "t", message: "m")]
+        model.notices.alerts = [Alert(title: "t", message: "m")]
         #expect(ScreenLayout(screen: screen, model: model).placements.last?.slot == .alert)
     }
 }

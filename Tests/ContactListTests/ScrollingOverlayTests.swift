@@ -62,7 +62,7 @@ struct ScrollingOverlayTests {
         // Far past the end: the last line sits on the box's last text row.
         for _ in 0..<100 { _ = model.handle(key: .pageDown) }
         let end = Self.frame(model, height: 12)
-        #expect(model.helpScrollOffset == HelpOverlay.lines.count - 6)
+        #expect(model.viewport.helpScrollOffset == HelpOverlay.lines.count - 6)
         #expect(end[8].contains("│ ^L ") && end[8].contains("repaint the screen"))
         #expect(end[9].hasPrefix("       └") || end[9].contains("└"))
         _ = model.handle(key: .down)
@@ -75,7 +75,7 @@ struct ScrollingOverlayTests {
         _ = model.handle(key: .character("g"))
         #expect(Self.frame(model, height: 12) == top)
         _ = model.handle(key: .character("x"))
-        #expect(model.mode == .list, "any other key closes the help")
+        #expect(model.modes.mode == .list, "any other key closes the help")
     }
 
     @Test("at 50x8 the detail scrolls until its last field is on the bottom row, no further")
@@ -84,7 +84,7 @@ struct ScrollingOverlayTests {
             count: 3, visibleRows: ScreenLayout(screen: Rect(width: 50, height: 8)).visibleRowCount)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
         _ = model.handle(response: Fixtures.retrieved(0), for: request.id)
-        guard case .detail(let detail) = model.mode, case .fields(let fields) = detail.content else {
+        guard case .detail(let detail) = model.modes.mode, case .fields(let fields) = detail.content else {
             Issue.record("no fields")
             return
         }

@@ -29,7 +29,7 @@ struct SortTests {
         #expect(
             try Self.sort(&model, answer: [0, 1, 2, 3])
                 == "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Email ASC")
-        #expect(model.sort == ColumnSort(column: 2, descending: false))
+        #expect(model.run.sort == ColumnSort(column: 2, descending: false))
         var heading = ContactListScreen(model: model).frame(width: 100, height: 12).text
             .components(separatedBy: "\n")[1]
         #expect(heading.contains("Email ▲"))
@@ -45,7 +45,7 @@ struct SortTests {
         _ = model.handle(key: .character("h"))
         #expect(try Self.sort(&model, answer: [0, 1, 2, 3]).hasSuffix("ORDER BY Title ASC"))
         #expect(try Self.soql(model.handle(key: .character("r"))).hasSuffix("ORDER BY Title ASC"))
-        #expect(model.sort == ColumnSort(column: 1, descending: false))
+        #expect(model.run.sort == ColumnSort(column: 1, descending: false))
     }
 
     @Test("WHERE and LIMIT stay; the selection stays on its record, or goes to the top when not loaded")
@@ -59,11 +59,11 @@ struct SortTests {
             try Self.sort(&model, answer: [4, 3, 2, 1, 0])
                 == "SELECT Id, Name FROM Contact WHERE Email != null ORDER BY Name ASC LIMIT 100")
         #expect(model.selectedRecord?.id == Fixtures.id(2))
-        #expect(model.selection == 2)
+        #expect(model.viewport.selection == 2)
         _ = model.handle(key: .down)
         _ = try Self.sort(&model, answer: [0, 2, 3])
-        #expect(model.selection == 0)
-        #expect(model.statusMessage == "")
+        #expect(model.viewport.selection == 0)
+        #expect(model.notices.statusMessage == "")
     }
 
     @Test("pending deletes stay hidden in the new order, and a late answer of the old order is ignored")
@@ -84,15 +84,17 @@ struct SortTests {
         var model = Fixtures.loadedModel(count: 3)
         let before = model.dataRows.map(\.id)
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("s"))).first)
-        #expect(model.statusMessage == "Sorting by Name…")
+        #expect(model.notices.statusMessage == "Sorting by Name…")
         let refusal = Fixtures.refusal(
             400, "INVALID_FIELD",
             "\nSELECT Id, Description FROM Contact ORDER BY Description ASC\n"
                 + "                                          ^\nERROR at Row:1:Column:43\n"
                 + "field 'Description' can not be sorted in a query call")
         _ = model.handle(response: refusal, for: request.id)
-        #expect(model.statusMessage == "Cannot sort by Name: field 'Description' can not be sorted in a query call.")
-        #expect(model.sort == nil)
+        #expect(
+            model.notices.statusMessage == "Cannot sort by Name: field 'Description' can not be sorted in a query call."
+        )
+        #expect(model.run.sort == nil)
         #expect(model.dataRows.map(\.id) == before)
         // The next s flips the query's own ORDER BY Name again, as nothing was sorted.
         #expect(try Self.soql(model.handle(key: .character("s"))).hasSuffix("ORDER BY Name DESC"))
@@ -106,8 +108,8 @@ struct SortTests {
         let garbage = Result<RestResponse, RestClientError>.success(
             RestResponse(status: 200, headers: [:], body: Array("not json".utf8)))
         _ = model.handle(response: garbage, for: request.id)
-        #expect(model.statusMessage.hasPrefix("Could not load contacts:"))
-        #expect(model.sort == nil)
+        #expect(model.notices.statusMessage.hasPrefix("Could not load contacts:"))
+        #expect(model.run.sort == nil)
         #expect(model.dataRows.map(\.id) == before)
     }
 
@@ -121,13 +123,13 @@ struct SortTests {
         ])
     func queryOrderShown(query: String, column: Int, descending: Bool) throws {
         var model = Fixtures.model(records: (0..<3).map { Fixtures.contact($0) }, query: query)
-        #expect(model.sort == nil)
+        #expect(model.run.sort == nil)
         #expect(model.shownSort == ColumnSort(column: column, descending: descending))
         let heading = ListView(model: model).frame(width: 120, height: 4).text.components(separatedBy: "\n")[0]
-        #expect(heading.contains(model.columns[column].title + " " + (descending ? "▼" : "▲")))
+        #expect(heading.contains(model.run.columns[column].title + " " + (descending ? "▼" : "▲")))
         for _ in 0..<column { _ = model.handle(key: .character("l")) }
         let flipped = try Self.sort(&model, answer: [2, 1, 0])
-        #expect(flipped.contains("ORDER BY \(model.columns[column].field) \(descending ? "ASC" : "DESC")"))
+        #expect(flipped.contains("ORDER BY \(model.run.columns[column].field) \(descending ? "ASC" : "DESC")"))
         #expect(model.shownSort == ColumnSort(column: column, descending: !descending))
     }
 

@@ -287,12 +287,13 @@ struct WhatYouSeePropertyTests {
                     let cell = buffer[1, y]
                     let drawnSelected =
                         cell.style == Theme.selectedRow || model.fieldEditor.map { !$0.inDetail } == true
-                    guard drawnSelected, let position = model.shownPosition(atScreenRow: y), position == model.selection
+                    guard drawnSelected, let position = model.shownPosition(atScreenRow: y),
+                        position == model.viewport.selection
                     else { continue }
                     highlighted = model.shownRecord(at: position).id
                 }
             }
-            if case .detail(let detail) = model.mode, layout.area(of: .detail) != nil {
+            if case .detail(let detail) = model.modes.mode, layout.area(of: .detail) != nil {
                 highlighted = detail.record.id
             }
             let text = lines.joined(separator: "\n")
@@ -319,7 +320,7 @@ struct WhatYouSeePropertyTests {
                 try #require(editor.record.id == editTarget, "the editor is not on `e`'s record; \(context)")
             }
             if model.shownCount > 0 {
-                try #require(model.selection < model.shownCount, "the selection is past the rows; \(context)")
+                try #require(model.viewport.selection < model.shownCount, "the selection is past the rows; \(context)")
             }
         }
     }

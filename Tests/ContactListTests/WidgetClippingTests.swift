@@ -27,11 +27,11 @@ struct WidgetClippingTests {
         }
         let long = String(repeating: "a long message, 山田太郎, that wraps ", count: 8)
         var help = model
-        help.mode = .help
+        help.modes.mode = .help
         var detail = model
-        detail.mode = .detail(DetailState(record: record, content: .fields(fields)))
+        detail.modes.mode = .detail(DetailState(record: record, content: .fields(fields)))
         var alerting = model
-        alerting.alerts = [Alert(title: "Cannot delete item", message: long), Alert(title: "b", message: "c")]
+        alerting.notices.alerts = [Alert(title: "Cannot delete item", message: long), Alert(title: "b", message: "c")]
         var filtering = model
         _ = Fixtures.type("/山田太郎😀" + String(repeating: "x", count: 80), into: &filtering)
         return [
@@ -49,7 +49,7 @@ struct WidgetClippingTests {
                 "detail, failed",
                 DetailView(detail: DetailState(record: record, content: .failed(long)), spinnerFrame: 0)
             ),
-            ("alert", AlertView(alerts: alerting.alerts)),
+            ("alert", AlertView(alerts: alerting.notices.alerts)),
             ("help", HelpOverlay()),
             ("too small", TooSmallNotice(minimumWidth: 40, minimumHeight: 8)),
             (

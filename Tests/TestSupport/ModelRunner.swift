@@ -49,7 +49,7 @@ package struct ModelRunner {
     package mutating func delete(atShown position: Int) -> ContactRecord? {
         press(.character("g"))
         for _ in 0..<position { press(.character("j")) }
-        guard model.selection == position, let record = model.selectedRecord else { return nil }
+        guard model.viewport.selection == position, let record = model.selectedRecord else { return nil }
         let pending = model.deleteRequests.count
         press(.character("d"))
         return model.deleteRequests.count > pending ? record : nil
@@ -60,7 +60,7 @@ package struct ModelRunner {
     @discardableResult
     package mutating func deleteAllShown() -> [ContactRecord] {
         press(.character("*"))
-        let marked = Array(model.marks.values)
+        let marked = Array(model.viewport.marks.values)
         press(.character("d"))
         if model.bulkDeletePrompt != nil { press(.character("y")) }
         return marked

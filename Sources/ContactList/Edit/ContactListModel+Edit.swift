@@ -11,13 +11,13 @@ extension ContactListModel {
     mutating func beginEdit() -> [ContactListEffect] {
         guard let target = editTarget() else { return [] }
         if let refusal = refusalOfChange(to: target.record) {
-            statusMessage = refusal
+            notices.statusMessage = refusal
             return []
         }
         let objectType = target.record.objectType
         guard objectFields[objectType] != nil else {
-            modal = .awaitingDescribe(target)
-            statusMessage = "Reading the fields of \(objectType)… (Esc cancels)"
+            modes.modal = .awaitingDescribe(target)
+            notices.statusMessage = "Reading the fields of \(objectType)… (Esc cancels)"
             guard !inFlight.values.contains(.describe(objectType: objectType)) else { return [] }
             let request = requests.requestForDescribe(withObjectType: objectType, apiVersion: nil)
             inFlight[request.id] = .describe(objectType: objectType)
@@ -32,20 +32,20 @@ extension ContactListModel {
         let record = target.record
         guard let fields = objectFields[record.objectType] else { return }
         if let reason = fields.whyNotEditable(target.path, objectType: record.objectType) {
-            statusMessage = reason
+            notices.statusMessage = reason
             return
         }
         let name = fields.field(named: target.path)?.name ?? target.path
         let shown = shownValue(of: name, in: currentCopy(of: record), inDetail: target.inDetail)
-        modal = .editor(
+        modes.modal = .editor(
             FieldEditor(record: record, field: name, original: shown, text: TextField(shown), inDetail: target.inDetail)
         )
-        statusMessage = "Editing \(name): Enter saves, Esc cancels"
+        notices.statusMessage = "Editing \(name): Enter saves, Esc cancels"
     }
 
     /// The record `e` acts on and its field path, from what the screen shows; nil when there is none.
     private func editTarget() -> EditTarget? {
-        switch mode {
+        switch modes.mode {
         case .list:
             guard let record = selectedRecord, let column = cursorColumn else { return nil }
             return EditTarget(record: record, path: column.field, inDetail: false)
@@ -67,27 +67,27 @@ extension ContactListModel {
 
     /// The text shown now for `field` of `record`: its detail line, or its column.
     private func shownValue(of field: String, in record: ContactRecord, inDetail: Bool) -> String {
-        if inDetail, case .detail(let detail) = mode, case .fields(let lines) = detail.content {
+        if inDetail, case .detail(let detail) = modes.mode, case .fields(let lines) = detail.content {
             return lines.first { FieldLookup.keyMatches($0.name, field) }?.value ?? ""
         }
-        return columns.indices.first { columns[$0].matchesField(field) }.map { record.value(at: $0) } ?? ""
+        return run.columns.indices.first { run.columns[$0].matchesField(field) }.map { record.value(at: $0) } ?? ""
     }
 
     /// Applies an object's describe, then opens the editor on the target the waiting `e` took,
     /// only while that wait is still on screen.
     mutating func applyDescribe(_ result: Result<RestResponse, RestClientError>, objectType: String) {
         let waiting = awaitedEdit.flatMap { $0.record.objectType == objectType ? $0 : nil }
-        if waiting != nil { modal = nil }
+        if waiting != nil { modes.modal = nil }
         do {
             objectFields[objectType] = ObjectFields(json: try result.get().decode(JSONValue.self))
         } catch {
-            statusMessage = "Could not read the fields of \(objectType): \(error.description)"
+            notices.statusMessage = "Could not read the fields of \(objectType): \(error.description)"
             return
         }
-        statusMessage = ""
+        notices.statusMessage = ""
         guard let waiting else { return }
         if let refusal = refusalOfAnyChange() {
-            statusMessage = refusal
+            notices.statusMessage = refusal
             return
         }
         openEditor(on: waiting)
@@ -98,10 +98,10 @@ extension ContactListModel {
     mutating func handleAwaitingDescribe(key: Key) -> [ContactListEffect] {
         guard let target = awaitedEdit else { return [] }
         if key == .escape {
-            modal = nil
-            statusMessage = "Edit cancelled"
+            modes.modal = nil
+            notices.statusMessage = "Edit cancelled"
         } else {
-            statusMessage =
+            notices.statusMessage =
                 "Still reading the fields of \(target.record.objectType); that key did nothing (Esc cancels)"
         }
         return []
@@ -116,37 +116,38 @@ extension ContactListModel {
         case .enter:
             return saveEdit()
         case .escape:
-            modal = nil
-            statusMessage = "Edit cancelled"
+            modes.modal = nil
+            notices.statusMessage = "Edit cancelled"
             return []
         case .paste(let text):
             editor.text.insertPasted(text)
         default:
             editor.text.apply(key)
         }
-        modal = .editor(editor)
+        modes.modal = .editor(editor)
         return []
     }
 
     /// Enter: shows the new value at once and sends its PATCH.
     private mutating func saveEdit() -> [ContactListEffect] {
         guard let editor = fieldEditor else { return [] }
-        modal = nil
+        modes.modal = nil
         // A quit asked for while the editor was open means no new changes.
         if let refusal = refusalOfAnyChange() {
-            statusMessage = refusal
+            notices.statusMessage = refusal
             return []
         }
         let value = editor.text.text
         guard value != editor.original else {
-            statusMessage = "\(editor.field) unchanged"
+            notices.statusMessage = "\(editor.field) unchanged"
             return []
         }
         let request = requests.requestForUpdate(
             withObjectType: editor.record.objectType, objectId: editor.record.id,
             fields: [editor.field: value.isEmpty ? .null : .string(value)], apiVersion: nil)
         guard requests.allowsSending(request) else {
-            statusMessage = "Read-only: \(label(of: editor.record)) was not changed (--read-only blocks changes)"
+            notices.statusMessage =
+                "Read-only: \(label(of: editor.record)) was not changed (--read-only blocks changes)"
             return []
         }
         let update = FieldUpdate(
@@ -159,7 +160,7 @@ extension ContactListModel {
         changes.recordUpdate(update, key: request.id)
         inFlight[request.id] = .update
         show(value, for: update.key)
-        statusMessage = "Saving \(editor.field) of \(label(of: editor.record))…"
+        notices.statusMessage = "Saving \(editor.field) of \(label(of: editor.record))…"
         return [.send(request)]
     }
 
@@ -201,14 +202,14 @@ extension ContactListModel {
                     ? "Saved \(update.field) of \(label(of: update.record))"
                     : "\(update.field) of \(label(of: update.record)) was not changed")
         } catch {
-            alerts.append(Alert.updateOutcomeUnknown(field: update.field, name: label(of: update.record)))
+            notices.alerts.append(Alert.updateOutcomeUnknown(field: update.field, name: label(of: update.record)))
             finishUpdate(updateID, status: "Whether \(update.field) was saved is unknown; r shows the server's value")
         }
     }
 
     private mutating func refuseUpdate(_ requestID: RestRequestID, result: Result<RestResponse, RestClientError>) {
         guard let update = updateRequests[requestID], case .failure(let error) = result else { return }
-        alerts.append(.cannotUpdate(error, field: update.field, name: label(of: update.record)))
+        notices.alerts.append(.cannotUpdate(error, field: update.field, name: label(of: update.record)))
         finishUpdate(requestID, status: "Could not update \(update.field) of \(label(of: update.record))")
     }
 
@@ -222,7 +223,7 @@ extension ContactListModel {
         } else if let confirmed = changes.confirmedFieldValues.removeValue(forKey: key) {
             show(confirmed, for: key)
         }
-        statusMessage = status
+        notices.statusMessage = status
     }
 
     /// The update each field with updates in flight shows: the latest one sent. The one place
@@ -249,7 +250,7 @@ extension ContactListModel {
         guard let fields = pending[record.id] else { return record }
         var values = record.values
         for (field, value) in fields {
-            for index in columns.indices where columns[index].matchesField(field) { values[index] = value }
+            for index in run.columns.indices where run.columns[index].matchesField(field) { values[index] = value }
         }
         return values == record.values ? record : record.replacingValues(values)
     }
@@ -259,7 +260,7 @@ extension ContactListModel {
     /// Shows `value` as the field's text everywhere the record is: its row, a pending delete's
     /// copy (so that a rollback shows it), a mark's copy and the detail view.
     mutating func show(_ value: String, for key: FieldKey) {
-        let indices = columns.indices.filter { columns[$0].matchesField(key.field) }
+        let indices = run.columns.indices.filter { run.columns[$0].matchesField(key.field) }
         func replaced(_ record: ContactRecord) -> ContactRecord {
             var values = record.values
             for index in indices where index < values.count { values[index] = value }
@@ -273,14 +274,16 @@ extension ContactListModel {
                 changes.replaceDeletedRecord(id, with: replaced(info.record))
             }
             // A mark keeps its record for rows not loaded, and a bulk delete puts that copy back.
-            if let marked = marks[key.recordID] { marks[key.recordID] = replaced(marked) }
+            if let marked = viewport.marks[key.recordID] { viewport.marks[key.recordID] = replaced(marked) }
         }
-        if case .detail(var detail) = mode, detail.record.id == key.recordID, case .fields(var lines) = detail.content {
+        if case .detail(var detail) = modes.mode, detail.record.id == key.recordID,
+            case .fields(var lines) = detail.content
+        {
             for index in lines.indices where FieldLookup.keyMatches(lines[index].name, key.field) {
                 lines[index] = DetailState.Field(name: lines[index].name, value: value)
             }
             detail.content = .fields(lines)
-            mode = .detail(detail)
+            modes.mode = .detail(detail)
         }
     }
 
@@ -298,7 +301,9 @@ extension ContactListModel {
     /// The index in `dataRows` of a loaded record: the selected row's first (the one usually
     /// edited), else a scan.
     private func dataIndex(ofID id: String) -> Int? {
-        if selection < shownCount, case let index = dataIndex(ofShown: selection), dataRows[index].id == id {
+        if viewport.selection < shownCount, case let index = dataIndex(ofShown: viewport.selection),
+            dataRows[index].id == id
+        {
             return index
         }
         return dataRows.firstIndex { $0.id == id }
@@ -308,13 +313,13 @@ extension ContactListModel {
     /// or dropped by a refresh).
     mutating func cancelEditOfVanishedRecord() {
         let edited: (record: ContactRecord, inDetail: Bool)
-        switch modal {
+        switch modes.modal {
         case .editor(let editor): edited = (editor.record, editor.inDetail)
         case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
         case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, nil: return
         }
         guard !edited.inDetail, !rows.ids.contains(edited.record.id) else { return }
-        modal = nil
-        statusMessage = "\(label(of: edited.record)) is gone from the list; the edit was cancelled"
+        modes.modal = nil
+        notices.statusMessage = "\(label(of: edited.record)) is gone from the list; the edit was cancelled"
     }
 }

@@ -20,12 +20,12 @@ extension ContactListModel {
         // A failed read changes nothing: the saved value shows, and `r` reads the rest.
         guard let json = try? result.get().decode(JSONValue.self) else { return }
         let pending = pendingValuesByRecord[recordID] ?? [:]
-        for column in columns {
+        for column in run.columns {
             guard FieldLookup.value(at: column.path, in: json, fields: \.objectValue) != nil else { continue }
             if pending.keys.contains(where: { column.matchesField($0) }) { continue }
             show(ContactRecord.text(at: column.path, in: json), for: FieldKey(recordID: recordID, field: column.field))
         }
-        if case .detail(var detail) = mode, detail.record.id == recordID, case .fields = detail.content {
+        if case .detail(var detail) = modes.mode, detail.record.id == recordID, case .fields = detail.content {
             var lines = Self.fieldLines(of: json)
             for index in lines.indices {
                 if let value = pending.first(where: { FieldLookup.keyMatches($0.key, lines[index].name) })?.value {
@@ -33,7 +33,7 @@ extension ContactListModel {
                 }
             }
             detail.content = .fields(lines)
-            mode = .detail(detail)
+            modes.mode = .detail(detail)
         }
     }
 }

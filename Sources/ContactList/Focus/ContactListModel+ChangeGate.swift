@@ -11,7 +11,7 @@ extension ContactListModel {
                 ? "Read-only (--read-only): marks are for deleting, so they are off."
                 : "Read-only (--read-only): nothing can be changed in this session."
         }
-        if isWaitingToQuit { return "Quitting: no new changes. \(waitingToQuitMessage)" }
+        if modes.isWaitingToQuit { return "Quitting: no new changes. \(waitingToQuitMessage)" }
         return nil
     }
 

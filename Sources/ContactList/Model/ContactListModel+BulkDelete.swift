@@ -14,7 +14,7 @@ extension ContactListModel {
         if records.count == 1, let index = dataRows.firstIndex(where: { $0.id == records[0].id }) {
             let pending = deleteRequests.count
             let effects = deleteRow(at: index)
-            if deleteRequests.count > pending { marks[records[0].id] = nil }
+            if deleteRequests.count > pending { viewport.marks[records[0].id] = nil }
             return effects
         }
         let chunks = RestClient.collectionChunks(of: records).map { chunk in
@@ -25,7 +25,7 @@ extension ContactListModel {
             )
         }
         guard chunks.allSatisfy({ requests.allowsSending($0.request) }) else {
-            statusMessage = "Read-only: \(noun.count(records.count)) not deleted (--read-only blocks changes)"
+            notices.statusMessage = "Read-only: \(noun.count(records.count)) not deleted (--read-only blocks changes)"
             return []
         }
         let batch = changes.nextBulkBatch
@@ -46,8 +46,8 @@ extension ContactListModel {
             effects.append(.send(chunk.request))
         }
         removeRows(atDataIndices: rowIndex.values.sorted())
-        for id in deleted { marks[id] = nil }
-        statusMessage = "Deleting \(noun.count(records.count))…"
+        for id in deleted { viewport.marks[id] = nil }
+        notices.statusMessage = "Deleting \(noun.count(records.count))…"
         return effects + loadMoreIfNeeded()
     }
 
@@ -117,7 +117,7 @@ extension ContactListModel {
     private mutating func tallyBulk(batch: Int, _ settle: (inout BulkDeleteTally) -> Void) {
         guard var tally = changes.bulkTallies[batch] else { return }
         settle(&tally)
-        statusMessage = tally.status()
+        notices.statusMessage = tally.status()
         changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
     }
 
@@ -133,7 +133,7 @@ extension ContactListModel {
         inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
         let note = "no answer; checking whether \(noun.countWere(records.count)) deleted…"
         // The tally lives while any record of the bulk delete is pending, as these are.
-        statusMessage = changes.bulkTallies[batch]?.status(note: note) ?? note
+        notices.statusMessage = changes.bulkTallies[batch]?.status(note: note) ?? note
         return [.send(request)]
     }
 
@@ -150,7 +150,7 @@ extension ContactListModel {
                 reinstate(entry, alert: nil)
             }
             guard !names.isEmpty else { return }
-            alerts.append(.bulkDeleteOutcomeUnknown(names: names))
+            notices.alerts.append(.bulkDeleteOutcomeUnknown(names: names))
             tallyBulk(batch: batch) { $0.unknown += names.count }
             return
         }
@@ -163,10 +163,10 @@ extension ContactListModel {
     /// Adds refusals to the queued alert of the same bulk delete, or queues a new one.
     private mutating func queueBulkRefusals(_ refusals: [String], batch: Int) {
         guard !refusals.isEmpty else { return }
-        if let index = alerts.firstIndex(where: { $0.batch == batch }) {
-            alerts[index] = .cannotDeleteMany(alerts[index].details + refusals, batch: batch)
+        if let index = notices.alerts.firstIndex(where: { $0.batch == batch }) {
+            notices.alerts[index] = .cannotDeleteMany(notices.alerts[index].details + refusals, batch: batch)
         } else {
-            alerts.append(.cannotDeleteMany(refusals, batch: batch))
+            notices.alerts.append(.cannotDeleteMany(refusals, batch: batch))
         }
     }
 

@@ -6,21 +6,21 @@ extension ContactListModel {
     /// `d`: takes the highlighted row out at once and sends its DELETE; a record whose delete
     /// would take others with it (an Account's Contacts) is named with them in a question first.
     mutating func deleteSelected() -> [ContactListEffect] {
-        guard selection < shownCount else { return [] }
-        let record = shownRecord(at: selection)
+        guard viewport.selection < shownCount else { return [] }
+        let record = shownRecord(at: viewport.selection)
         if let refusal = refusalOfChange(to: record) {
-            statusMessage = refusal
+            notices.statusMessage = refusal
             return []
         }
         let dependents = deleteDependents(of: [record])
         guard dependents == .none else {
-            modal = .bulkDeletePrompt(
+            modes.modal = .bulkDeletePrompt(
                 BulkDeletePrompt(
                     records: [record], labels: labels(of: [record]), hiddenCount: 0, hiddenByFilter: false, noun: noun,
                     dependents: dependents, fromMarks: false))
             return []
         }
-        return deleteRow(at: dataIndex(ofShown: selection))
+        return deleteRow(at: dataIndex(ofShown: viewport.selection))
     }
 
     /// Takes the row at `index` of `dataRows` out at once and sends its DELETE.
@@ -28,14 +28,14 @@ extension ContactListModel {
         let record = dataRows[index]
         let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
         guard requests.allowsSending(request) else {
-            statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"
+            notices.statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"
             return []
         }
         changes.recordDelete(DeletedItemInfo(record: record, row: index, query: query), key: request.id)
         inFlight[request.id] = .delete
         removeRow(at: index)
         clampSelection()
-        statusMessage = "Deleting \(label(of: record))\(Self.alsoDeleted(with: record))…"
+        notices.statusMessage = "Deleting \(label(of: record))\(Self.alsoDeleted(with: record))…"
         return [.send(request)] + loadMoreIfNeeded()
     }
 
@@ -76,7 +76,7 @@ extension ContactListModel {
             confirmDeleted(deleteID, status: "Deleted \(name)")
         case .failure:
             reinstate(deleteID, alert: .deleteOutcomeUnknown(name: name))
-            statusMessage = "Whether \(name) was deleted is unknown; r shows the server's list"
+            notices.statusMessage = "Whether \(name) was deleted is unknown; r shows the server's list"
         }
     }
 
@@ -84,15 +84,15 @@ extension ContactListModel {
     mutating func confirmDeleted(_ requestID: RestRequestID, status: String) {
         guard let info = changes.forgetDelete(requestID) else { return }
         changes.confirmDeleted(info.record.id)
-        marks[info.record.id] = nil
-        totalSize = max(0, totalSize - 1)
+        viewport.marks[info.record.id] = nil
+        run.totalSize = max(0, run.totalSize - 1)
         run.deletedSinceQueryRan += 1
         // A refresh never shows a pending row, but never leave a deleted one behind.
         if rows.ids.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
             removeRow(at: index)
             clampSelection()
         }
-        statusMessage = status
+        notices.statusMessage = status
     }
 
     /// Puts the record of a failed delete back, among the other reinstated rows at the top in
@@ -113,8 +113,8 @@ extension ContactListModel {
             rows.reinstatedIDs.insert(record.id)
         }
         // The selection stays on its record: `handle(response:for:)` puts it back there.
-        if let alert { alerts.append(alert) }
-        statusMessage = "Could not delete \(label(of: record))"
+        if let alert { notices.alerts.append(alert) }
+        notices.statusMessage = "Could not delete \(label(of: record))"
     }
 }
 
@@ -126,7 +126,7 @@ extension ContactListModel {
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: fields, apiVersion: nil)
         inFlight[request.id] = purpose
-        statusMessage = status
+        notices.statusMessage = status
         return [.send(request)]
     }
 }

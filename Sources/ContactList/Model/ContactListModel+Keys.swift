@@ -19,7 +19,7 @@ extension ContactListModel {
     private mutating func route(_ key: Key, focus: Focus) -> [ContactListEffect] {
         if case .paste = key, focus != .editor, focus != .filterLine {
             // A paste never acts as keys; only the filter and the editor take text.
-            if focus != .tooSmall { statusMessage = "Paste ignored: press / and paste to filter." }
+            if focus != .tooSmall { notices.statusMessage = "Paste ignored: press / and paste to filter." }
             return []
         }
         switch focus {
@@ -51,7 +51,7 @@ extension ContactListModel {
             }
             return []
         case .detail:
-            guard case .detail(var detail) = mode else { return [] }
+            guard case .detail(var detail) = modes.mode else { return [] }
             return handleDetail(key: key, detail: &detail)
         case .filterLine:
             return handleFilterEditing(key: key)
@@ -62,9 +62,9 @@ extension ContactListModel {
 
     /// The alert takes only its own keys; everything else waits for it.
     private mutating func handleAlert(key: Key) {
-        guard let shownAlert = alerts.first else { return }
-        if key == .enter || key == .escape || key == .character(" ") { alerts.removeFirst() }
-        if key == Self.dismissAllAlertsKey { alerts.removeAll() }
+        guard let shownAlert = notices.alerts.first else { return }
+        if key == .enter || key == .escape || key == .character(" ") { notices.alerts.removeFirst() }
+        if key == Self.dismissAllAlertsKey { notices.alerts.removeAll() }
         scrollAlert(with: key, wasShowing: shownAlert)
     }
 
@@ -93,7 +93,7 @@ extension ContactListModel {
 
     private mutating func handleList(key: Key) -> [ContactListEffect] {
         let page = max(visibleRowCount, 1)
-        let wasOnLastRow = selection >= shownCount - 1
+        let wasOnLastRow = viewport.selection >= shownCount - 1
         switch key {
         case .character("q"):
             return requestQuit()
@@ -118,13 +118,13 @@ extension ContactListModel {
             return deleteMarkedOrSelected()
         case .character(" "):
             if let refusal = refusalOfAnyChange(marking: true) {
-                statusMessage = refusal
+                notices.statusMessage = refusal
                 return []
             }
             return toggleMarkAndMoveDown()
         case .character("*"):
             if let refusal = refusalOfAnyChange(marking: true) {
-                statusMessage = refusal
+                notices.statusMessage = refusal
                 return []
             }
             markAllShown()
@@ -133,10 +133,10 @@ extension ContactListModel {
         case .enter:
             return openDetail()
         case .character("!"):
-            modal = .messages(scrollOffset: 0)
+            modes.modal = .messages(scrollOffset: 0)
             return []
         case .click(_, let y) where y == statusRow:
-            modal = .messages(scrollOffset: 0)
+            modes.modal = .messages(scrollOffset: 0)
             return []
         case .click(_, let y):
             guard let position = shownPosition(atScreenRow: y) else { return [] }
@@ -148,16 +148,16 @@ extension ContactListModel {
         case .character("r"):
             return refresh()
         case .character("?"):
-            mode = .help
-            helpScrollOffset = 0
+            modes.mode = .help
+            viewport.helpScrollOffset = 0
             return []
         case .character(":"):
             openQueryBar()
             return []
         case .character("/"):
-            isEditingFilter = true
+            modes.isEditingFilter = true
             rows.startFilter()
-            filterField = TextField(filter?.query ?? "")
+            modes.filterField = TextField(filter?.query ?? "")
             return []
         case .escape:
             return clearFilter()
@@ -200,11 +200,11 @@ extension ContactListModel {
     /// The help: the scroll keys scroll it, any other key closes it.
     private mutating func handleHelp(key: Key) {
         let page = max(HelpOverlay.visibleLines(listRows: visibleRowCount), 1)
-        guard let offset = Self.scrolled(helpScrollOffset, by: key, page: page) else {
-            mode = .list
+        guard let offset = Self.scrolled(viewport.helpScrollOffset, by: key, page: page) else {
+            modes.mode = .list
             return
         }
-        helpScrollOffset = max(
+        viewport.helpScrollOffset = max(
             0, min(offset, (isReadOnly || !rowsAreRecords ? HelpOverlay.readOnlyLines : HelpOverlay.lines).count - page)
         )
     }
@@ -225,7 +225,7 @@ extension ContactListModel {
     private mutating func handleDetail(key: Key, detail: inout DetailState) -> [ContactListEffect] {
         switch key {
         case .escape, .character("q"), .backspace:
-            mode = .list
+            modes.mode = .list
             return []
         default:
             break
@@ -239,20 +239,20 @@ extension ContactListModel {
         let scrollOffset = max(0, min(offset, lines - page))
         detail.moveSelectedLine(by: key, scrollDelta: offset - detail.scrollOffset, lines: lines)
         detail.scrollOffset = scrollOffset
-        mode = .detail(detail)
+        modes.mode = .detail(detail)
         return []
     }
 
     private mutating func handleFilterEditing(key: Key) -> [ContactListEffect] {
         let current = filter?.query ?? ""
-        let wasOnLastRow = selection >= shownCount - 1
+        let wasOnLastRow = viewport.selection >= shownCount - 1
         switch key {
         case .paste(let text):
-            filterField.insertPasted(text)
-            return setFilterQuery(filterField.text) + loadMoreIfNeeded()
+            modes.filterField.insertPasted(text)
+            return setFilterQuery(modes.filterField.text) + loadMoreIfNeeded()
         case .click, .doubleClick: return handleList(key: key)
         case .enter:
-            isEditingFilter = false
+            modes.isEditingFilter = false
             return current.isEmpty ? clearFilter() : []
         case .escape:
             return clearFilter()
@@ -261,9 +261,9 @@ extension ContactListModel {
         case .up:
             moveSelection(by: -1)
         default:
-            guard filterField.apply(key) else { return [] }
+            guard modes.filterField.apply(key) else { return [] }
         }
-        let effects = filterField.text != current ? setFilterQuery(filterField.text) : []
+        let effects = modes.filterField.text != current ? setFilterQuery(modes.filterField.text) : []
         return effects + loadMoreIfNeeded(pastTheEnd: wasOnLastRow && key == .down)
     }
 
@@ -276,30 +276,30 @@ extension ContactListModel {
         guard line >= 0, line < visibleRowCount else { return nil }
         if hasOrgDivider {
             // The divider takes the line above the org search's first row.
-            let dividerLine = localMatchCount - scrollOffset
+            let dividerLine = localMatchCount - viewport.scrollOffset
             if line == dividerLine { return nil }
             if line > dividerLine, dividerLine >= 0 { line -= 1 }
         }
-        let position = scrollOffset + line
+        let position = viewport.scrollOffset + line
         return position < shownCount ? position : nil
     }
 
     // MARK: - Moves
 
     mutating func moveSelection(by delta: Int) {
-        selection += delta
+        viewport.selection += delta
         clampSelection()
     }
 
     mutating func moveSelection(to position: Int) {
-        selection = position
+        viewport.selection = position
         clampSelection()
     }
 
     /// `n`/`N`: the next or previous match, wrapping at the ends.
     private mutating func moveSelectionWrapping(by delta: Int) {
         guard shownCount > 0 else { return }
-        selection = ((selection + delta) % shownCount + shownCount) % shownCount
+        viewport.selection = ((viewport.selection + delta) % shownCount + shownCount) % shownCount
         scrollToSelection()
     }
 
@@ -308,31 +308,31 @@ extension ContactListModel {
     /// Filters the loaded rows by `text` at once, and schedules the org search of it.
     private mutating func setFilterQuery(_ text: String) -> [ContactListEffect] {
         let effects = searchOrg(for: text)
-        let selected = selection < shownCount ? dataIndex(ofShown: selection) : nil
+        let selected = viewport.selection < shownCount ? dataIndex(ofShown: viewport.selection) : nil
         rows.filter(by: text)
-        selection = 0
+        viewport.selection = 0
         // The selected row keeps the selection when it still matches (a binary search, not a scan).
         if let selected, let filter {
             let position = filter.lowerBound(selected)
-            if position < filter.matches.count, filter.matches[position] == selected { selection = position }
+            if position < filter.matches.count, filter.matches[position] == selected { viewport.selection = position }
         }
         clampSelection()
-        statusMessage = ""
+        notices.statusMessage = ""
         return effects
     }
 
     /// Leaves the filter, and the org search with it.
     @discardableResult
     mutating func clearFilter() -> [ContactListEffect] {
-        isEditingFilter = false
-        filterField = TextField()
+        modes.isEditingFilter = false
+        modes.filterField = TextField()
         guard filter != nil else { return [] }
         let selected = selectedRecord
         // A record the org search found stays when it is the one selected: the selection is on
         // it, and whatever key comes next is meant for it. It leads the list, as a record with no
         // place in the loaded pages.
         let keep = selected.flatMap { record in
-            selection >= localMatchCount && rows.ids.contains(record.id) ? record : nil
+            viewport.selection >= localMatchCount && rows.ids.contains(record.id) ? record : nil
         }
         let effects = endOrgSearch()
         rows.endFilter()

@@ -30,8 +30,8 @@ extension ContactListModel {
 
     /// The record's Email when the list shows one, else its second column; nil when empty.
     private func distinguishingValue(of record: ContactRecord) -> String? {
-        let email = columns.firstIndex { $0.matchesField("Email") }
-        let second = columns.indices.contains(1) && !columns[1].matchesField("Name") ? 1 : nil
+        let email = run.columns.firstIndex { $0.matchesField("Email") }
+        let second = run.columns.indices.contains(1) && !run.columns[1].matchesField("Name") ? 1 : nil
         for index in [email, second].compactMap({ $0 }) where !record.value(at: index).isEmpty {
             return record.value(at: index)
         }

@@ -4,31 +4,31 @@ extension ContactListModel {
     /// `G` while pages remain: asks before loading them all, since that may be many requests.
     mutating func askToLoadAll() -> [ContactListEffect] {
         let loaded = rows.orgRowsStart
-        modal = .loadAllPrompt(LoadAll(remaining: max(0, totalSize - loaded), loadedAtStart: loaded))
+        modes.modal = .loadAllPrompt(LoadAll(remaining: max(0, run.totalSize - loaded), loadedAtStart: loaded))
         return []
     }
 
     /// `y` loads every remaining page, the selection landing on the true last row; any other key
     /// goes to the last row loaded, as `G` does when nothing remains.
     mutating func answerLoadAllPrompt(_ key: Key) -> [ContactListEffect] {
-        guard case .loadAllPrompt(let loadAll) = modal else { return [] }
+        guard case .loadAllPrompt(let loadAll) = modes.modal else { return [] }
         guard key == .character("y") || key == .character("Y") else {
-            modal = nil
+            modes.modal = nil
             moveSelection(to: shownCount - 1)
             return loadMoreIfNeeded(pastTheEnd: true)
         }
-        modal = .loadingAll(loadAll)
-        statusMessage = ""
+        modes.modal = .loadingAll(loadAll)
+        notices.statusMessage = ""
         return loadMoreIfNeeded() + finishLoadingAllIfDone()
     }
 
     /// While every page loads only Esc acts: it stops after the page in flight, where the rows are.
     mutating func handleLoadingAll(key: Key) -> [ContactListEffect] {
         if key == .escape {
-            modal = nil
-            statusMessage = "Stopped loading every page (a page already asked for still arrives)"
+            modes.modal = nil
+            notices.statusMessage = "Stopped loading every page (a page already asked for still arrives)"
         } else {
-            statusMessage = "Loading every page; that key did nothing (Esc stops)"
+            notices.statusMessage = "Loading every page; that key did nothing (Esc stops)"
         }
         return []
     }
@@ -37,11 +37,11 @@ extension ContactListModel {
     /// the last row.
     mutating func finishLoadingAllIfDone() -> [ContactListEffect] {
         guard isLoadingAll, !isLoading else { return [] }
-        modal = nil
+        modes.modal = nil
         if run.nextRecordsURL == nil {
             moveSelection(to: shownCount - 1)
             // The load's own notes ("that key did nothing") end with it; a page error stays.
-            statusMessage = "All \(GroupedNumber.text(rows.orgRowsStart)) \(noun.plural) loaded"
+            notices.statusMessage = "All \(GroupedNumber.text(rows.orgRowsStart)) \(noun.plural) loaded"
         }
         return []
     }

@@ -5,18 +5,18 @@ extension ContactListModel {
 
     /// Whether the record is marked.
     public func isMarked(_ id: String) -> Bool {
-        marks[id] != nil
+        viewport.marks[id] != nil
     }
 
     /// Space: marks or unmarks the selected row, then moves down.
     mutating func toggleMarkAndMoveDown() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
-        if marks[record.id] == nil, let refusal = refusalOfChange(to: record) {
-            statusMessage = refusal
+        if viewport.marks[record.id] == nil, let refusal = refusalOfChange(to: record) {
+            notices.statusMessage = refusal
             return []
         }
-        marks[record.id] = marks[record.id] == nil ? record : nil
-        let wasOnLastRow = selection >= shownCount - 1
+        viewport.marks[record.id] = viewport.marks[record.id] == nil ? record : nil
+        let wasOnLastRow = viewport.selection >= shownCount - 1
         moveSelection(by: 1)
         return loadMoreIfNeeded(pastTheEnd: wasOnLastRow)
     }
@@ -26,11 +26,11 @@ extension ContactListModel {
         for position in 0..<shownCount {
             let record = shownRecord(at: position)
             // Only records that `d` may change: a made-up Id is never marked.
-            if refusalOfChange(to: record) == nil { marks[record.id] = record }
+            if refusalOfChange(to: record) == nil { viewport.marks[record.id] = record }
         }
         // Only what is shown is marked: say so when the org holds more that match.
-        statusMessage =
-            orgSearch.wasCut
+        notices.statusMessage =
+            rows.orgSearch.wasCut
             ? "Marked the \(shownCount) shown; more in the org match (the search stops at \(SOSLText.limit))"
             : run.nextRecordsURL != nil && filter != nil
                 ? "Marked the \(shownCount) shown; pages not loaded are not marked" : ""
@@ -38,17 +38,17 @@ extension ContactListModel {
 
     /// `u`: clears every mark.
     mutating func clearMarks() {
-        marks.removeAll()
-        statusMessage = ""
+        viewport.marks.removeAll()
+        notices.statusMessage = ""
     }
 
     /// `d`: the marked records when there are marks, else the selected row. Marks are deleted
     /// at once only when the one mark is the highlighted row; otherwise `d` asks first, naming
     /// them and saying how many the screen does not show.
     mutating func deleteMarkedOrSelected() -> [ContactListEffect] {
-        guard !marks.isEmpty else { return deleteSelected() }
+        guard !viewport.marks.isEmpty else { return deleteSelected() }
         if let refusal = refusalOfAnyChange() {
-            statusMessage = refusal
+            notices.statusMessage = refusal
             return []
         }
         let records = markedRecordsInOrder
@@ -59,7 +59,7 @@ extension ContactListModel {
         var shownIDs = Set<String>()
         for position in 0..<shownCount { shownIDs.insert(shownRecord(at: position).id) }
         let hidden = records.count { !shownIDs.contains($0.id) }
-        modal = .bulkDeletePrompt(
+        modes.modal = .bulkDeletePrompt(
             BulkDeletePrompt(
                 records: records, labels: labels(of: records), hiddenCount: hidden, hiddenByFilter: filter != nil,
                 noun: noun, dependents: dependents))
@@ -71,32 +71,32 @@ extension ContactListModel {
     mutating func answerBulkDeletePrompt(_ key: Key) -> [ContactListEffect] {
         guard var prompt = bulkDeletePrompt else { return [] }
         if key == .character("y") || key == .character("Y") {
-            modal = nil
+            modes.modal = nil
             // A quit asked for while the question was up means no new changes.
             if let refusal = refusalOfAnyChange() {
-                statusMessage = refusal
+                notices.statusMessage = refusal
                 return []
             }
             // Only those still marked (a record deleted meanwhile lost its mark), or the one row
             // asked about while it is still shown.
             return deleteMarked(
-                prompt.records.filter { prompt.fromMarks ? marks[$0.id] != nil : rows.ids.contains($0.id) })
+                prompt.records.filter { prompt.fromMarks ? viewport.marks[$0.id] != nil : rows.ids.contains($0.id) })
         }
         if !prompt.isListing, prompt.records.count > 1, key == .character("l") {
             prompt.isListing = true
-            modal = .bulkDeletePrompt(prompt)
+            modes.modal = .bulkDeletePrompt(prompt)
             return []
         }
         if prompt.isListing {
             let page = BulkDeletePromptView.visibleNames(listRows: visibleRowCount)
             if let offset = Self.scrolled(prompt.scrollOffset, by: key, page: page) {
                 prompt.scrollOffset = max(0, min(offset, prompt.records.count - page))
-                modal = .bulkDeletePrompt(prompt)
+                modes.modal = .bulkDeletePrompt(prompt)
                 return []
             }
         }
-        modal = nil
-        statusMessage = prompt.fromMarks ? "Nothing deleted; the marks stay (u clears them)" : "Nothing deleted"
+        modes.modal = nil
+        notices.statusMessage = prompt.fromMarks ? "Nothing deleted; the marks stay (u clears them)" : "Nothing deleted"
         return []
     }
 
@@ -104,9 +104,9 @@ extension ContactListModel {
     /// in query order.
     var markedRecordsInOrder: [ContactRecord] {
         var loaded: [ContactRecord] = []
-        for record in dataRows where marks[record.id] != nil { loaded.append(record) }
+        for record in dataRows where viewport.marks[record.id] != nil { loaded.append(record) }
         let loadedSet = Set(loaded.map(\.id))
-        let others = marks.values.filter { !loadedSet.contains($0.id) }.sorted {
+        let others = viewport.marks.values.filter { !loadedSet.contains($0.id) }.sorted {
             (rows.queryOrder[$0.id] ?? Int.max, $0.id) < (rows.queryOrder[$1.id] ?? Int.max, $1.id)
         }
         return loaded + others
@@ -118,13 +118,13 @@ extension ContactListModel {
 
     /// The scroll keys scroll the alert shown; a new alert at the head starts at its top.
     mutating func scrollAlert(with key: Key, wasShowing shown: Alert) {
-        guard let alert = alerts.first, alert == shown else {
-            alertScrollOffset = 0
+        guard let alert = notices.alerts.first, alert == shown else {
+            viewport.alertScrollOffset = 0
             return
         }
         let page = AlertView.visibleLines(listRows: visibleRowCount)
-        guard let offset = Self.scrolled(alertScrollOffset, by: key, page: page) else { return }
+        guard let offset = Self.scrolled(viewport.alertScrollOffset, by: key, page: page) else { return }
         let lines = AlertView.lines(of: alert, width: AlertView.maxContentWidth).count
-        alertScrollOffset = max(0, min(offset, lines - page))
+        viewport.alertScrollOffset = max(0, min(offset, lines - page))
     }
 }

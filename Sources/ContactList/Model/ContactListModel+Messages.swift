@@ -6,13 +6,13 @@ extension ContactListModel {
 
     /// The message list scrolls with the scroll keys; any other key closes it.
     mutating func handleMessages(key: Key) {
-        guard case .messages(let offset) = modal else { return }
+        guard case .messages(let offset) = modes.modal else { return }
         let page = MessagesView.visibleLines(listRows: visibleRowCount)
         guard let moved = Self.scrolled(offset, by: key, page: page) else {
-            modal = nil
+            modes.modal = nil
             return
         }
-        let lines = MessagesView.lines(of: messages, width: MessagesView.maxContentWidth).count
-        modal = .messages(scrollOffset: max(0, min(moved, lines - page)))
+        let lines = MessagesView.lines(of: notices.messages, width: MessagesView.maxContentWidth).count
+        modes.modal = .messages(scrollOffset: max(0, min(moved, lines - page)))
     }
 }

@@ -4,6 +4,6 @@ extension ContactListModel {
 
     /// Puts a note from the runner in the status line; the next message replaces it.
     public mutating func showNotice(_ text: String) {
-        statusMessage = text
+        notices.statusMessage = text
     }
 }

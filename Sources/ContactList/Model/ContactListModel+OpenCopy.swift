@@ -4,24 +4,24 @@ extension ContactListModel {
     mutating func openSelectedRecord() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
         guard record.isRecord else {
-            statusMessage = Self.notRecordsStatus
+            notices.statusMessage = Self.notRecordsStatus
             return []
         }
         guard let instanceURL else {
-            statusMessage = "The org's address is not known, so the record cannot be opened."
+            notices.statusMessage = "The org's address is not known, so the record cannot be opened."
             return []
         }
         guard SalesforceID.isValid(record.id) else {
-            statusMessage = Self.notAnIDMessage
+            notices.statusMessage = Self.notAnIDMessage
             return []
         }
         guard
             let url = RecordLink.lightningURL(instanceURL: instanceURL, objectType: record.objectType, id: record.id)
         else {
-            statusMessage = Self.notAnObjectNameMessage
+            notices.statusMessage = Self.notAnObjectNameMessage
             return []
         }
-        statusMessage = "Opening \(url)"
+        notices.statusMessage = "Opening \(url)"
         // The mock org has no Lightning pages: only a browser the user named is started for it.
         return [.open(url: url, allowsDefaultBrowser: !RecordLink.isLoopback(instanceURL: instanceURL))]
     }
@@ -30,14 +30,14 @@ extension ContactListModel {
     mutating func copySelectedID() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
         guard record.isRecord else {
-            statusMessage = Self.notRecordsStatus
+            notices.statusMessage = Self.notRecordsStatus
             return []
         }
         guard SalesforceID.isValid(record.id) else {
-            statusMessage = Self.notAnIDMessage
+            notices.statusMessage = Self.notAnIDMessage
             return []
         }
-        statusMessage = "Copied \(record.id) to the clipboard"
+        notices.statusMessage = "Copied \(record.id) to the clipboard"
         return [.copy(record.id)]
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import RestCore
 
-/// The names the extensions and the views use for the state the parts hold, grouped by part,
-/// so that each reads as before while the part keeps its invariant: what must change together
-/// (a row and its index, a pending entry) changes only through the part's own methods.
+/// The model's public reading surface, for the app and the views, where a part's state is read
+/// often enough to name it here: the rest is read through the part itself (`model.viewport
+/// .selection`, `model.notices.statusMessage`). The setters are those the runner needs: the
+/// layout's size and the history file's queries.
 extension ContactListModel {
     // MARK: - LoadedRows
 
@@ -11,11 +12,6 @@ extension ContactListModel {
     public var dataRows: [ContactRecord] { rows.records }
     /// The filter of the rows; nil when none is set.
     public var filter: RowFilter? { rows.filter }
-    /// The org search of the filter's text and the rows it added.
-    public internal(set) var orgSearch: OrgSearch {
-        get { rows.orgSearch }
-        set { rows.orgSearch = newValue }
-    }
     public var contentWidths: [Int] { rows.contentWidths }
     /// Whether the list shows the divider above the org search's rows (it takes one line).
     public var hasOrgDivider: Bool { rows.hasOrgDivider }
@@ -28,19 +24,7 @@ extension ContactListModel {
     /// The object the list shows (`Contact`), as the query names it.
     public var searchedObjectName: String { run.searchedObject }
     public var batchSize: Int { run.batchSize }
-    public internal(set) var columns: [Column] {
-        get { run.columns }
-        set { run.columns = newValue }
-    }
     public var rowsAreRecords: Bool { run.rowsAreRecords }
-    public internal(set) var sort: ColumnSort? {
-        get { run.sort }
-        set { run.sort = newValue }
-    }
-    public internal(set) var totalSize: Int {
-        get { run.totalSize }
-        set { run.totalSize = newValue }
-    }
 
     // MARK: - PendingChanges
 
@@ -53,18 +37,6 @@ extension ContactListModel {
 
     // MARK: - Viewport
 
-    public internal(set) var selection: Int {
-        get { viewport.selection }
-        set { viewport.selection = newValue }
-    }
-    public internal(set) var scrollOffset: Int {
-        get { viewport.scrollOffset }
-        set { viewport.scrollOffset = newValue }
-    }
-    public internal(set) var columnCursor: Int {
-        get { viewport.columnCursor }
-        set { viewport.columnCursor = newValue }
-    }
     /// Rows the list area shows; set by the view on every layout, which scrolls the selection in.
     public var visibleRowCount: Int {
         get { viewport.visibleRowCount }
@@ -78,69 +50,22 @@ extension ContactListModel {
         get { viewport.isTerminalTooSmall }
         set { viewport.isTerminalTooSmall = newValue }
     }
-    public internal(set) var helpScrollOffset: Int {
-        get { viewport.helpScrollOffset }
-        set { viewport.helpScrollOffset = newValue }
-    }
-    public internal(set) var alertScrollOffset: Int {
-        get { viewport.alertScrollOffset }
-        set { viewport.alertScrollOffset = newValue }
-    }
-    public internal(set) var marks: [String: ContactRecord] {
-        get { viewport.marks }
-        set { viewport.marks = newValue }
-    }
-    public internal(set) var spinnerFrame: Int {
-        get { viewport.spinnerFrame }
-        set { viewport.spinnerFrame = newValue }
-    }
-
-    // MARK: - Modes
-
-    public internal(set) var mode: ContactListMode {
-        get { modes.mode }
-        set { modes.mode = newValue }
-    }
-    public internal(set) var modal: ContactListModal? {
-        get { modes.modal }
-        set { modes.modal = newValue }
-    }
-    public internal(set) var isEditingFilter: Bool {
-        get { modes.isEditingFilter }
-        set { modes.isEditingFilter = newValue }
-    }
-    public internal(set) var filterField: TextField {
-        get { modes.filterField }
-        set { modes.filterField = newValue }
-    }
-    public var queryHistory: [String] {
-        get { modes.queryHistory }
-        set { modes.queryHistory = newValue }
-    }
-    public internal(set) var isWaitingToQuit: Bool {
-        get { modes.isWaitingToQuit }
-        set { modes.isWaitingToQuit = newValue }
-    }
 
     // MARK: - Notices
 
-    public internal(set) var statusMessage: String {
-        get { notices.statusMessage }
-        set { notices.statusMessage = newValue }
-    }
-    public internal(set) var messages: MessageLog {
-        get { notices.messages }
-        set { notices.messages = newValue }
-    }
-    public internal(set) var alerts: [Alert] {
-        get { notices.alerts }
-        set { notices.alerts = newValue }
-    }
     public var failedChangeCount: Int { notices.failedChangeCount }
     public var alertEntryCount: Int { notices.alertEntryCount }
     /// The clock messages are stamped with; tests set their own.
     public var now: @Sendable () -> Date {
         get { notices.now }
         set { notices.now = newValue }
+    }
+
+    // MARK: - Modes
+
+    /// The queries run before, newest first, for the query bar's ↑; the runner sets them at start.
+    public var queryHistory: [String] {
+        get { modes.queryHistory }
+        set { modes.queryHistory = newValue }
     }
 }

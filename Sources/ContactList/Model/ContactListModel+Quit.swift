@@ -31,24 +31,24 @@ extension ContactListModel {
     /// `q` or Ctrl-C: quits now when nothing is in flight or when asked a second time;
     /// otherwise waits for the changes in flight to settle (`quitWhenSettled`).
     public mutating func requestQuit() -> [ContactListEffect] {
-        isWaitingToQuit ? [.quit] : beginQuitting()
+        modes.isWaitingToQuit ? [.quit] : beginQuitting()
     }
 
     /// A quit signal: waits for the changes in flight like `q`, but a second signal
     /// is not needed to end the wait (the runner bounds it).
     public mutating func beginQuitting() -> [ContactListEffect] {
         if inFlightChangeCount == 0 { return [.quit] }
-        isWaitingToQuit = true
-        statusMessage = waitingToQuitMessage
+        modes.isWaitingToQuit = true
+        notices.statusMessage = waitingToQuitMessage
         return []
     }
 
     /// Called after outcomes were applied: quits once the last change in flight has
     /// settled, and keeps the count in the status line up to date meanwhile.
     public mutating func quitWhenSettled() -> [ContactListEffect] {
-        guard isWaitingToQuit else { return [] }
+        guard modes.isWaitingToQuit else { return [] }
         if inFlightChangeCount == 0 { return [.quit] }
-        statusMessage = waitingToQuitMessage
+        notices.statusMessage = waitingToQuitMessage
         return []
     }
 

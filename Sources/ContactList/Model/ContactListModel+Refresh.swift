@@ -8,11 +8,11 @@ extension ContactListModel {
     /// replaced once, with the selection still on its record. Nil when the page is applied at once.
     mutating func beginRefreshStaging(_ page: QueryResult) -> [ContactListEffect]? {
         // A row the org search found is not in the query's pages: nothing to read on for.
-        guard !page.done, page.nextRecordsUrl != nil, !dataRows.isEmpty, selection < localMatchCount else {
+        guard !page.done, page.nextRecordsUrl != nil, !dataRows.isEmpty, viewport.selection < localMatchCount else {
             return nil
         }
         // The record itself is sought; its neighbours only stand in when it is gone for good.
-        let selected: Set = [shownRecord(at: selection).id]
+        let selected: Set = [shownRecord(at: viewport.selection).id]
         guard !Self.lists(page, anyOf: selected) else { return nil }
         run.refreshStaging = RefreshStaging(selectedIDs: selected, limit: rows.orgRowsStart + batchSize)
         return stageRefreshPage(page)
@@ -30,7 +30,7 @@ extension ContactListModel {
             !staging.pages.contains(where: { Self.lists($0, anyOf: sought) })
         {
             run.refreshStaging = staging
-            statusMessage = "Refreshing… \(staging.rows) of \(page.totalSize) read again"
+            notices.statusMessage = "Refreshing… \(staging.rows) of \(page.totalSize) read again"
             let request = requests.request(forNextRecordsURL: next)
             inFlight[request.id] = .nextPage(generation: run.generation)
             return [.send(request)]
@@ -41,7 +41,7 @@ extension ContactListModel {
             _ = applyPage(staged, replacing: index == 0, restarting: index == 0)
         }
         run.isReplayingStagedPages = false
-        if statusMessage.hasPrefix("Refreshing") { statusMessage = "" }
+        if notices.statusMessage.hasPrefix("Refreshing") { notices.statusMessage = "" }
         return loadMoreIfNeeded()
     }
 

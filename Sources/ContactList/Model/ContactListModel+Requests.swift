@@ -98,7 +98,7 @@ extension ContactListModel {
     private mutating func restartAfterExpiredCursor(_ error: RestClientError) -> [ContactListEffect] {
         run.nextRecordsURL = nil
         guard !run.restartedAfterExpiredCursor else {
-            statusMessage = pageFailureStatus(error)
+            notices.statusMessage = pageFailureStatus(error)
             return []
         }
         run.restartedAfterExpiredCursor = true
@@ -112,7 +112,7 @@ extension ContactListModel {
         run.nextRecordsURL = nil
         run.refreshStaging = nil
         viewport.queuedMoveDown = 0
-        if isLoadingAll { modal = nil }
+        if isLoadingAll { modes.modal = nil }
         inFlight = inFlight.filter {
             if case .firstPage = $0.value { return false }
             if case .nextPage = $0.value { return false }
@@ -121,7 +121,7 @@ extension ContactListModel {
         let request = requests.request(
             forQuery: countingDependents(text ?? queryInUse), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
-        statusMessage = status
+        notices.statusMessage = status
         return [.send(request)]
     }
 
@@ -150,7 +150,7 @@ extension ContactListModel {
             return page
         } catch {
             // Nothing shown is dropped; `r` runs the query again. Moves waiting for the page go.
-            statusMessage = pageFailureStatus(error)
+            notices.statusMessage = pageFailureStatus(error)
             viewport.queuedMoveDown = 0
             return nil
         }
@@ -164,21 +164,22 @@ extension ContactListModel {
         }
         let previousOrder = restarting ? rows.queryOrder : [:]
         if restarting { rows.nextQueryOrder = 0 }
-        for index in columns.indices { columns[index].adoptOrgSpelling(from: page.records) }
+        for index in run.columns.indices { run.columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
         let pending = pendingValuesByRecord
         // `SELECT COUNT()` answers with a count and no records: its one row is the count.
         let entries =
-            columns.first?.path == ["totalSize"]
+            run.columns.first?.path == ["totalSize"]
             ? [JSONValue.object(["totalSize": .number(Double(page.totalSize))])] : page.records
         for json in entries {
             let record: ContactRecord
             if rowsAreRecords {
-                guard var read = ContactRecord(json: json, columns: columns) else { continue }
+                guard var read = ContactRecord(json: json, columns: run.columns) else { continue }
                 read.dependents = dependents(ofPageRecord: json)
                 record = withPendingUpdates(read, pending)
             } else {
-                record = ContactRecord(row: json, number: rows.nextQueryOrder / Self.queryOrderStride, columns: columns)
+                record = ContactRecord(
+                    row: json, number: rows.nextQueryOrder / Self.queryOrderStride, columns: run.columns)
             }
             // Pending rows get their place too, so that a rollback puts them back in order.
             rows.queryOrder[record.id] = rows.nextQueryOrder
@@ -198,13 +199,13 @@ extension ContactListModel {
         // A cursor's pages all repeat the count of when the query ran: the deletes confirmed since
         // are taken off, so that "N of M" stays the org's count.
         if restarting { run.deletedSinceQueryRan = 0 }
-        totalSize = max(0, page.totalSize - run.deletedSinceQueryRan)
+        run.totalSize = max(0, page.totalSize - run.deletedSinceQueryRan)
         run.nextRecordsURL = page.done ? nil : page.nextRecordsUrl
         // Only the messages about loading end here; "Deleted NAME" and the like stay.
-        if ["Loading…", "Refreshing…", Self.cursorRestartStatus].contains(statusMessage)
-            || statusMessage.hasPrefix("Could not load")
+        if ["Loading…", "Refreshing…", Self.cursorRestartStatus].contains(notices.statusMessage)
+            || notices.statusMessage.hasPrefix("Could not load")
         {
-            statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
+            notices.statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
         }
         clampSelection()
         return loadMoreIfNeeded()
@@ -220,7 +221,7 @@ extension ContactListModel {
     /// that matches nothing does not page through the whole org.
     mutating func loadMoreIfNeeded(pastTheEnd: Bool = false) -> [ContactListEffect] {
         guard let url = run.nextRecordsURL, !isLoading, !run.isReplayingStagedPages,
-            isLoadingAll || selection + max(visibleRowCount, 1) >= shownCount,
+            isLoadingAll || viewport.selection + max(visibleRowCount, 1) >= shownCount,
             isLoadingAll || pastTheEnd || !isFiltering
         else { return [] }
         let request = requests.request(forNextRecordsURL: url)
@@ -234,25 +235,25 @@ extension ContactListModel {
     mutating func openDetail() -> [ContactListEffect] {
         guard let record = selectedRecord else { return [] }
         guard record.isRecord else {
-            statusMessage = Self.notRecordsStatus
+            notices.statusMessage = Self.notRecordsStatus
             return []
         }
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: nil, apiVersion: nil)
         inFlight[request.id] = .retrieve(recordID: record.id)
-        mode = .detail(DetailState(record: record))
+        modes.mode = .detail(DetailState(record: record))
         return [.send(request)]
     }
 
     private mutating func applyRetrieve(_ result: Result<RestResponse, RestClientError>, recordID: String) {
-        guard case .detail(var detail) = mode, detail.record.id == recordID else { return }
+        guard case .detail(var detail) = modes.mode, detail.record.id == recordID else { return }
         do {
             let json = try result.get().decode(JSONValue.self)
             detail.content = .fields(Self.fieldLines(of: json))
         } catch {
             detail.content = .failed(error.description)
         }
-        mode = .detail(detail)
+        modes.mode = .detail(detail)
     }
 
     /// The fields of a record as lines: Id and Name first, then by name; nested records flattened.

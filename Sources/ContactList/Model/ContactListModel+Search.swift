@@ -14,14 +14,14 @@ extension ContactListModel {
         let effects = cancelOrgSearch()
         dropOrgRows()
         guard run.nextRecordsURL != nil, rowsAreRecords,
-            let sosl = SOSLText.search(for: text, object: run.searchedObject, columns: columns)
+            let sosl = SOSLText.search(for: text, object: run.searchedObject, columns: run.columns)
         else {
-            if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
+            if notices.statusMessage.hasPrefix(Self.searchFailurePrefix) { notices.statusMessage = "" }
             return effects
         }
         let request = requests.request(forSearch: sosl, apiVersion: nil)
         inFlight[request.id] = .search(text: text)
-        orgSearch.requestID = request.id
+        rows.orgSearch.requestID = request.id
         return effects + [.sendAfter(request, delay: Self.orgSearchDelay)]
     }
 
@@ -34,16 +34,16 @@ extension ContactListModel {
     }
 
     private mutating func cancelOrgSearch() -> [ContactListEffect] {
-        guard let id = orgSearch.requestID else { return [] }
-        orgSearch.requestID = nil
+        guard let id = rows.orgSearch.requestID else { return [] }
+        rows.orgSearch.requestID = nil
         inFlight[id] = nil
         return [.cancel(id)]
     }
 
     private mutating func dropOrgRows() {
-        while orgSearch.rowCount > 0 { removeRow(at: dataRows.count - 1) }
-        orgSearch.answeredText = nil
-        orgSearch.wasCut = false
+        while rows.orgSearch.rowCount > 0 { removeRow(at: dataRows.count - 1) }
+        rows.orgSearch.answeredText = nil
+        rows.orgSearch.wasCut = false
     }
 
     static let searchFailurePrefix = "Could not search the org: "
@@ -51,7 +51,7 @@ extension ContactListModel {
     /// Shows what the search of `text` found: the records not loaded already (nor deleted, nor
     /// being deleted) join the end of the rows, in the search's order.
     mutating func applyOrgSearch(_ result: Result<RestResponse, RestClientError>, text: String) {
-        orgSearch.requestID = nil
+        rows.orgSearch.requestID = nil
         guard filter?.query == text else { return }
         let found: [JSONValue]
         do throws(RestClientError) {
@@ -62,20 +62,20 @@ extension ContactListModel {
             }
             found = records
         } catch {
-            statusMessage = Self.searchFailurePrefix + error.description
+            notices.statusMessage = Self.searchFailurePrefix + error.description
             return
         }
-        if statusMessage.hasPrefix(Self.searchFailurePrefix) { statusMessage = "" }
+        if notices.statusMessage.hasPrefix(Self.searchFailurePrefix) { notices.statusMessage = "" }
         let pendingIDs = Set(deleteRequests.values.map(\.record.id))
         let pending = pendingValuesByRecord
         let records = found.compactMap { json in
             // A record with an edit still in flight shows the edit's value, as on a page.
-            ContactRecord(json: json, columns: columns).flatMap { pendingIDs.contains($0.id) ? nil : $0 }
+            ContactRecord(json: json, columns: run.columns).flatMap { pendingIDs.contains($0.id) ? nil : $0 }
                 .map { withPendingUpdates($0, pending) }
         }
         appendOrgRows(records)
-        orgSearch.answeredText = text
-        orgSearch.wasCut = found.count >= SOSLText.limit
+        rows.orgSearch.answeredText = text
+        rows.orgSearch.wasCut = found.count >= SOSLText.limit
         clampSelection()
     }
 
@@ -83,7 +83,7 @@ extension ContactListModel {
     private mutating func appendOrgRows(_ records: [ContactRecord]) {
         let firstNew = dataRows.count
         for record in records where !confirmedDeletedIDs.contains(record.id) && rows.append(record) {
-            orgSearch.rowCount += 1
+            rows.orgSearch.rowCount += 1
         }
         updateFilter { $0.appended(from: firstNew, index: $1) }
     }
@@ -91,12 +91,12 @@ extension ContactListModel {
     /// Takes the org search's rows out while a page is applied, so that the page's rows come
     /// before them.
     mutating func detachOrgRows() -> [ContactRecord] {
-        guard orgSearch.rowCount > 0 else { return [] }
-        let rows = Array(dataRows[rows.orgRowsStart...])
-        let answered = orgSearch.answeredText
+        guard rows.orgSearch.rowCount > 0 else { return [] }
+        let detached = Array(dataRows[rows.orgRowsStart...])
+        let answered = rows.orgSearch.answeredText
         dropOrgRows()
-        orgSearch.answeredText = answered
-        return rows
+        rows.orgSearch.answeredText = answered
+        return detached
     }
 
     /// Puts back the org search's rows after a page: a record the page loaded shows once, in

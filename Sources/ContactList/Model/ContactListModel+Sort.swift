@@ -4,13 +4,13 @@ import SOQL
 extension ContactListModel {
     /// The query as it runs now: the user's, ordered by the sorted column once `s` sorted it.
     var queryInUse: String {
-        sort.flatMap { sortedQuery($0) } ?? query
+        run.sort.flatMap { sortedQuery($0) } ?? query
     }
 
     /// The order the headings show: the one `s` chose, else the query's own top-level ORDER BY
     /// when it leads with a visible column.
     public var shownSort: ColumnSort? {
-        sort ?? run.querySort
+        run.sort ?? run.querySort
     }
 
     /// The query's own order as a `ColumnSort`: its ORDER BY's first field, when a column shows it.
@@ -22,8 +22,8 @@ extension ContactListModel {
 
     /// The user's query ordered by `order` alone; nil when its text cannot be rewritten.
     func sortedQuery(_ order: ColumnSort) -> String? {
-        guard columns.indices.contains(order.column) else { return nil }
-        return SOQLOrderRewriter.ordering(query, by: columns[order.column].field, descending: order.descending)
+        guard run.columns.indices.contains(order.column) else { return nil }
+        return SOQLOrderRewriter.ordering(query, by: run.columns[order.column].field, descending: order.descending)
     }
 
     /// `s`: runs the query again ordered by the column under the cursor, so that the order holds
@@ -34,9 +34,10 @@ extension ContactListModel {
         // A sort still awaited is the one to flip; one a refresh dropped is not.
         let current = answersSort(generation: run.generation) ? run.pendingSort?.order : shownSort
         let order = ColumnSort(
-            column: columnCursor, descending: current?.column == columnCursor ? !(current?.descending ?? true) : false)
+            column: viewport.columnCursor,
+            descending: current?.column == viewport.columnCursor ? !(current?.descending ?? true) : false)
         guard let text = sortedQuery(order) else {
-            statusMessage = "This query cannot be sorted."
+            notices.statusMessage = "This query cannot be sorted."
             return []
         }
         run.restartedAfterExpiredCursor = false
@@ -57,17 +58,17 @@ extension ContactListModel {
         guard let order = run.pendingSort?.order else { return [] }
         run.pendingSort = nil
         if case .failure(let error) = result {
-            statusMessage = Self.sortFailureStatus(error, column: columns[order.column].title)
+            notices.statusMessage = Self.sortFailureStatus(error, column: run.columns[order.column].title)
             return []
         }
         // An answer that does not decode leaves the rows, and so the order, as they were.
         guard let page = decodePage(result) else { return [] }
-        if statusMessage.hasPrefix("Sorting by") { statusMessage = "" }
+        if notices.statusMessage.hasPrefix("Sorting by") { notices.statusMessage = "" }
         let selectedID = selectedRecord?.id
-        sort = order
+        run.sort = order
         var effects = applyPage(page, replacing: true, restarting: true)
         // The answer's anchor is not applied to a sort (its neighbours mean nothing in the new order).
-        selection = selectedID.flatMap { shownPosition(ofID: $0) } ?? 0
+        viewport.selection = selectedID.flatMap { shownPosition(ofID: $0) } ?? 0
         clampSelection()
         effects += loadMoreIfNeeded()
         return effects

@@ -94,8 +94,8 @@ public struct ContactListModel: Sendable {
 
     /// Whether something is under way that a spinner should show (the runner ticks meanwhile).
     public var needsAnimation: Bool {
-        if isLoading || !deleteRequests.isEmpty || !updateRequests.isEmpty || orgSearch.isSearching { return true }
-        if case .detail(let detail) = mode, detail.content == .loading { return true }
+        if isLoading || !deleteRequests.isEmpty || !updateRequests.isEmpty || rows.orgSearch.isSearching { return true }
+        if case .detail(let detail) = modes.mode, detail.content == .loading { return true }
         return false
     }
 
@@ -114,7 +114,7 @@ public struct ContactListModel: Sendable {
 
     /// Advances the spinner; the runner calls it while `needsAnimation`.
     public mutating func tick() {
-        spinnerFrame &+= 1
+        viewport.spinnerFrame &+= 1
     }
 
     // MARK: - Shown rows
@@ -131,7 +131,7 @@ public struct ContactListModel: Sendable {
 
     /// The selected record, if any row is shown.
     public var selectedRecord: ContactRecord? {
-        selection < shownCount ? shownRecord(at: selection) : nil
+        viewport.selection < shownCount ? shownRecord(at: viewport.selection) : nil
     }
 
     // MARK: - Row bookkeeping shared by loads, deletes and rollbacks

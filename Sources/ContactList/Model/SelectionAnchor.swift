@@ -16,19 +16,19 @@ struct SelectionAnchor: Sendable {
 extension ContactListModel {
     /// The selection as a record and its neighbours; empty when no row is shown.
     func selectionAnchor() -> SelectionAnchor {
-        guard selection < shownCount else { return SelectionAnchor(ids: []) }
-        var ids = [shownRecord(at: selection).id]
-        let after = (selection + 1)..<min(shownCount, selection + 1 + SelectionAnchor.neighbours)
-        let before = max(0, selection - SelectionAnchor.neighbours)..<selection
+        guard viewport.selection < shownCount else { return SelectionAnchor(ids: []) }
+        var ids = [shownRecord(at: viewport.selection).id]
+        let after = (viewport.selection + 1)..<min(shownCount, viewport.selection + 1 + SelectionAnchor.neighbours)
+        let before = max(0, viewport.selection - SelectionAnchor.neighbours)..<viewport.selection
         ids += after.map { shownRecord(at: $0).id }
         ids += before.reversed().map { shownRecord(at: $0).id }
-        return SelectionAnchor(ids: ids, position: selection)
+        return SelectionAnchor(ids: ids, position: viewport.selection)
     }
 
     /// Puts the selection back on the anchor's record, else on its nearest neighbour still shown.
     mutating func restoreSelection(_ anchor: SelectionAnchor) {
         guard let first = anchor.ids.first else { return clampSelection() }
-        if selection < shownCount, shownRecord(at: selection).id == first { return clampSelection() }
+        if viewport.selection < shownCount, shownRecord(at: viewport.selection).id == first { return clampSelection() }
         let rank = Dictionary(anchor.ids.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
         // A record that left the rows (deleted) is only replaced by a neighbour, which sits near
         // the old place: that window is read first, so a `d` at a million rows reads a few hundred.
@@ -40,7 +40,7 @@ extension ContactListModel {
         if best?.rank != 0, rows.ids.contains(first) || best == nil {
             best = Self.best(in: 0..<shownCount, rank: rank) { shownRecord(at: $0).id }
         }
-        if let best { selection = best.position }
+        if let best { viewport.selection = best.position }
         clampSelection()
     }
 

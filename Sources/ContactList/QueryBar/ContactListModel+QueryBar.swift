@@ -6,12 +6,12 @@ extension ContactListModel {
 
     /// `:`: opens the query bar on the list's SOQL.
     mutating func openQueryBar() {
-        modal = .queryBar(QueryBar(query: query, history: queryHistory))
+        modes.modal = .queryBar(QueryBar(query: query, history: queryHistory))
     }
 
     /// The query bar, while it is open.
     public var queryBar: QueryBar? {
-        if case .queryBar(let bar) = modal { return bar }
+        if case .queryBar(let bar) = modes.modal { return bar }
         return nil
     }
 
@@ -21,8 +21,8 @@ extension ContactListModel {
         guard var bar = queryBar else { return [] }
         switch key {
         case .escape:
-            modal = nil
-            statusMessage = "The query is unchanged"
+            modes.modal = nil
+            notices.statusMessage = "The query is unchanged"
             guard let pending = bar.pending else { return [] }
             inFlight[pending] = nil
             return [.cancel(pending)]
@@ -33,7 +33,7 @@ extension ContactListModel {
         case .paste(let text): bar.field.insertPasted(text)
         default: bar.field.apply(key)
         }
-        modal = .queryBar(bar)
+        modes.modal = .queryBar(bar)
         return []
     }
 
@@ -41,7 +41,7 @@ extension ContactListModel {
     private mutating func runQuery(in bar: inout QueryBar) -> [ContactListEffect] {
         let typed = bar.field.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !typed.isEmpty, !bar.isRunning else {
-            modal = .queryBar(bar)
+            modes.modal = .queryBar(bar)
             return []
         }
         let soql = Self.expandedQuery(typed)
@@ -56,8 +56,8 @@ extension ContactListModel {
         inFlight[request.id] = .switchQuery(text: soql)
         bar.pending = request.id
         bar.error = nil
-        modal = .queryBar(bar)
-        statusMessage = "Running the query…"
+        modes.modal = .queryBar(bar)
+        notices.statusMessage = "Running the query…"
         return effects + [.send(request)]
     }
 
@@ -83,8 +83,8 @@ extension ContactListModel {
         } catch {
             let first = error.salesforceErrors.first
             bar.error = QueryError(code: first?.errorCode, message: first?.message ?? error.description)
-            modal = .queryBar(bar)
-            statusMessage = "The org refused the query; the rows stay (Esc leaves the bar)"
+            modes.modal = .queryBar(bar)
+            notices.statusMessage = "The org refused the query; the rows stay (Esc leaves the bar)"
             return []
         }
         return adoptQuery(text, firstPage: page)
@@ -94,7 +94,7 @@ extension ContactListModel {
     /// search, the sort and the marks of the old query go; every pending change stays and settles.
     private mutating func adoptQuery(_ text: String, firstPage page: QueryResult) -> [ContactListEffect] {
         let effects = endOrgSearch()
-        let droppedMarks = marks.count
+        let droppedMarks = viewport.marks.count
         var next = QueryRun(query: text, batchSize: batchSize)
         next.generation = run.generation + 1
         run = next
@@ -102,8 +102,8 @@ extension ContactListModel {
         viewport = Viewport(visibleRowCount: viewport.visibleRowCount, isTerminalTooSmall: isTerminalTooSmall)
         modes.isEditingFilter = false
         modes.filterField = TextField()
-        modal = nil
-        mode = .list
+        modes.modal = nil
+        modes.mode = .list
         // Pages of the old query that are still in flight are dropped.
         inFlight = inFlight.filter {
             switch $0.value {
@@ -111,10 +111,10 @@ extension ContactListModel {
             default: return true
             }
         }
-        statusMessage = "Loading…"
+        notices.statusMessage = "Loading…"
         let loaded = applyPage(page, replacing: true, restarting: true)
-        if droppedMarks > 0, statusMessage.isEmpty {
-            statusMessage = "The \(droppedMarks) marks of the previous list were cleared"
+        if droppedMarks > 0, notices.statusMessage.isEmpty {
+            notices.statusMessage = "The \(droppedMarks) marks of the previous list were cleared"
         }
         return effects + loaded
     }

@@ -20,24 +20,26 @@ package struct ContactListScreen: Widget {
         case .header: HeaderView(title: headerTitle, usage: headerUsage).render(area: area, buffer: &buffer)
         case .list: ListView(model: model).render(area: area, buffer: &buffer)
         case .detail:
-            guard case .detail(let detail) = model.mode else { return }
-            DetailView(detail: detail, spinnerFrame: model.spinnerFrame, editor: model.fieldEditor)
+            guard case .detail(let detail) = model.modes.mode else { return }
+            DetailView(detail: detail, spinnerFrame: model.viewport.spinnerFrame, editor: model.fieldEditor)
                 .render(area: area, buffer: &buffer)
         case .help:
-            HelpOverlay(scrollOffset: model.helpScrollOffset, isReadOnly: model.isReadOnly || !model.rowsAreRecords)
-                .render(area: area, buffer: &buffer)
+            HelpOverlay(
+                scrollOffset: model.viewport.helpScrollOffset, isReadOnly: model.isReadOnly || !model.rowsAreRecords
+            )
+            .render(area: area, buffer: &buffer)
         case .status: StatusLine(model: model).render(area: area, buffer: &buffer)
         case .keyHints: KeyHintBar(model: model).render(area: area, buffer: &buffer)
         case .filterBar:
             if let bar = model.queryBar {
                 FilterBar(field: bar.field, matchCount: nil, prompt: ":").render(area: area, buffer: &buffer)
             } else {
-                FilterBar(field: model.filterField, matchCount: model.filter.map { _ in model.shownCount })
+                FilterBar(field: model.modes.filterField, matchCount: model.filter.map { _ in model.shownCount })
                     .render(area: area, buffer: &buffer)
             }
         case .prompt:
-            if case .messages(let offset) = model.modal {
-                MessagesView(messages: model.messages, scrollOffset: offset).render(area: area, buffer: &buffer)
+            if case .messages(let offset) = model.modes.modal {
+                MessagesView(messages: model.notices.messages, scrollOffset: offset).render(area: area, buffer: &buffer)
             } else if let bar = model.queryBar, let error = bar.error {
                 QueryErrorView(query: bar.field.text, error: error).render(area: area, buffer: &buffer)
             } else if let prompt = model.bulkDeletePrompt {
@@ -45,12 +47,13 @@ package struct ContactListScreen: Widget {
             } else if let loadAll = model.loadAll {
                 LoadAllView(
                     loadAll: loadAll, isLoading: model.isLoadingAll, loaded: model.rows.orgRowsStart,
-                    total: model.totalSize,
+                    total: model.run.totalSize,
                     noun: model.noun
                 ).render(area: area, buffer: &buffer)
             }
         case .alert:
-            AlertView(alerts: model.alerts, scrollOffset: model.alertScrollOffset).render(area: area, buffer: &buffer)
+            AlertView(alerts: model.notices.alerts, scrollOffset: model.viewport.alertScrollOffset).render(
+                area: area, buffer: &buffer)
         case .tooSmall:
             TooSmallNotice(minimumWidth: ScreenLayout.minimumWidth, minimumHeight: ScreenLayout.minimumHeight)
                 .render(area: area, buffer: &buffer)
@@ -59,7 +62,7 @@ package struct ContactListScreen: Widget {
 
     /// The header's title: the object and the view, then the org; the help; or the record shown.
     var headerTitle: String {
-        switch model.mode {
+        switch model.modes.mode {
         case .list:
             // The object and the view first: they say what the rows are, and stay on a narrow screen.
             return "\(model.searchedObjectName) · \(model.run.title) · \(model.origin)"
@@ -72,7 +75,7 @@ package struct ContactListScreen: Widget {
 
     /// The org's API usage, shown beside the list's title.
     var headerUsage: APIUsage? {
-        if case .list = model.mode { return model.requests.apiUsage }
+        if case .list = model.modes.mode { return model.requests.apiUsage }
         return nil
     }
 }

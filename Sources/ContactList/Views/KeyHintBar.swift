@@ -17,7 +17,10 @@ package struct KeyHintBar: Widget {
         switch model.focus {
         case .tooSmall: return ([], ["q quit"])
         case .alert:
-            return ([], ["Enter/Esc/Space dismiss"] + (model.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"])
+            return (
+                [],
+                ["Enter/Esc/Space dismiss"] + (model.notices.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"]
+            )
         case .awaitingDescribe: return ([], ["reading the fields…", "Esc cancels"])
         case .editor: return (["^U clear"], ["Enter save", "Esc cancel"])
         case .bulkDeletePrompt:

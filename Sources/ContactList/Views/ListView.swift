@@ -17,7 +17,7 @@ package struct ListView: Widget {
     package func render(area: Rect, buffer: inout CellBuffer) {
         let (headings, rows) = area.split(top: Self.headingRows)
         // The sorted column's heading carries its ▲ or ▼, and is as wide as it needs.
-        var columns = model.columns
+        var columns = model.run.columns
         if let sort = model.shownSort, columns.indices.contains(sort.column) {
             columns[sort.column].title += " " + sort.marker
         }
@@ -25,7 +25,7 @@ package struct ListView: Widget {
             for: columns, contentWidths: model.contentWidths, totalWidth: area.width - 1)
         var x = area.x + 1
         for (index, (column, width)) in zip(columns, widths).enumerated() {
-            let style = index == model.columnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
+            let style = index == model.viewport.columnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
             buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: style)
             x += width + ColumnLayout.gap
         }
@@ -33,7 +33,7 @@ package struct ListView: Widget {
         let shown = model.shownCount
         // The divider takes a line of its own above the org search's first row.
         var divider = model.hasOrgDivider ? model.localMatchCount : nil
-        var position = model.scrollOffset
+        var position = model.viewport.scrollOffset
         for line in 0..<rows.height {
             let row = rows.row(line)
             if position == divider {
@@ -44,7 +44,7 @@ package struct ListView: Widget {
             guard position < shown else { break }
             defer { position += 1 }
             let record = model.shownRecord(at: position)
-            let selected = position == model.selection
+            let selected = position == model.viewport.selection
             if selected, let editor = model.fieldEditor, !editor.inDetail {
                 // The editor takes the selected row's line, wherever the divider put it.
                 FieldEditorLine(editor: editor).render(area: row, buffer: &buffer)

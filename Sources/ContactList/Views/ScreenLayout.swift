@@ -93,8 +93,9 @@ package struct ScreenLayout: Hashable, Sendable {
     /// The layout of a frame of the model.
     package init(screen: Rect, model: ContactListModel) {
         self.init(
-            screen: screen, mode: model.mode, isEditingFilter: model.focus == .filterLine || model.focus == .queryBar,
-            hasAlert: !model.alerts.isEmpty,
+            screen: screen, mode: model.modes.mode,
+            isEditingFilter: model.focus == .filterLine || model.focus == .queryBar,
+            hasAlert: !model.notices.alerts.isEmpty,
             hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages
                 || model.queryBar?.error != nil)
     }

@@ -13,29 +13,29 @@ package struct StatusLine: Widget {
     package var text: String {
         // The org search's rows are not counted as loaded: no page brought them.
         let loaded = model.rows.orgRowsStart
-        var parts = ["\(loaded) of \(model.totalSize) loaded"]
-        let spinner = Spinner.frame(model.spinnerFrame)
+        var parts = ["\(loaded) of \(model.run.totalSize) loaded"]
+        let spinner = Spinner.frame(model.viewport.spinnerFrame)
         if let filter = model.filter, !filter.query.isEmpty {
             // A long query is cut short so that the count after it stays in view.
             let query = DisplayWidth.truncate(filter.query, toWidth: Self.queryWidth)
             let matches = model.localMatchCount
             parts.append("/\(query): \(matches) match\(matches == 1 ? "" : "es")")
-            if model.orgSearch.isSearching {
+            if model.rows.orgSearch.isSearching {
                 parts.append("\(spinner) searching the org")
-            } else if model.orgSearch.answeredText != nil {
+            } else if model.rows.orgSearch.answeredText != nil {
                 parts.append(
-                    model.orgSearch.wasCut
-                        ? "\(model.orgSearch.rowCount) more in the org, cut at \(SOSLText.limit) — refine the text"
-                        : "\(model.orgSearch.rowCount) more in the org")
+                    model.rows.orgSearch.wasCut
+                        ? "\(model.rows.orgSearch.rowCount) more in the org, cut at \(SOSLText.limit) — refine the text"
+                        : "\(model.rows.orgSearch.rowCount) more in the org")
             }
         }
-        if !model.marks.isEmpty { parts.append("\(model.marks.count) marked") }
+        if !model.viewport.marks.isEmpty { parts.append("\(model.viewport.marks.count) marked") }
         if model.isLoading { parts.append("\(spinner) loading") }
         let pending = model.deleteRequests.count
         if pending > 0 { parts.append("\(spinner) \(pending) delete\(pending == 1 ? "" : "s") pending") }
         let updates = model.updateRequests.count
         if updates > 0 { parts.append("\(spinner) \(updates) update\(updates == 1 ? "" : "s") pending") }
-        if !model.statusMessage.isEmpty { parts.append(model.statusMessage) }
+        if !model.notices.statusMessage.isEmpty { parts.append(model.notices.statusMessage) }
         return " " + parts.joined(separator: " · ")
     }
 

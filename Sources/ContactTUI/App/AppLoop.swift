@@ -96,7 +96,8 @@ final class AppLoop {
         }
         queue.markClosed()
         let report = QuitReport(
-            changesInFlight: model.changesInFlight, alerts: model.alerts, failedChangeCount: model.failedChangeCount)
+            changesInFlight: model.changesInFlight, alerts: model.notices.alerts,
+            failedChangeCount: model.failedChangeCount)
         for change in report.changesInFlight {
             logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: Self.metadata(change))
         }
