@@ -59,7 +59,8 @@ struct TerminalEndToEndTests {
             let screen = try await session.waitUntil("the hostile contact is listed") { screen in
                 screen.contains("␛]0;pwned␇")
             }
-            #expect(screen.components(separatedBy: "\n")[0].contains("contact-tui"))
+            #expect(
+                screen.components(separatedBy: "\n")[0].hasPrefix(" Contact · query · "), "the header stays in place")
             #expect(!screen.contains("\u{202E}"))
             #expect(Screen.listShows(screen, Screen.shownPrefix(contacts.first { !$0.name.hasPrefix("\u{1B}") }!.name)))
             let title = try await TmuxSession.tmux(["-L", session.socket, "display-message", "-p", "#{pane_title}"])
