@@ -80,10 +80,18 @@ struct QueryBarTests {
         _ = model.handle(key: .character(":"))
         _ = model.handle(key: .control("u"))
         _ = Fixtures.type("Account", into: &model)
-        let switched = try #require(Self.send(model.handle(key: .enter)))
-        #expect(switched.queryItems.first { $0.name == "q" }?.value == "SELECT Id, Name FROM Account")
+        // An Account list reads the describe first, so that its page counts each account's Contacts.
+        let describe = try #require(Self.send(model.handle(key: .enter)))
+        #expect(describe.path.hasSuffix("/sobjects/Account/describe/"))
+        let switched = try #require(
+            Self.send(model.handle(response: CascadeDeleteTests.describe, for: describe.id)))
+        #expect(
+            switched.queryItems.first { $0.name == "q" }?.value
+                == "SELECT Id, Name, (SELECT Id FROM Contacts LIMIT 200), (SELECT Id FROM Opportunities LIMIT 200) "
+                + "FROM Account")
         _ = model.handle(response: Fixtures.page([Self.account(1, "Soylent")]), for: switched.id)
         #expect(model.dataRows.map(\.displayName) == ["Soylent"])
+        #expect(model.dataRows.first?.dependents?.isEmpty == true, "the page counted the account's children")
         #expect(model.deleteRequests.count == 1)
         _ = model.handle(response: Fixtures.deleteFailed, for: delete.id)
         #expect(model.deleteRequests.isEmpty)
@@ -130,7 +138,8 @@ struct QueryBarTests {
         _ = model.handle(key: .character(":"))
         _ = model.handle(key: .control("u"))
         _ = Fixtures.type("Account", into: &model)
-        let request = try #require(Self.send(model.handle(key: .enter)))
+        let describe = try #require(Self.send(model.handle(key: .enter)))
+        let request = try #require(Self.send(model.handle(response: CascadeDeleteTests.describe, for: describe.id)))
         _ = model.handle(response: Fixtures.page((0..<40).map { Self.account($0, "A \($0)") }), for: request.id)
         #expect(model.dataRows.count == 40 && model.viewport.selection == 0 && model.viewport.scrollOffset == 0)
         #expect(ContactListScreen(model: model).frame(width: 100, height: 30).text.contains("A 0"))

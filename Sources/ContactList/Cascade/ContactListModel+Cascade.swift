@@ -10,8 +10,13 @@ extension ContactListModel {
     /// A Contact's children in a plain org do not cascade (its Cases block the delete instead), so
     /// a Contact list starts without the describe and `d` stays one key, as the sample's swipe is.
     var cascadingRelationships: [CascadingRelationship]? {
-        if let fields = objectFields[run.searchedObject] { return fields.cascading }
-        return run.searchedObject.lowercased() == "contact" ? [] : nil
+        cascadingRelationships(of: run.searchedObject)
+    }
+
+    /// The cascading relationships of `object`'s records; nil while unknown.
+    func cascadingRelationships(of object: String) -> [CascadingRelationship]? {
+        if let fields = objectFields[object] { return fields.cascading }
+        return object.lowercased() == "contact" ? [] : nil
     }
 
     /// Whether the first page waits for the object's describe, so that it can count each record's
@@ -34,7 +39,12 @@ extension ContactListModel {
     mutating func countingDependents(_ soql: String) -> String {
         let relationships = cascadingRelationships
         run.countedRelationships = relationships
-        guard let relationships, !relationships.isEmpty else { return soql }
+        return Self.counting(relationships ?? [], in: soql)
+    }
+
+    /// `soql` with a subquery for each of `relationships` it does not select already.
+    static func counting(_ relationships: [CascadingRelationship], in soql: String) -> String {
+        guard !relationships.isEmpty else { return soql }
         let present = Set(
             (SOQLParser.selectItems(of: soql) ?? []).compactMap { item -> String? in
                 if case .subquery(_, let inner) = item { return inner.object.text.lowercased() }

@@ -61,6 +61,7 @@ extension ContactListModel {
             return loadMoreIfNeeded()
         case .describe(let objectType):
             applyDescribe(result, objectType: objectType)
+            if queryBar?.pending == requestID { return continueBarQuery(afterDescribe: requestID) }
             guard run.firstPageAwaitsDescribe, objectType == run.searchedObject else { return [] }
             run.firstPageAwaitsDescribe = false
             return sendFirstPage()

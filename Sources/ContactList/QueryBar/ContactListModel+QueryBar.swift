@@ -52,13 +52,31 @@ extension ContactListModel {
             inFlight[earlier] = nil
             effects.append(.cancel(earlier))
         }
-        let request = requests.request(forQuery: soql, apiVersion: nil, batchSize: batchSize)
+        let object = SOSLText.object(ofQuery: soql)
+        if Column.rowsAreRecords(ofQuery: soql), cascadingRelationships(of: object) == nil {
+            // First the object's describe: the page then counts what each delete takes with it.
+            let describe = requests.requestForDescribe(withObjectType: object, apiVersion: nil)
+            inFlight[describe.id] = .describe(objectType: object)
+            return effects
+                + bar.sending(describe, awaitingDescribeOf: soql, in: &self, status: "Reading the fields of \(object)…")
+        }
+        return effects + sendBarQuery(soql, in: &bar)
+    }
+
+    /// Sends the first page of the bar's query, counting its records' cascading children.
+    private mutating func sendBarQuery(_ soql: String, in bar: inout QueryBar) -> [ContactListEffect] {
+        let relationships = cascadingRelationships(of: SOSLText.object(ofQuery: soql))
+        bar.countedRelationships = relationships
+        let counted = Column.rowsAreRecords(ofQuery: soql) ? Self.counting(relationships ?? [], in: soql) : soql
+        let request = requests.request(forQuery: counted, apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .switchQuery(text: soql)
-        bar.pending = request.id
-        bar.error = nil
-        modes.modal = .queryBar(bar)
-        notices.statusMessage = "Running the query…"
-        return effects + [.send(request)]
+        return bar.sending(request, awaitingDescribeOf: nil, in: &self, status: "Running the query…")
+    }
+
+    /// The describe the bar's query waited for arrived (or failed): its first page goes now.
+    mutating func continueBarQuery(afterDescribe requestID: RestRequestID) -> [ContactListEffect] {
+        guard var bar = queryBar, bar.pending == requestID, let soql = bar.awaitingDescribe else { return [] }
+        return sendBarQuery(soql, in: &bar)
     }
 
     /// A bare object name (`Account`) asks for its records by name.
@@ -87,16 +105,19 @@ extension ContactListModel {
             notices.statusMessage = "The org refused the query; the rows stay (Esc leaves the bar)"
             return []
         }
-        return adoptQuery(text, firstPage: page)
+        return adoptQuery(text, firstPage: page, counted: bar.countedRelationships)
     }
 
     /// Makes `text` the list's query, with `page` its first page: the rows, the filter, the org
     /// search, the sort and the marks of the old query go; every pending change stays and settles.
-    private mutating func adoptQuery(_ text: String, firstPage page: QueryResult) -> [ContactListEffect] {
+    private mutating func adoptQuery(
+        _ text: String, firstPage page: QueryResult, counted: [CascadingRelationship]?
+    ) -> [ContactListEffect] {
         let effects = endOrgSearch()
         let droppedMarks = viewport.marks.count
         var next = QueryRun(query: text, batchSize: batchSize)
         next.generation = run.generation + 1
+        next.countedRelationships = counted
         run = next
         rows = LoadedRows(columnCount: run.columns.count)
         viewport = Viewport(visibleRowCount: viewport.visibleRowCount, isTerminalTooSmall: isTerminalTooSmall)
@@ -117,5 +138,20 @@ extension ContactListModel {
             notices.statusMessage = "The \(droppedMarks) marks of the previous list were cleared"
         }
         return effects + loaded
+    }
+}
+
+extension QueryBar {
+    /// The bar waiting for `request` (the query's first page, or, with `soql`, its object's
+    /// describe), put back in the model with the status that says so.
+    fileprivate mutating func sending(
+        _ request: RestRequest, awaitingDescribeOf soql: String?, in model: inout ContactListModel, status: String
+    ) -> [ContactListEffect] {
+        pending = request.id
+        awaitingDescribe = soql
+        error = nil
+        model.modes.modal = .queryBar(self)
+        model.notices.statusMessage = status
+        return [.send(request)]
     }
 }

@@ -11,8 +11,14 @@ public struct QueryBar: Hashable, Sendable {
     var historyIndex: Int?
     /// The text typed before ↑ first showed the history, given back by ↓ past the newest.
     var draft: String
-    /// The first page of the query being tried, in flight; nil when none is.
+    /// The first page of the query being tried, or its object's describe, in flight; nil when
+    /// none is.
     var pending: RestRequestID?
+    /// The query whose object's describe is awaited before its first page is sent (so that the
+    /// page counts what a delete of each record takes with it).
+    var awaitingDescribe: String?
+    /// The cascading relationships the query being tried counts; nil when it counts none.
+    var countedRelationships: [CascadingRelationship]?
     /// Why the org refused the query last tried; nil before any refusal.
     public internal(set) var error: QueryError?
 
