@@ -22,7 +22,7 @@ extension ContactListModel {
     /// Whether the first page waits for the object's describe, so that it can count each record's
     /// cascading children (any object but Contact, when the rows are records).
     var describesBeforeFirstPage: Bool {
-        rowsAreRecords && run.searchedObject.lowercased() != "contact" && objectFields[run.searchedObject] == nil
+        rowsAreRecords && cascadingRelationships == nil
     }
 
     /// Asks for the describe of the list's object; its answer sends the first page.

@@ -10,13 +10,7 @@ extension ContactListModel {
 
     /// The changes in flight in no particular order: what a look before and after outcomes arrive
     /// needs, without sorting the thousands of a bulk delete on every batch of outcomes.
-    public var unorderedChangesInFlight: [ChangeInFlight] {
-        let deletes = deleteRequests.map { ChangeInFlight(requestID: $0.key, kind: .delete, record: $0.value.record) }
-        let updates = updateRequests.map {
-            ChangeInFlight(requestID: $0.key, kind: .update(field: $0.value.field), record: $0.value.record)
-        }
-        return deletes + updates
-    }
+    public var unorderedChangesInFlight: [ChangeInFlight] { changes.unsettled }
 
     /// `changes` by the record's name and Id; a delete and an update of one record differ by
     /// kind, then by field.

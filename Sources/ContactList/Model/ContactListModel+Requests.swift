@@ -114,16 +114,22 @@ extension ContactListModel {
         run.refreshStaging = nil
         viewport.queuedMoveDown = 0
         if isLoadingAll { modes.modal = nil }
-        inFlight = inFlight.filter {
-            if case .firstPage = $0.value { return false }
-            if case .nextPage = $0.value { return false }
-            return true
-        }
+        dropPageRequests()
         let request = requests.request(
             forQuery: countingDependents(text ?? queryInUse), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         notices.statusMessage = status
         return [.send(request)]
+    }
+
+    /// Forgets the pages in flight: their answers, if any come, are for a run no longer shown.
+    mutating func dropPageRequests() {
+        inFlight = inFlight.filter {
+            switch $0.value {
+            case .firstPage, .nextPage: return false
+            default: return true
+            }
+        }
     }
 
     static let notRecordsStatus =
@@ -159,7 +165,7 @@ extension ContactListModel {
 
     mutating func applyPage(_ page: QueryResult, replacing: Bool, restarting: Bool) -> [ContactListEffect] {
         let orgRows = detachOrgRows()
-        let pendingIDs = Set(deleteRequests.values.map(\.record.id))
+        let pendingIDs = changes.pendingDeleteIDs
         if replacing {
             rows.removeAll()
         }

@@ -66,7 +66,7 @@ extension ContactListModel {
             return
         }
         if notices.statusMessage.hasPrefix(Self.searchFailurePrefix) { notices.statusMessage = "" }
-        let pendingIDs = Set(deleteRequests.values.map(\.record.id))
+        let pendingIDs = changes.pendingDeleteIDs
         let pending = pendingValuesByRecord
         let records = found.compactMap { json in
             // A record with an edit still in flight shows the edit's value, as on a page.

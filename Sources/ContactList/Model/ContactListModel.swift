@@ -94,7 +94,7 @@ public struct ContactListModel: Sendable {
 
     /// Whether something is under way that a spinner should show (the runner ticks meanwhile).
     public var needsAnimation: Bool {
-        if isLoading || !deleteRequests.isEmpty || !updateRequests.isEmpty || rows.orgSearch.isSearching { return true }
+        if isLoading || !changes.isEmpty || rows.orgSearch.isSearching { return true }
         if case .detail(let detail) = modes.mode, detail.content == .loading { return true }
         return false
     }

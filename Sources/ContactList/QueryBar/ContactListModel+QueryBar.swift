@@ -45,13 +45,9 @@ extension ContactListModel {
             return []
         }
         let soql = Self.expandedQuery(typed)
-        var effects: [ContactListEffect] = [.rememberQuery(soql)]
+        let effects: [ContactListEffect] = [.rememberQuery(soql)]
         queryHistory.removeAll { $0 == soql }
         queryHistory.insert(soql, at: 0)
-        if let earlier = bar.pending {
-            inFlight[earlier] = nil
-            effects.append(.cancel(earlier))
-        }
         let object = SOSLText.object(ofQuery: soql)
         if Column.rowsAreRecords(ofQuery: soql), cascadingRelationships(of: object) == nil {
             // First the object's describe: the page then counts what each delete takes with it.
@@ -125,13 +121,7 @@ extension ContactListModel {
         modes.filterField = TextField()
         modes.modal = nil
         modes.mode = .list
-        // Pages of the old query that are still in flight are dropped.
-        inFlight = inFlight.filter {
-            switch $0.value {
-            case .firstPage, .nextPage: return false
-            default: return true
-            }
-        }
+        dropPageRequests()
         notices.statusMessage = "Loading…"
         let loaded = applyPage(page, replacing: true, restarting: true)
         if droppedMarks > 0, notices.statusMessage.isEmpty {
