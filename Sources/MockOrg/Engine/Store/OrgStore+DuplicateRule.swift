@@ -17,13 +17,14 @@ extension OrgStore {
         let email = written("Email").map(\.text) ?? current?.email
         guard let email, !email.isEmpty, let last else { return }
         let folded = email.lowercased()
+        let (lastFolded, firstFolded) = (last.lowercased(), (first ?? "").lowercased())
         let matches = tables.contacts.indices.filter { other in
             guard other != row else { return false }
             let contact = tables.contacts[other]
             guard let otherEmail = contact.email, otherEmail.utf8.count == email.utf8.count, !contact.isDeleted
             else { return false }
-            return otherEmail.lowercased() == folded && contact.lastName.lowercased() == last.lowercased()
-                && (contact.firstName ?? "").lowercased() == (first ?? "").lowercased()
+            return otherEmail.lowercased() == folded && contact.lastName.lowercased() == lastFolded
+                && (contact.firstName ?? "").lowercased() == firstFolded
         }
         guard !matches.isEmpty else { return }
         var error = APIError(status: 400, "DUPLICATES_DETECTED", duplicateMessage, fields: [])

@@ -9,6 +9,7 @@ extension OrgStore {
         _ query: SOQLQuery, paths: [FieldPath], rows: ArraySlice<Int32>, apiVersion: String, state: inout State
     ) -> [UInt8] {
         let childrenByQuery = query.children.map { children(of: rows, for: $0, state: &state) }
+        let childShapes = query.children.map { RecordShape($0.fields) }
         let tables = state.tables
         let shape = RecordShape(paths)
         var writer = JSONWriter(capacity: rows.count * 512)
@@ -16,7 +17,7 @@ extension OrgStore {
         for row in rows {
             shape.write(row: Int(row), of: query.object, apiVersion: apiVersion, tables: tables, into: &writer) {
                 writer in
-                for (child, byParent) in zip(query.children, childrenByQuery) {
+                for ((child, byParent), childShape) in zip(zip(query.children, childrenByQuery), childShapes) {
                     writer.key(child.relationshipName)
                     guard let childRows = byParent[Int(row)], !childRows.isEmpty else {
                         writer.null()
@@ -27,7 +28,6 @@ extension OrgStore {
                     writer.pair("done", true)
                     writer.key("records")
                     writer.beginArray()
-                    let childShape = RecordShape(child.fields)
                     for childRow in childRows {
                         childShape.write(
                             row: childRow, of: child.object, apiVersion: apiVersion, tables: tables, into: &writer)
@@ -51,15 +51,17 @@ extension OrgStore {
         let wanted = Set(parents.map(Int.init))
         var matches: ((Int) -> Bool)?
         if let filter = child.filter {
+            // Without a budget, making the predicate cannot throw.
             matches = try? RowPredicate.make(
                 filter, object: child.object, tables: tables, columns: &state.textColumns, budget: nil)
         }
         var byParent = [Int: [Int]]()
-        let candidates: [Int] =
-            child.ordering.isEmpty
-            ? Array(0..<tables.rowCount(of: child.object))
-            : sortedRows(object: child.object, ordering: child.ordering, state: &state).map(Int.init)
-        for row in candidates where !tables.isDeleted(child.object, row: row) {
+        let ordered =
+            child.ordering.isEmpty ? nil : sortedRows(object: child.object, ordering: child.ordering, state: &state)
+        let count = tables.rowCount(of: child.object)
+        for index in 0..<count {
+            let row = ordered.map { Int($0[index]) } ?? index
+            guard !tables.isDeleted(child.object, row: row) else { continue }
             guard let parent = child.parentField.parentRow?(tables, row), wanted.contains(parent) else { continue }
             if let matches, !matches(row) { continue }
             if let limit = child.limit, byParent[parent, default: []].count >= limit { continue }

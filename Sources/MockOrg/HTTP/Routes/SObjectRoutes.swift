@@ -60,7 +60,7 @@ struct SObjectRoutes {
                 return Response.json(
                     try answer(
                         object(context), FormDecoding.value("start", inQuery: query),
-                        FormDecoding.value("end", inQuery: query), WallClock.nowMillis()))
+                        FormDecoding.value("end", inQuery: query), clock.nowMillis()))
             }
         }
 
