@@ -63,7 +63,8 @@ public struct BulkCSVRecords: Sendable {
         }
     }
 
-    private static func insert(_ value: JSONValue, at path: ArraySlice<String>, into record: inout [String: JSONValue])
+    /// Puts `value` at a dotted field path, nesting a parent record per step (`Account.Owner.Name`).
+    package static func insert(_ value: JSONValue, at path: ArraySlice<String>, into record: inout [String: JSONValue])
     {
         guard let first = path.first else { return }
         if path.count == 1 {

@@ -28,7 +28,9 @@ extension ListCommand {
         let outcome = await printBulk(
             of: soql, operation: operation, format: format, client: client, output: output, announcing: announcement)
         if case .bulkFailed(.unsupportedQuery, printed: 0) = outcome {
-            return await printRecords(of: soql, batchSize: batchSize, format: format, client: client, output: output)
+            return await printRecords(
+                of: soql, batchSize: batchSize, format: format, allRows: operation == .queryAll, client: client,
+                output: output)
         }
         return outcome
     }

@@ -50,15 +50,8 @@ extension ListCommand {
     private static func record(_ row: ListViewRecord) -> JSONValue {
         var root: [String: JSONValue] = [:]
         for column in row.columns {
-            let parts = column.fieldNameOrPath.split(separator: ".").map(String.init)
-            let value = column.value.map(JSONValue.string) ?? .null
-            guard parts.count > 1 else {
-                root[column.fieldNameOrPath] = value
-                continue
-            }
-            var parent = root[parts[0]]?.objectValue ?? [:]
-            parent[parts[1...].joined(separator: ".")] = value
-            root[parts[0]] = .object(parent)
+            let path = column.fieldNameOrPath.split(separator: ".").map(String.init)
+            BulkCSVRecords.insert(column.value.map(JSONValue.string) ?? .null, at: path[...], into: &root)
         }
         return .object(root)
     }
