@@ -162,7 +162,40 @@ struct CascadeDeleteTests {
 
     @Test("history, share and feed children do not count; relationships without cascade do not either")
     func whatCounts() throws {
-        let json = try #require(try? Self.describe.get().decode(JSONValue.self))
+        let json = try Self.describe.get().decode(JSONValue.self)
         #expect(CascadingRelationship.all(inDescribe: json).map(\.relationshipName) == ["Contacts", "Opportunities"])
+    }
+
+    @Test(
+        "the counting subqueries go before the top-level FROM, and not for a relationship the query selects",
+        arguments: [
+            (
+                "SELECT Id, (SELECT Id FROM Contacts) FROM Account",
+                "SELECT Id, (SELECT Id FROM Contacts), (SELECT Id FROM Opportunities LIMIT 200) FROM Account"
+            ),
+            (
+                "SELECT Id FROM Account WHERE Id IN (SELECT AccountId FROM Contact)",
+                "SELECT Id, (SELECT Id FROM Contacts LIMIT 200), (SELECT Id FROM Opportunities LIMIT 200) "
+                    + "FROM Account WHERE Id IN (SELECT AccountId FROM Contact)"
+            ),
+        ])
+    func countingSubqueries(query: String, counted: String) throws {
+        let json = try Self.describe.get().decode(JSONValue.self)
+        #expect(ContactListModel.counting(CascadingRelationship.all(inDescribe: json), in: query) == counted)
+    }
+
+    @Test("records that were not counted name the relationships that may go with them")
+    func uncountedRecordsNameTheRelationships() throws {
+        let (model, _) = try Self.model(records: [Self.account(0, "Soylent", contacts: 1)])
+        // A row the org search found carries no counts.
+        let found = ContactRecord(id: Self.id(9), objectType: "Account", displayName: "Initech", values: ["Initech"])
+        let dependents = model.deleteDependents(of: [model.dataRows[0], found])
+        #expect(dependents == .uncounted(["Contacts", "Opportunities"]))
+        let prompt = BulkDeletePrompt(
+            records: [model.dataRows[0], found], labels: ["Soylent", "Initech"], hiddenCount: 0,
+            hiddenByFilter: false, noun: ObjectNoun(objectType: "Account"), dependents: dependents)
+        #expect(
+            prompt.question
+                == "Delete 2 accounts? What belongs to them (their Contacts, Opportunities) goes with them. y/N")
     }
 }

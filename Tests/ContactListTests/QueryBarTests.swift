@@ -135,6 +135,7 @@ struct QueryBarTests {
     func switchToFewerRows() throws {
         var model = Fixtures.loadedModel(count: 300, visibleRows: 25)
         for _ in 0..<120 { _ = model.handle(key: .down) }
+        #expect(model.viewport.selection == 120 && model.viewport.scrollOffset > 0)
         _ = model.handle(key: .character(":"))
         _ = model.handle(key: .control("u"))
         _ = Fixtures.type("Account", into: &model)

@@ -148,7 +148,9 @@ import Testing
                 Set(object.keys) == ["columns", "developerName", "done", "id", "label", "records", "size"])
             #expect(object["size"] as? Int == 3)
             #expect(object["done"] as? Bool == false)
-            for record in try #require(object["records"] as? [[String: Any]]) {
+            let records = try #require(object["records"] as? [[String: Any]])
+            #expect(records.count == 3)
+            for record in records {
                 let columns = try #require(record["columns"] as? [[String: Any]])
                 #expect(columns.count == 9)
                 for column in columns {

@@ -34,6 +34,7 @@ import Testing
                 Self.base + "/search?q=" + encodedQuery("FIND {example} RETURNING Contact(Id)"),
                 headers: org.authorization)
             let found = (search.object?["searchRecords"] as? [[String: Any]])?.compactMap { $0["Id"] as? String }
+            #expect(!(found ?? []).isEmpty, "the search finds the live contacts")
             #expect(found?.contains(id) == false)
         }
     }

@@ -64,7 +64,7 @@ import Testing
                     client.request(
                         forQuery: "SELECT Id FROM Contact WHERE Id NOT IN (SELECT ContactId FROM Case) LIMIT 2")
                 ).asJSONValue()["records"]?.arrayValue?.compactMap { $0["Id"]?.stringValue } ?? []
-            #expect(ids.count == 2)
+            try #require(ids.count == 2)
             _ = try await client.send(client.requestForDelete(withObjectType: "Contact", objectId: ids[0]))
             let results = try await client.undelete(ids: ids + ["003nope"])
             #expect(results.map(\.success) == [true, false, false])

@@ -8,11 +8,10 @@ import Testing
     func clampPutsTheSelectionOnAShownRowInView(rows: Int, rowsShownBefore: Int) {
         for selection in [-3, 0, 2, 7, 50, 200] {
             for visible in [1, 3, 10] {
-                var viewport = Viewport()
-                viewport.visibleRowCount = visible
-                viewport.selection = selection
-                viewport.scrollOffset = rowsShownBefore
                 for divider in [false, true] {
+                    var viewport = Viewport(visibleRowCount: visible)
+                    viewport.selection = selection
+                    viewport.scrollOffset = rowsShownBefore
                     viewport.clamp(shownCount: rows, hasDivider: divider)
                     let fit = max(visible - (divider ? 1 : 0), 1)
                     #expect(rows == 0 ? viewport.selection == 0 : (0..<rows).contains(viewport.selection))
