@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MockOrg
+import RestCore
 
 /// `contact-tui mock-org`: serves a mock Salesforce org until SIGINT or SIGTERM, then stops gracefully.
 struct MockOrgCommand: AsyncParsableCommand {
@@ -171,7 +172,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         configuration.duplicateRule = !noDuplicateRule
         configuration.bulkDelay = .milliseconds(bulkDelay)
         configuration.bulkFailure = bulkFail
-        if !Self.loopbackHosts.contains(host.lowercased()) {
+        if !CleartextPolicy.isLoopback(host: host) {
             StandardError.report(
                 "warning: --host \(host) is not loopback: anyone who can reach it can read and change "
                     + "the org with the tokens printed here, sent in cleartext unless --tls.")
@@ -198,9 +199,6 @@ struct MockOrgCommand: AsyncParsableCommand {
             throw CommandFailure.runtime("\(error)")
         }
     }
-
-    /// Hosts that only this machine reaches.
-    static let loopbackHosts: Set<String> = ["127.0.0.1", "localhost", "::1", "[::1]"]
 
     /// From this many contacts on, generating takes a second or more and is announced on stderr.
     static let largeOrg = 100_000
