@@ -25,6 +25,11 @@ package enum JSONEscaper {
         text.withUTF8 { appendQuoted($0, escapingEveryControl: true, to: &output) }
     }
 
+    /// Appends the UTF-8 text `raw` as `appendQuotedForTerminal(_:to:)` appends a `String`.
+    package static func appendQuotedForTerminal(_ raw: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        appendQuoted(raw, escapingEveryControl: true, to: &output)
+    }
+
     @inline(__always)
     private static func appendQuoted(
         _ raw: UnsafeBufferPointer<UInt8>, escapingEveryControl: Bool, to output: inout [UInt8]

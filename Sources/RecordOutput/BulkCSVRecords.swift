@@ -18,35 +18,71 @@ public struct BulkCSVRecords: Sendable {
     /// Kinds by field path, lowercased (`account.name`); a path not here is text.
     let kinds: [String: Kind]
     let delimiter: UInt8
+    /// Compound addresses rebuilt from their parts, which Bulk API 2.0 returns instead.
+    let addresses: [CompoundAddressParts]
+    /// Columns (lowercased) the job's query gained only to rebuild an address: not printed.
+    let hiddenColumns: Set<String>
 
-    public init(kinds: [String: Kind], delimiter: UInt8 = UInt8(ascii: ",")) {
+    public init(
+        kinds: [String: Kind], delimiter: UInt8 = UInt8(ascii: ","), addresses: [CompoundAddressParts] = [],
+        hiddenColumns: Set<String> = []
+    ) {
         var lowered: [String: Kind] = [:]
         for (path, kind) in kinds { lowered[path.lowercased()] = kind }
         self.kinds = lowered
         self.delimiter = delimiter
+        self.addresses = addresses
+        self.hiddenColumns = Set(hiddenColumns.map { $0.lowercased() })
     }
 
-    /// The records of one piece of results (its first row is the header).
-    public func records(fromCSV bytes: [UInt8]) throws(CSVReader.Failure) -> [JSONValue] {
-        let rows = try CSVReader.rows(bytes, delimiter: delimiter)
-        guard let header = rows.first else { return [] }
-        let paths = header.map { ($0 ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
-        let columnKinds = header.map { kinds[($0 ?? "").lowercased()] ?? .text }
+    /// The kind of the column headed `name`.
+    func kind(of name: String) -> Kind {
+        kinds[name.lowercased()] ?? .text
+    }
+
+    /// The records of one piece of results (its first row is the header), or of its first `limit` rows.
+    public func records(fromCSV bytes: [UInt8], limit: Int = .max) throws(CSVReader.Failure) -> [JSONValue] {
+        var header: [String]?
         var records: [JSONValue] = []
-        records.reserveCapacity(rows.count - 1)
-        for (number, row) in rows.dropFirst().enumerated() {
-            guard row.count == header.count else {
-                throw CSVReader.Failure(
-                    message: "a row has \(row.count) fields where the header has \(header.count)", line: number + 2)
+        try CSVReader.scan(bytes, delimiter: delimiter) { row throws(CSVReader.Failure) in
+            guard let header else {
+                header = row.fields.map { String(decoding: $0.text, as: UTF8.self) }
+                return limit > 0
             }
-            var record: [String: JSONValue] = [:]
-            for index in row.indices {
-                Self.insert(Self.value(row[index], kind: columnKinds[index]), at: paths[index][...], into: &record)
-            }
-            for (key, value) in record { record[key] = Self.collapsingEmptyParents(value) }
-            records.append(.object(record))
+            try Self.checkWidth(row, header: header.count)
+            records.append(record(row, header: header))
+            return records.count < limit
         }
         return records
+    }
+
+    /// A row whose field count is not the header's is not Bulk API 2.0's CSV.
+    static func checkWidth(_ row: CSVRow, header: Int) throws(CSVReader.Failure) {
+        guard row.count == header else {
+            throw CSVReader.Failure(
+                message: "a row has \(row.count) fields where the header has \(header)", line: row.line)
+        }
+    }
+
+    private func record(_ row: CSVRow, header: [String]) -> JSONValue {
+        var record: [String: JSONValue] = [:]
+        for (index, name) in header.enumerated() where !hiddenColumns.contains(name.lowercased()) {
+            let field = row.fields[index]
+            let text = field.text.isEmpty ? nil : String(decoding: field.text, as: UTF8.self)
+            let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            Self.insert(Self.value(text, kind: kind(of: name)), at: path[...], into: &record)
+        }
+        for address in addresses {
+            var parts: [String: JSONValue] = [:]
+            for part in address.parts {
+                let field = part.column.flatMap { header.firstIndex(of: $0) }.map { row.fields[$0].text }
+                let text = field.flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
+                parts[part.key] = Self.value(text, kind: part.kind)
+            }
+            record[address.name] = .object(parts)
+        }
+        for (key, value) in record { record[key] = Self.collapsingEmptyParents(value) }
+        return .object(record)
     }
 
     static func value(_ text: String?, kind: Kind) -> JSONValue {

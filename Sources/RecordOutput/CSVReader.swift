@@ -6,7 +6,9 @@
 /// Hand-written rather than taken from the local mirror: SwiftCSV 0.10.0 and CSV.swift 2.5.2
 /// both read a `String` (SwiftCSV the whole text at once, CSV.swift scalar by scalar through an
 /// `InputStream`), where results arrive as bytes, a piece at a time, and neither tells a quoted
-/// empty field from an unquoted one, which is how null and empty text differ in a CSV.
+/// empty field from an unquoted one, which is how null and empty text differ in a CSV. `scan`
+/// hands each row's fields over as byte ranges, with no `String` made, which is what lets
+/// `list --bulk` keep up with REST paging (docs/BENCHMARKS.md, "Bulk API 2.0").
 public enum CSVReader {
     /// Why bytes are not CSV, with the line (from 1) where the trouble starts.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -24,7 +26,40 @@ public enum CSVReader {
     /// replaced, as `String(decoding:as:)` does.
     public static func rows(_ bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ",")) throws(Failure) -> [[String?]] {
         var rows: [[String?]] = []
-        var row: [String?] = []
+        try scan(bytes, delimiter: delimiter) { row in
+            rows.append(
+                row.fields.map { $0.quoted || !$0.text.isEmpty ? String(decoding: $0.text, as: UTF8.self) : nil })
+            return true
+        }
+        return rows
+    }
+
+    /// Calls `body` with each row of `bytes` in turn, until it answers false. A row's fields point
+    /// into `bytes` (or, for a field with a doubled quote, into a copy with one quote) and are
+    /// valid only during the call.
+    static func scan(
+        _ bytes: [UInt8], delimiter: UInt8, _ body: (CSVRow) throws(Failure) -> Bool
+    ) throws(Failure) {
+        let outcome: Result<Void, Failure> = bytes.withUnsafeBufferPointer { buffer in
+            // A field with doubled quotes is copied here, one quote each: never longer than the input.
+            let unquoted = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(buffer.count, 1))
+            defer { unquoted.deallocate() }
+            do throws(Failure) {
+                try scan(buffer, delimiter: delimiter, unquoted: unquoted, body)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        try outcome.get()
+    }
+
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, unquoted: UnsafeMutableBufferPointer<UInt8>,
+        _ body: (CSVRow) throws(Failure) -> Bool
+    ) throws(Failure) {
+        var row = CSVRow()
+        var used = 0
         var line = 1
         var index = 0
         let count = bytes.count
@@ -33,14 +68,15 @@ public enum CSVReader {
                 let startLine = line
                 index += 1
                 var start = index
-                var copy: [UInt8]?
+                var copyStart: Int?
                 var closed = false
                 while index < count {
                     let byte = bytes[index]
                     if byte == quote {
                         if index + 1 < count, bytes[index + 1] == quote {
                             // A doubled quote: keep one, so the field is copied from here on.
-                            copy = (copy ?? []) + bytes[start...index]
+                            if copyStart == nil { copyStart = used }
+                            copy(bytes, start...index, to: unquoted, at: &used)
                             index += 2
                             start = index
                             continue
@@ -52,11 +88,13 @@ public enum CSVReader {
                     index += 1
                 }
                 guard closed else { throw Failure(message: "a quoted field is not closed", line: startLine) }
-                if var copied = copy {
-                    copied += bytes[start..<index]
-                    row.append(String(decoding: copied, as: UTF8.self))
+                if let copyStart {
+                    copy(bytes, start..<index, to: unquoted, at: &used)
+                    row.fields.append(
+                        CSVRow.Field(text: UnsafeBufferPointer(rebasing: unquoted[copyStart..<used]), quoted: true))
                 } else {
-                    row.append(String(decoding: bytes[start..<index], as: UTF8.self))
+                    row.fields.append(
+                        CSVRow.Field(text: UnsafeBufferPointer(rebasing: bytes[start..<index]), quoted: true))
                 }
                 index += 1
             } else {
@@ -68,28 +106,43 @@ public enum CSVReader {
                     }
                     index += 1
                 }
-                row.append(start == index ? nil : String(decoding: bytes[start..<index], as: UTF8.self))
+                row.fields.append(
+                    CSVRow.Field(text: UnsafeBufferPointer(rebasing: bytes[start..<index]), quoted: false))
             }
             guard index < count else { break }
             switch bytes[index] {
             case delimiter:
                 index += 1
-                if index == count { row.append(nil) }
+                if index == count {
+                    row.fields.append(CSVRow.Field(text: UnsafeBufferPointer(rebasing: bytes[count...]), quoted: false))
+                }
             case lineFeed:
                 index += 1
-                rows.append(row)
-                row = []
+                guard try body(row) else { return }
+                row.fields.removeAll(keepingCapacity: true)
+                row.line = line + 1
+                used = 0
                 line += 1
             case carriageReturn where index + 1 < count && bytes[index + 1] == lineFeed:
                 index += 2
-                rows.append(row)
-                row = []
+                guard try body(row) else { return }
+                row.fields.removeAll(keepingCapacity: true)
+                row.line = line + 1
+                used = 0
                 line += 1
             default:
                 throw Failure(message: "a field goes on after its closing quote", line: line)
             }
         }
-        if !row.isEmpty { rows.append(row) }
-        return rows
+        if !row.fields.isEmpty { _ = try body(row) }
+    }
+
+    private static func copy<Range: RangeExpression<Int>>(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range, to target: UnsafeMutableBufferPointer<UInt8>,
+        at used: inout Int
+    ) {
+        let source = UnsafeBufferPointer(rebasing: bytes[range])
+        _ = UnsafeMutableBufferPointer(rebasing: target[used...]).initialize(from: source)
+        used += source.count
     }
 }

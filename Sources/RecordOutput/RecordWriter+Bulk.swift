@@ -1,15 +1,32 @@
-import RestCore
-
-/// Records read from Bulk API 2.0's CSV (`BulkCSVRecords`), written as their REST pages are.
+/// Bulk API 2.0's CSV results written as REST pages of the same records are, straight from the
+/// CSV's bytes (`BulkCSVLayout`).
 extension RecordWriter {
-    /// Appends `records`. The header is spelled from the first records only, as many as the REST
-    /// path looks at on its first page, so that both spell it alike.
-    public mutating func write(bulkRecords records: [JSONValue], into output: inout [UInt8]) {
-        guard !headerWritten, records.count > Self.recordsSpellingTheHeader else {
-            write(records, into: &output)
-            return
+    /// Appends the rows of one piece of a job's CSV (its first row is the header), read as
+    /// `reading` reads them. The TSV header is spelled from the first piece's first records, as
+    /// many as the REST path looks at on its first page, so that both spell it alike.
+    public mutating func write(
+        bulkCSV bytes: [UInt8], reading records: BulkCSVRecords, into output: inout [UInt8]
+    ) throws(CSVReader.Failure) {
+        if format == .tsv, !headerWritten {
+            spellHeader(from: try records.records(fromCSV: bytes, limit: Self.recordsSpellingTheHeader))
+            writeHeaderIfNeeded(into: &output)
         }
-        write(Array(records[..<Self.recordsSpellingTheHeader]), into: &output)
-        write(Array(records[Self.recordsSpellingTheHeader...]), into: &output)
+        let columns = self.columns ?? []
+        let format = self.format
+        let order = topLevelOrder
+        var layout: BulkCSVLayout?
+        try CSVReader.scan(bytes, delimiter: records.delimiter) { row throws(CSVReader.Failure) in
+            guard let layout else {
+                let header = row.fields.map { String(decoding: $0.text, as: UTF8.self) }
+                layout = BulkCSVLayout(header: header, records: records, columns: columns, topLevelOrder: order)
+                return true
+            }
+            try BulkCSVRecords.checkWidth(row, header: layout.width)
+            switch format {
+            case .tsv: layout.appendTSV(row, to: &output)
+            case .json: layout.appendJSON(row, to: &output)
+            }
+            return true
+        }
     }
 }

@@ -22,7 +22,7 @@ public struct RecordWriter: Sendable {
     private(set) var columns: [SelectList.Column]?
     /// The columns as a tree of keys, for reading fields straight from bytes.
     private(set) var columnTree: ColumnNode?
-    private var topLevelOrder: [String] = []
+    private(set) var topLevelOrder: [String] = []
     /// `SELECT COUNT() FROM …`: the count is the page's `totalSize`, written as one record.
     let countsRows: Bool
     var headerWritten = false

@@ -41,8 +41,7 @@ import Testing
     static func bulkOutput(_ format: RecordWriter.Format) throws -> [UInt8] {
         var writer = RecordWriter(format: format, selectList: SelectList(soql: soql))
         var output: [UInt8] = []
-        let records = try BulkCSVRecords(kinds: kinds).records(fromCSV: Array(csv.utf8))
-        writer.write(bulkRecords: records, into: &output)
+        try writer.write(bulkCSV: Array(csv.utf8), reading: BulkCSVRecords(kinds: kinds), into: &output)
         writer.finish(into: &output)
         return output
     }
@@ -53,6 +52,20 @@ import Testing
         let bulk = try Self.bulkOutput(format)
         #expect(String(decoding: bulk, as: UTF8.self) == String(decoding: rest, as: UTF8.self))
         #expect(bulk == rest)
+    }
+
+    /// The records read from the CSV, written as records: what the direct path must equal.
+    static func recordsOutput(_ format: RecordWriter.Format) throws -> [UInt8] {
+        var writer = RecordWriter(format: format, selectList: SelectList(soql: soql))
+        var output: [UInt8] = []
+        writer.write(try BulkCSVRecords(kinds: kinds).records(fromCSV: Array(csv.utf8)), into: &output)
+        writer.finish(into: &output)
+        return output
+    }
+
+    @Test(arguments: RecordWriter.Format.allCases)
+    func theRecordsReadFromTheCSVWriteTheSameBytesToo(_ format: RecordWriter.Format) throws {
+        #expect(try Self.recordsOutput(format) == Self.restOutput(format))
     }
 
     @Test func emptyIsNullAndAParentWithNothingIsNoParent() throws {
@@ -68,10 +81,17 @@ import Testing
     }
 
     @Test func aRowOfTheWrongWidthIsRefused() {
+        let csv = Array("\"a\",\"b\"\n\"1\",\"two\nlines\"\n\"1\"\n".utf8)
         let error = #expect(throws: CSVReader.Failure.self) {
-            try BulkCSVRecords(kinds: [:]).records(fromCSV: Array("\"a\",\"b\"\n\"1\"\n".utf8))
+            try BulkCSVRecords(kinds: [:]).records(fromCSV: csv)
         }
-        #expect(error?.line == 2)
+        #expect(error?.line == 4)
+        var writer = RecordWriter(format: .json, selectList: SelectList(soql: "SELECT a, b FROM X"))
+        var output: [UInt8] = []
+        let direct = #expect(throws: CSVReader.Failure.self) {
+            try writer.write(bulkCSV: csv, reading: BulkCSVRecords(kinds: [:]), into: &output)
+        }
+        #expect(direct == error)
     }
 
     @Test func theDescribesTypesMapToKinds() {

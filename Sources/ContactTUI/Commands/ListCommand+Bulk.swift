@@ -6,7 +6,7 @@ import SOQL
 
 /// `list` through a Bulk API 2.0 query job: `--bulk`, or by itself when the first REST page says
 /// the query matches more than `bulkThreshold` records with pages left. The records are written
-/// as the REST path writes them (`BulkCSVRecords`, `RecordWriter.write(bulkRecords:into:)`).
+/// as the REST path writes them, straight from the CSV (`RecordWriter.write(bulkCSV:reading:into:)`).
 /// Ctrl-C aborts the job and exits 130.
 extension ListCommand {
     /// Above this many records, with pages left, `list` switches to a bulk job by itself.
@@ -116,20 +116,18 @@ extension ListCommand {
         var printed = 0
         var stop: Outcome?
         do throws(BulkQueryError) {
-            try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
-                let records: [JSONValue]
+            try await bulk.readResults(job.id) { csv, records throws(BulkQueryError) in
+                buffer.removeAll(keepingCapacity: true)
                 do throws(CSVReader.Failure) {
-                    records = try converter.records(fromCSV: csv)
+                    try writer.write(bulkCSV: csv, reading: converter, into: &buffer)
                 } catch {
                     throw .unexpectedAnswer(error.description)
                 }
-                buffer.removeAll(keepingCapacity: true)
-                writer.write(bulkRecords: records, into: &buffer)
                 if let failure = write(buffer, to: output) {
                     stop = failure
                     throw .requestFailed(.cancelled)
                 }
-                printed += records.count
+                printed += records
                 progress.report(written: printed)
             }
         } catch {
