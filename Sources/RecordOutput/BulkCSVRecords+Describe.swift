@@ -1,30 +1,61 @@
 import RestCore
 import SOQL
 
-/// The fields' kinds from the org's describes: one describe per object a column's path passes.
+/// How a job's CSV reads, from the org's describes: the fields' kinds (one describe per object a
+/// column's path passes), and the compound addresses the job selects as their parts.
 extension BulkCSVRecords {
+    /// What a Bulk API 2.0 job runs for a query, and how its CSV reads.
+    public struct Plan: Sendable {
+        /// The query with each compound address replaced by its parts; the query itself when it has none.
+        public let soql: String
+        public let records: BulkCSVRecords
+    }
+
+    /// The plan for `soql`, whose SELECT list is `columns`, on `object`.
+    public static func plan(
+        for soql: String, columns: [SelectList.Column], object: String, client: RestClient
+    ) async throws(RestClientError) -> Plan {
+        var describes = Describes(client: client)
+        var kinds = try await kinds(of: columns, object: object, describes: &describes)
+        let fields = try await describes.fields(of: object)
+        let selected = Set(columns.filter { $0.isField && $0.path.count == 1 }.map { $0.path[0].lowercased() })
+        var addresses: [CompoundAddressParts] = []
+        var hidden: [String] = []
+        var replacements: [String: [String]] = [:]
+        for column in columns where column.isField && column.path.count == 1 {
+            guard let field = fields.first(where: { Self.name(of: $0, matches: column.path[0]) }),
+                field["type"]?.stringValue == "address", let name = field["name"]?.stringValue,
+                let address = Self.parts(of: name, in: fields)
+            else { continue }
+            addresses.append(address)
+            let added = address.parts.compactMap(\.column).filter {
+                !selected.contains($0.lowercased()) && !hidden.contains($0)
+            }
+            hidden += added
+            replacements[name] = added
+            for part in address.parts where part.kind != .text {
+                if let column = part.column { kinds[column] = part.kind }
+            }
+        }
+        let rewritten = replacements.isEmpty ? soql : SOQLSelectRewriter.replacingFields(soql, replacements) ?? soql
+        return Plan(
+            soql: rewritten,
+            records: BulkCSVRecords(kinds: kinds, addresses: addresses, hiddenColumns: Set(hidden)))
+    }
+
     /// Kinds for `columns` of a query on `object`, read from the describes of `object` and of
     /// the parents its relationship paths reach (the first object a polymorphic reference names).
-    public static func kinds(
-        of columns: [SelectList.Column], object: String, client: RestClient
+    private static func kinds(
+        of columns: [SelectList.Column], object: String, describes: inout Describes
     ) async throws(RestClientError) -> [String: Kind] {
-        var describes: [String: [JSONValue]] = [:]
-        func fields(of object: String) async throws(RestClientError) -> [JSONValue] {
-            let key = object.lowercased()
-            if let kept = describes[key] { return kept }
-            let describe = try await client.send(client.requestForDescribe(withObjectType: object)).asJSONValue()
-            let fields = describe["fields"]?.arrayValue ?? []
-            describes[key] = fields
-            return fields
-        }
         var kinds: [String: Kind] = [:]
         for column in columns where column.isField {
             var current = object
             var kind: Kind?
             for (index, part) in column.path.enumerated() {
-                let list = try await fields(of: current)
+                let list = try await describes.fields(of: current)
                 if index == column.path.count - 1 {
-                    let field = list.first { $0["name"]?.stringValue.map { FieldLookup.keyMatches($0, part) } ?? false }
+                    let field = list.first { name(of: $0, matches: part) }
                     kind = field?["type"]?.stringValue.map(Self.kind(ofType:))
                 } else {
                     let reference = list.first {
@@ -39,6 +70,44 @@ extension BulkCSVRecords {
         return kinds
     }
 
+    /// The parts of the compound address `name` among an object's `fields`: those whose
+    /// `compoundFieldName` is `name`, or else those named after it (`MailingCity` for
+    /// `MailingAddress`). The keys REST always sends are there even when the org has no field
+    /// for them; nil when no part is found.
+    static func parts(of name: String, in fields: [JSONValue]) -> CompoundAddressParts? {
+        let components = fields.filter { $0["compoundFieldName"]?.stringValue == name }
+        let prefix = name.hasSuffix("Address") ? String(name.dropLast("Address".count)) : nil
+        var parts: [CompoundAddressParts.Part] = []
+        for (key, suffix) in partSuffixes {
+            let field =
+                components.first { Self.name(of: $0, matches: (prefix ?? "") + suffix) }
+                ?? prefix.flatMap { prefix in fields.first { Self.name(of: $0, matches: prefix + suffix) } }
+            let kind = field?["type"]?.stringValue.map(Self.kind(ofType:)) ?? .text
+            if let column = field?["name"]?.stringValue {
+                parts.append(.init(key: key, column: column, kind: kind))
+            } else if alwaysSent.contains(key) {
+                parts.append(.init(key: key, column: nil, kind: kind))
+            }
+        }
+        guard parts.contains(where: { $0.column != nil }) else { return nil }
+        return CompoundAddressParts(name: name, parts: parts)
+    }
+
+    /// An address's keys and the ending of the field that holds each.
+    private static let partSuffixes = [
+        ("street", "Street"), ("city", "City"), ("state", "State"), ("postalCode", "PostalCode"),
+        ("country", "Country"), ("stateCode", "StateCode"), ("countryCode", "CountryCode"),
+        ("latitude", "Latitude"), ("longitude", "Longitude"), ("geocodeAccuracy", "GeocodeAccuracy"),
+    ]
+    /// The keys of every address REST sends; `stateCode` and `countryCode` only where the org has them.
+    private static let alwaysSent: Set<String> = [
+        "street", "city", "state", "postalCode", "country", "latitude", "longitude", "geocodeAccuracy",
+    ]
+
+    private static func name(of field: JSONValue, matches wanted: String) -> Bool {
+        field["name"]?.stringValue.map { FieldLookup.keyMatches($0, wanted) } ?? false
+    }
+
     /// The kind of a describe's field `type`.
     static func kind(ofType type: String) -> Kind {
         switch type {
@@ -47,5 +116,20 @@ extension BulkCSVRecords {
         case "datetime": .dateTime
         default: .text
         }
+    }
+}
+
+/// An object's describe fields, each object read once.
+private struct Describes {
+    let client: RestClient
+    var kept: [String: [JSONValue]] = [:]
+
+    mutating func fields(of object: String) async throws(RestClientError) -> [JSONValue] {
+        let key = object.lowercased()
+        if let fields = kept[key] { return fields }
+        let describe = try await client.send(client.requestForDescribe(withObjectType: object)).asJSONValue()
+        let fields = describe["fields"]?.arrayValue ?? []
+        kept[key] = fields
+        return fields
     }
 }

@@ -155,3 +155,38 @@ private struct SplitMix: RandomNumberGenerator {
         return value ^ (value >> 31)
     }
 }
+
+/// A compound address's parts found in a describe: by `compoundFieldName`, or else by their names.
+@Suite struct CompoundAddressPartsTests {
+    static func field(_ name: String, _ type: String = "string", compound: String? = nil) -> JSONValue {
+        var members: [String: JSONValue] = ["name": .string(name), "type": .string(type)]
+        if let compound { members["compoundFieldName"] = .string(compound) }
+        return .object(members)
+    }
+
+    @Test func byNameTheKeysRESTAlwaysSendsAreThereEvenWithoutAField() throws {
+        let fields = [
+            Self.field("MailingAddress", "address"), Self.field("MailingStreet"), Self.field("MailingCity"),
+            Self.field("MailingLatitude", "double"), Self.field("OtherCity"),
+        ]
+        let parts = try #require(BulkCSVRecords.parts(of: "MailingAddress", in: fields))
+        #expect(parts.name == "MailingAddress")
+        #expect(
+            parts.parts.map(\.key) == [
+                "street", "city", "state", "postalCode", "country", "latitude", "longitude", "geocodeAccuracy",
+            ])
+        #expect(parts.parts.compactMap(\.column) == ["MailingStreet", "MailingCity", "MailingLatitude"])
+        #expect(parts.parts.first { $0.key == "latitude" }?.kind == .number)
+    }
+
+    @Test func byCompoundFieldNameStateAndCountryCodesJoinWhenTheOrgHasThem() throws {
+        let fields = [
+            Self.field("BillingStreet", compound: "BillingAddress"),
+            Self.field("BillingStateCode", "picklist", compound: "BillingAddress"),
+        ]
+        let parts = try #require(BulkCSVRecords.parts(of: "BillingAddress", in: fields))
+        #expect(parts.parts.map(\.key).contains("stateCode"))
+        #expect(!parts.parts.map(\.key).contains("countryCode"))
+        #expect(BulkCSVRecords.parts(of: "ShippingAddress", in: fields) == nil)
+    }
+}

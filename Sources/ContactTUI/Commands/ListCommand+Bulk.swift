@@ -83,14 +83,23 @@ extension ListCommand {
         }
         let bulk = BulkQuery(client: client)
         let progress = BulkProgress()
-        // Not cancelled by Ctrl-C: once the org has the job, its id must be known to abort it.
-        let created = await Task { () async -> Result<BulkQueryJob, BulkQueryError> in
-            do throws(BulkQueryError) {
-                return .success(try await bulk.create(soql, operation: operation))
+        // The describes (the fields' kinds, and the parts of a compound address, which a job
+        // cannot select) are read while the org takes the job.
+        let planning = Task { () async -> Result<BulkCSVRecords.Plan, RestClientError> in
+            do throws(RestClientError) {
+                return .success(
+                    try await BulkCSVRecords.plan(
+                        for: soql, columns: selectList.columns, object: object, client: client))
             } catch {
                 return .failure(error)
             }
-        }.value
+        }
+        var created = await createJob(soql, operation: operation, bulk: bulk)
+        let planned = await planning.value
+        if case .failure(.unsupportedQuery) = created, case .success(let plan) = planned, plan.soql != soql {
+            // The org refused the compound address: the job selects its parts instead.
+            created = await createJob(plan.soql, operation: operation, bulk: bulk)
+        }
         let job: BulkQueryJob
         switch created {
         case .success(let value): job = value
@@ -99,11 +108,10 @@ extension ListCommand {
         watch.created(job.id)
         guard !Task.isCancelled else { return .bulkFailed(.requestFailed(.cancelled), printed: 0) }
         if let announcement { StandardError.report(announcement) }
-        let kinds: [String: BulkCSVRecords.Kind]
-        do {
-            kinds = try await BulkCSVRecords.kinds(of: selectList.columns, object: object, client: client)
-        } catch {
-            return .requestFailed(error, printed: 0)
+        let plan: BulkCSVRecords.Plan
+        switch planned {
+        case .success(let value): plan = value
+        case .failure(let error): return .requestFailed(error, printed: 0)
         }
         do {
             _ = try await bulk.waitUntilComplete(job.id) { progress.report($0) }
@@ -111,7 +119,7 @@ extension ListCommand {
             return .bulkFailed(error, printed: 0)
         }
         var writer = RecordWriter(format: format == .json ? .json : .tsv, selectList: selectList)
-        let converter = BulkCSVRecords(kinds: kinds)
+        let converter = plan.records
         var buffer: [UInt8] = []
         var printed = 0
         var stop: Outcome?
@@ -136,6 +144,19 @@ extension ListCommand {
         buffer.removeAll(keepingCapacity: true)
         writer.finish(into: &buffer)
         return write(buffer, to: output) ?? .printed
+    }
+
+    /// Creates the job. Not cancelled by Ctrl-C: once the org has the job, its id must be known to abort it.
+    private static func createJob(
+        _ soql: String, operation: BulkQueryOperation, bulk: BulkQuery
+    ) async -> Result<BulkQueryJob, BulkQueryError> {
+        await Task { () async -> Result<BulkQueryJob, BulkQueryError> in
+            do throws(BulkQueryError) {
+                return .success(try await bulk.create(soql, operation: operation))
+            } catch {
+                return .failure(error)
+            }
+        }.value
     }
 
     /// How a bulk query's failure ends `list`: a query the job cannot run is a usage error (2),
