@@ -60,7 +60,7 @@ extension Driver {
     private static let bulkQueryRounds = 5
 
     /// The API calls the org has counted so far (`DailyApiRequests` of `/limits`, this call included).
-    private func apiCalls(_ mock: Server) throws -> Int {
+    func apiCalls(_ mock: Server) throws -> Int {
         let reply = try HTTPProbe.send(
             "GET", port: mock.port, path: "/services/data/v66.0/limits",
             headers: ["Authorization": "Bearer " + mock.token])

@@ -12,15 +12,16 @@ enum HTTPProbe {
     }
 
     static func send(
-        _ method: String, port: Int, path: String, headers: [String: String] = [:]
+        _ method: String, port: Int, path: String, headers: [String: String] = [:], body: [UInt8] = []
     ) throws -> Reply {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
         head += "\r\n"
         let started = Date()
         let response: [UInt8]
         do {
-            response = try RawSocket.blockingExchange(port: port, bytes: Array(head.utf8), timeoutSeconds: 600)
+            response = try RawSocket.blockingExchange(port: port, bytes: Array(head.utf8) + body, timeoutSeconds: 600)
         } catch {
             throw BenchFailure(error.description)
         }

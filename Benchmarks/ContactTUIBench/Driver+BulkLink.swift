@@ -1,0 +1,198 @@
+import Foundation
+import Glibc
+
+/// The Bulk API 2.0 rows past loopback: a link like a user's (`LinkRelay`), and a million contacts.
+extension Driver {
+    /// The link of the issue's measurement: 25 ms each way, 50 Mbit/s.
+    static let linkDelay = 0.025
+    static let linkBitsPerSecond = 50e6
+
+    /// `list` of 100,000 contacts through a `LinkRelay`: by REST paging, by `--bulk` (five result
+    /// pieces at once), and simple-salesforce's `query_all`, round by round in turn. The goal
+    /// for bulk: within 2x of the link's own limit, the bytes it carried toward the client over
+    /// the rate plus two round trips, once the mock's job time (measured apart, on the same org,
+    /// without the relay) is taken off.
+    mutating func bulkQueryOverLink() throws {
+        let mock = try startMockOrg(contacts: 100_000, ["--api-limit", "1000000000"])
+        defer { mock.child.stop() }
+        let relay = try LinkRelay(
+            forwardingTo: mock.port, delay: Self.linkDelay, bitsPerSecond: Self.linkBitsPerSecond)
+        defer { relay.stop() }
+        let url = "http://127.0.0.1:\(relay.port)"
+        struct Run {
+            var seconds: Double
+            var bytesDown: Int
+            var output: String
+        }
+        func measure(_ program: String, _ arguments: [String]) throws -> Run {
+            let before = relay.down.bytes
+            let (usage, output) = try runToEnd(program, arguments)
+            return Run(seconds: usage.wallSeconds, bytesDown: relay.down.bytes - before, output: output)
+        }
+        func list(_ mode: String) throws -> Run {
+            try measure(
+                contactTUI,
+                [
+                    "list", mode, "--instance-url", url, "--access-token", mock.token, "--query", Self.listQuery,
+                    "--format", "tsv",
+                ])
+        }
+        let python = ["\(scripts)/query_all.py", url, mock.token, Self.listQuery]
+        var rest: [Run] = []
+        var bulk: [Run] = []
+        var peer: [Run] = []
+        var jobs: [Double] = []
+        for _ in 0..<Self.linkRounds {
+            rest.append(try list("--no-bulk"))
+            bulk.append(try list("--bulk"))
+            peer.append(try measure("python3", python))
+            jobs.append(try jobSeconds(mock, soql: Self.listQuery))
+        }
+        guard bulk[0].output == rest[0].output, rest[0].output.split(separator: "\n").count == 100_001 else {
+            throw BenchFailure("list --bulk and list --no-bulk printed different output over the link")
+        }
+        let bulkSeconds = median(bulk.map(\.seconds))
+        let job = median(jobs)
+        let bytes = bulk.map(\.bytesDown).max() ?? 0
+        let limit = Double(bytes) / relay.down.bytesPerSecond + 2 * relay.roundTrip
+        let ratio = (bulkSeconds - job) / limit
+        let link = "over a 25 ms each way, 50 Mbit/s link (median of \(Self.linkRounds))"
+        rows.append(
+            Row(
+                what: "`contact-tui list --bulk` 100,000 contacts " + link,
+                measured: format(seconds: bulkSeconds) + " (of which the mock's job \(format(seconds: job)))",
+                goal: "≤ 2x the link's limit once the job is off",
+                peer: format(seconds: limit) + " link limit (" + format(bytes: bytes)
+                    + " at 50 Mbit/s + 2 round trips)",
+                ratio: String(format: "%.2fx the limit", ratio), verdict: ratio <= 2 ? "met" : "missed"))
+        let restSeconds = median(rest.map(\.seconds))
+        rows.append(
+            Row(
+                what: "`contact-tui list --no-bulk` 100,000 contacts " + link,
+                measured: format(seconds: restSeconds), goal: "— (the bulk row's peer)",
+                peer: format(seconds: bulkSeconds) + " `list --bulk`",
+                ratio: String(format: "bulk %.2fx faster", restSeconds / bulkSeconds), verdict: "reported"))
+        let peerSeconds = median(peer.map(\.seconds))
+        rows.append(
+            Row(
+                what: "simple-salesforce `query_all` 100,000 contacts " + link,
+                measured: format(seconds: peerSeconds), goal: "— (the bulk row's peer)",
+                peer: format(seconds: bulkSeconds) + " `list --bulk`",
+                ratio: String(format: "bulk %.2fx faster", peerSeconds / bulkSeconds), verdict: "reported"))
+    }
+
+    /// Rounds of the link rows.
+    private static let linkRounds = 3
+
+    /// `list --bulk` of 1,000,000 contacts against `list --no-bulk` (API calls and wall time) and
+    /// against simple-salesforce's `bulk2` download of the same query (wall time, its peak
+    /// memory), on loopback; the org's resident memory before and at the most during the job,
+    /// which must not grow by a second copy of the org.
+    mutating func bulkQueryMillion() throws {
+        let mock = try startMockOrg(contacts: 1_000_000, ["--api-limit", "1000000000"])
+        defer { mock.child.stop() }
+        func list(_ mode: String) throws -> (usage: Child.Usage, calls: Int, output: String) {
+            let before = try apiCalls(mock)
+            let (usage, output) = try runToEnd(
+                contactTUI,
+                [
+                    "list", mode, "--instance-url", mock.url, "--access-token", mock.token, "--query",
+                    Self.listQuery, "--format", "tsv",
+                ])
+            return (usage, try apiCalls(mock) - before - 1, output)
+        }
+        let orgBefore = mock.child.currentRSS
+        let peak = PeakSampler(pid: mock.child.pid)
+        let bulk = try list("--bulk")
+        let orgPeak = peak.stop()
+        let rest = try list("--no-bulk")
+        guard bulk.output == rest.output, rest.output.split(separator: "\n").count == 1_000_001 else {
+            throw BenchFailure("list --bulk and list --no-bulk printed different output for 1,000,000")
+        }
+        let directory = NSTemporaryDirectory() + "contact-tui-bench-bulk2-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (peer, _) = try runToEnd(
+            "python3", ["\(scripts)/bulk2_download.py", mock.url, mock.token, Self.listQuery, directory])
+
+        let name = "`contact-tui list --bulk` 1,000,000 contacts (loopback)"
+        let share = Double(bulk.calls) / Double(max(rest.calls, 1))
+        rows.append(
+            Row(
+                what: name + " (API calls)", measured: "\(bulk.calls) calls", goal: "≤ 1% of `list --no-bulk`",
+                peer: "\(rest.calls) calls `list --no-bulk`", ratio: String(format: "%.1f%%", share * 100),
+                verdict: share <= 0.01 ? "met" : "missed"))
+        let wall = bulk.usage.wallSeconds / rest.usage.wallSeconds
+        rows.append(
+            Row(
+                what: name + " (wall)", measured: format(seconds: bulk.usage.wallSeconds),
+                goal: "≤ 0.7x `list --no-bulk`", peer: format(seconds: rest.usage.wallSeconds) + " `list --no-bulk`",
+                ratio: String(format: "%.2fx", wall), verdict: wall <= 0.7 ? "met" : "missed"))
+        let faster = peer.wallSeconds / bulk.usage.wallSeconds
+        rows.append(
+            Row(
+                what: name + " vs simple-salesforce `bulk2` download (wall)",
+                measured: format(seconds: bulk.usage.wallSeconds) + ", peak RSS " + format(bytes: bulk.usage.peakRSS),
+                goal: "≥ 3x faster",
+                peer: format(seconds: peer.wallSeconds) + ", peak RSS " + format(bytes: peer.peakRSS),
+                ratio: String(format: "%.1fx faster", faster), verdict: faster >= 3 ? "met" : "missed"))
+        rows.append(
+            Row(
+                what: "MockOrg resident memory during the 1,000,000-row job",
+                measured: format(bytes: orgPeak) + " at the most",
+                goal: "no second copy of the org (grows by far less than its \(format(bytes: orgBefore)))",
+                peer: format(bytes: orgBefore) + " before",
+                ratio: String(format: "+%.0f%%", Double(orgPeak - orgBefore) / Double(max(orgBefore, 1)) * 100),
+                verdict: Double(orgPeak - orgBefore) < 0.5 * Double(orgBefore) ? "met" : "missed"))
+    }
+
+    /// The mock's own time for a query job of `soql`, asked for directly: from the create to the
+    /// first answer that says `JobComplete`, polled every 2 ms.
+    func jobSeconds(_ mock: Server, soql: String) throws -> Double {
+        let auth = ["Authorization": "Bearer " + mock.token]
+        let body = try JSONSerialization.data(withJSONObject: ["operation": "query", "query": soql])
+        let started = Date()
+        let created = try HTTPProbe.send(
+            "POST", port: mock.port, path: "/services/data/v66.0/jobs/query",
+            headers: auth.merging(["Content-Type": "application/json"]) { $1 }, body: Array(body))
+        guard let job = try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any],
+            let id = job["id"] as? String
+        else { throw BenchFailure("the job was not created: \(created.status)") }
+        while Date().timeIntervalSince(started) < 120 {
+            let info = try HTTPProbe.send(
+                "GET", port: mock.port, path: "/services/data/v66.0/jobs/query/" + id, headers: auth)
+            let state = (try JSONSerialization.jsonObject(with: Data(info.body)) as? [String: Any])?["state"] as? String
+            if state == "JobComplete" { return Date().timeIntervalSince(started) }
+            guard state == "UploadComplete" || state == "InProgress" else {
+                throw BenchFailure("the job ended \(state ?? "?")")
+            }
+            usleep(2_000)
+        }
+        throw BenchFailure("the job did not complete in 120 s")
+    }
+}
+
+/// The most resident memory a process reached while it was watched, sampled every 20 ms.
+final class PeakSampler: @unchecked Sendable {
+    private let lock = NSLock()
+    private var peak = 0
+    private var running = true
+
+    init(pid: pid_t) {
+        Thread { [self] in
+            while lock.withLock({ running }) {
+                let now = Proc.residentBytes(of: pid)
+                lock.withLock { peak = max(peak, now) }
+                usleep(20_000)
+            }
+        }.start()
+    }
+
+    /// Stops watching; the peak seen.
+    func stop() -> Int {
+        lock.withLock {
+            running = false
+            return peak
+        }
+    }
+}
