@@ -60,7 +60,14 @@ extension OrgStore {
             for row in rows {
                 for (index, path) in paths.enumerated() {
                     if index > 0 { bytes.append(delimiter) }
-                    Self.appendCSVValue(path.value(in: tables, row: Int(row)), to: &bytes)
+                    // Text straight from its column, with no FieldValue around it.
+                    if let readText = path.field.readText {
+                        var source: Int? = Int(row)
+                        if let relationship = path.relationship { source = relationship.parentRow?(tables, Int(row)) }
+                        Self.appendQuoted(source.flatMap { readText(tables, $0) } ?? "", to: &bytes)
+                    } else {
+                        Self.appendCSVValue(path.value(in: tables, row: Int(row)), to: &bytes)
+                    }
                 }
                 bytes.append(contentsOf: lineEnding)
             }
@@ -84,9 +91,16 @@ extension OrgStore {
     private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         let quote = UInt8(ascii: "\"")
         bytes.append(quote)
-        for byte in text.utf8 {
-            if byte == quote { bytes.append(quote) }
-            bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs between quotes are copied whole; a quote is doubled.
+            var start = 0
+            for index in utf8.indices where utf8[index] == quote {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...index]))
+                bytes.append(quote)
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         bytes.append(quote)
     }
