@@ -113,10 +113,8 @@ extension ListCommand {
         case .success(let value): plan = value
         case .failure(let error): return .requestFailed(error, printed: 0)
         }
-        var reader = bulk
         do {
-            let complete = try await bulk.waitUntilComplete(job.id) { progress.report($0) }
-            reader.maxRecords = bulk.maxRecords(forReading: complete.numberRecordsProcessed)
+            _ = try await bulk.waitUntilComplete(job.id) { progress.report($0) }
         } catch {
             return .bulkFailed(error, printed: 0)
         }
@@ -126,7 +124,7 @@ extension ListCommand {
         var printed = 0
         var stop: Outcome?
         do throws(BulkQueryError) {
-            try await reader.readResults(job.id) { csv, records throws(BulkQueryError) in
+            try await bulk.readResults(job.id) { csv, records throws(BulkQueryError) in
                 buffer.removeAll(keepingCapacity: true)
                 do throws(CSVReader.Failure) {
                     try writer.write(bulkCSV: csv, reading: converter, into: &buffer)

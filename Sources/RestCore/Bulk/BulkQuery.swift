@@ -28,17 +28,6 @@ public struct BulkQuery: Sendable {
         self.longestPoll = longestPoll
     }
 
-    /// The most records `maxRecords(forReading:)` puts in one piece, which bounds what five
-    /// pieces read at once hold in memory.
-    public static let largestPiece = 250_000
-
-    /// Records per piece for reading `count` records: `maxRecords`, or more, up to
-    /// `largestPiece`, so that one `resultPages` answer's five pieces hold them all. Each piece is
-    /// an API call: a million records are 5 of them instead of 40.
-    public func maxRecords(forReading count: Int) -> Int {
-        min(max(maxRecords, (count + 4) / 5), max(maxRecords, Self.largestPiece))
-    }
-
     /// Creates the job. A 400 is the org refusing the query (`unsupportedQuery`).
     public func create(
         _ soql: String, operation: BulkQueryOperation = .query

@@ -102,14 +102,4 @@ import Testing
             #expect(id == job.id)
         }
     }
-
-    @Test func largeResultsAreReadInFivePiecesOfAtMostTheLargestPiece() {
-        let bulk = BulkQuery(
-            client: RestClient(configuration: .init(instanceURL: URL(string: "http://127.0.0.1:1")!, accessToken: "t")))
-        #expect(bulk.maxRecords(forReading: 10) == 25_000)
-        #expect(bulk.maxRecords(forReading: 100_000) == 25_000)
-        #expect(bulk.maxRecords(forReading: 1_000_000) == 200_000)
-        #expect(bulk.maxRecords(forReading: 1_000_001) == 200_001)
-        #expect(bulk.maxRecords(forReading: 10_000_000) == BulkQuery.largestPiece)
-    }
 }
