@@ -142,26 +142,7 @@ extension ContactListModel {
             notices.statusMessage = "\(editor.field) unchanged"
             return []
         }
-        let request = requests.requestForUpdate(
-            withObjectType: editor.record.objectType, objectId: editor.record.id,
-            fields: [editor.field: value.isEmpty ? .null : .string(value)], apiVersion: nil)
-        guard requests.allowsSending(request) else {
-            notices.statusMessage =
-                "Read-only: \(label(of: editor.record)) was not changed (--read-only blocks changes)"
-            return []
-        }
-        let update = FieldUpdate(
-            record: editor.record, field: editor.field, value: value, sequence: changes.nextUpdateSequence)
-        changes.nextUpdateSequence += 1
-        // The value before the first pending update is the confirmed one, put back on failure.
-        if !updateRequests.values.contains(where: { $0.key == update.key }) {
-            changes.confirmedFieldValues[update.key] = editor.original
-        }
-        changes.recordUpdate(update, key: request.id)
-        inFlight[request.id] = .update
-        show(value, for: update.key)
-        notices.statusMessage = "Saving \(editor.field) of \(label(of: editor.record))…"
-        return [.send(request)]
+        return sendUpdate(of: editor.record, field: editor.field, value: value, original: editor.original)
     }
 
     // MARK: - Outcomes
@@ -174,12 +155,18 @@ extension ContactListModel {
         -> [ContactListEffect]
     {
         guard let update = updateRequests[requestID] else { return [] }
+        // The record changed, or went, after the row was read: what the org holds decides.
+        if case .failure(let error) = result, error.condition == .preconditionFailed {
+            return readConflict(requestID, update: update)
+        }
         switch DeleteOutcome(result) {
         case .deleted:
             changes.confirmedFieldValues[update.key] = update.value
             finishUpdate(requestID, status: "Saved \(update.field) of \(label(of: update.record))")
             return readAfterSave(update.record, sequence: update.sequence)
-        case .alreadyDeleted, .refused:
+        case .alreadyDeleted:
+            deletedMeanwhile(requestID)
+        case .refused:
             refuseUpdate(requestID, result: result)
         case .unknown:
             return readBack(
@@ -215,7 +202,7 @@ extension ContactListModel {
 
     /// Forgets a settled update and shows what its field should show now: the latest update of
     /// it still pending, else the confirmed value.
-    private mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
+    mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
         guard let update = changes.forgetUpdate(requestID) else { return }
         let key = update.key
         if let latest = latestPendingUpdates[key]?.value {

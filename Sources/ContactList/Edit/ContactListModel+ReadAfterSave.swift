@@ -20,6 +20,7 @@ extension ContactListModel {
         // A failed read changes nothing: the saved value shows, and `r` reads the rest.
         guard let json = try? result.get().decode(JSONValue.self) else { return }
         let pending = pendingValuesByRecord[recordID] ?? [:]
+        setLastModifiedDate(json["LastModifiedDate"]?.stringValue ?? "", of: recordID)
         for column in run.columns {
             guard FieldLookup.value(at: column.path, in: json, fields: \.objectValue) != nil else { continue }
             if pending.keys.contains(where: { column.matchesField($0) }) { continue }

@@ -27,8 +27,7 @@ extension ContactListModel {
             // Only the notice shows: no key may act on rows the user cannot see, but q still quits.
             return key == .character("q") ? requestQuit() : []
         case .alert:
-            handleAlert(key: key)
-            return []
+            return handleAlert(key: key)
         case .awaitingDescribe:
             return handleAwaitingDescribe(key: key)
         case .editor:
@@ -61,11 +60,16 @@ extension ContactListModel {
     }
 
     /// The alert takes only its own keys; everything else waits for it.
-    private mutating func handleAlert(key: Key) {
-        guard let shownAlert = notices.alerts.first else { return }
+    private mutating func handleAlert(key: Key) -> [ContactListEffect] {
+        guard let shownAlert = notices.alerts.first else { return [] }
+        if key == Self.overwriteKey, let conflict = shownAlert.conflict {
+            notices.alerts.removeFirst()
+            return overwrite(conflict)
+        }
         if key == .enter || key == .escape || key == .character(" ") { notices.alerts.removeFirst() }
         if key == Self.dismissAllAlertsKey { notices.alerts.removeAll() }
         scrollAlert(with: key, wasShowing: shownAlert)
+        return []
     }
 
     /// Keys that move the selection on purpose; after any other key the selection stays on its
@@ -269,6 +273,8 @@ extension ContactListModel {
 
     /// The key that dismisses every waiting alert at once (the alert's hint names it).
     static let dismissAllAlertsKey = Key.character("a")
+    /// The key of a 412's alert that writes the user's value over the org's.
+    static let overwriteKey = Key.character("o")
 
     /// The shown position of the list row drawn at screen row `y`, nil off the rows.
     func shownPosition(atScreenRow y: Int) -> Int? {

@@ -70,6 +70,9 @@ extension ContactListModel {
         case .reconcileUpdate(let updateID):
             reconcileUpdate(updateID, readBack: result)
             return []
+        case .readConflict(let updateID):
+            applyConflict(updateID, readBack: result)
+            return loadMoreIfNeeded()
         case .search(let text):
             applyOrgSearch(result, text: text)
             return []
@@ -116,7 +119,7 @@ extension ContactListModel {
         if isLoadingAll { modes.modal = nil }
         dropPageRequests()
         let request = requests.request(
-            forQuery: countingDependents(text ?? queryInUse), apiVersion: nil, batchSize: batchSize)
+            forQuery: countingDependents(Self.readingLastModified(text ?? queryInUse)), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         notices.statusMessage = status
         return [.send(request)]

@@ -29,6 +29,8 @@ public struct ContactListModel: Sendable {
         case update
         /// Reading back the field of a PATCH that got no answer, keyed to its `updateRequests` entry.
         case reconcileUpdate(updateID: RestRequestID)
+        /// Reading back the record of a PATCH refused with 412 (or deleted meanwhile), with who changed it.
+        case readConflict(updateID: RestRequestID)
         /// The org search of the filter's text `text`.
         case search(text: String)
         /// Reading a record back after a save, for the values the org computed (Name, formulas,
@@ -86,7 +88,7 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                    .reconcileUpdate, .search, .readAfterSave, .switchQuery:
+                    .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict:
                     return false
                 }
             }
@@ -107,7 +109,7 @@ public struct ContactListModel: Sendable {
 
     /// The first page of the query, with its dependents counted.
     mutating func sendFirstPage() -> [ContactListEffect] {
-        let request = requests.request(forQuery: countingDependents(query), apiVersion: nil, batchSize: batchSize)
+        let request = requests.request(forQuery: countingDependents(Self.readingLastModified(query)), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: run.generation, merging: false)
         return [.send(request)]
     }

@@ -19,7 +19,8 @@ package struct KeyHintBar: Widget {
         case .alert:
             return (
                 [],
-                ["Enter/Esc/Space dismiss"] + (model.notices.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"]
+                ["Enter/Esc/Space dismiss"] + (model.notices.alerts.first?.conflict != nil ? ["o overwrite"] : [])
+                    + (model.notices.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"]
             )
         case .awaitingDescribe: return ([], ["reading the fields…", "Esc cancels"])
         case .editor: return (["^U clear"], ["Enter save", "Esc cancel"])

@@ -80,6 +80,7 @@ package enum KeyTable {
             keys: [
                 ("Enter Esc Space", "dismiss the alert"),
                 ("a", "dismiss all alerts"),
+                ("o", "changed meanwhile: write your value over theirs"),
                 ("j k PgDn PgUp", "scroll a long alert"),
             ]),
         Section(
