@@ -17,7 +17,7 @@ extension ContactListModel {
 
     /// Hands a key to the part of the app that has the focus.
     private mutating func route(_ key: Key, focus: Focus) -> [ContactListEffect] {
-        if case .paste = key, focus != .editor, focus != .filterLine {
+        if case .paste = key, focus != .editor, focus != .filterLine, focus != .createForm {
             // A paste never acts as keys; only the filter and the editor take text.
             if focus != .tooSmall { notices.statusMessage = "Paste ignored: press / and paste to filter." }
             return []
@@ -43,6 +43,8 @@ extension ContactListModel {
             return []
         case .queryBar:
             return handleQueryBar(key: key)
+        case .createForm:
+            return handleCreateForm(key: key)
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
@@ -89,7 +91,8 @@ extension ContactListModel {
         case .loadAllPrompt:
             // Its answer goes to the last row, loaded or true.
             return true
-        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar, .help,
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar,
+            .createForm, .help,
             .detail:
             return false
         }
@@ -177,6 +180,8 @@ extension ContactListModel {
             return copySelectedID()
         case .character("e"):
             return beginEdit()
+        case .character("c"):
+            return beginCreate()
         case .character("n"):
             moveSelectionWrapping(by: 1)
         case .character("N"):

@@ -61,6 +61,7 @@ extension ContactListModel {
             return loadMoreIfNeeded()
         case .describe(let objectType):
             applyDescribe(result, objectType: objectType)
+            openAwaitedCreateForm(objectType: objectType)
             if queryBar?.pending == requestID { return continueBarQuery(afterDescribe: requestID) }
             guard run.firstPageAwaitsDescribe, objectType == run.searchedObject else { return [] }
             run.firstPageAwaitsDescribe = false
@@ -70,6 +71,10 @@ extension ContactListModel {
         case .reconcileUpdate(let updateID):
             reconcileUpdate(updateID, readBack: result)
             return []
+        case .create:
+            return settleCreate(requestID, result: result)
+        case .reconcileCreate(let createID):
+            return applyCreateReconcile(createID, result: result)
         case .readConflict(let updateID):
             applyConflict(updateID, readBack: result)
             return loadMoreIfNeeded()

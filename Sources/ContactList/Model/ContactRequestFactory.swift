@@ -25,6 +25,10 @@ public protocol ContactRequestFactory: Sendable {
         withObjectType objectType: String, objectId: String, fields: [String: JSONValue], ifUnmodifiedSince: Date,
         apiVersion: APIVersion?
     ) -> RestRequest
+    /// `POST …/sobjects/TYPE/`: a new record; 201 answers its `id`.
+    func requestForCreate(
+        withObjectType objectType: String, fields: [String: JSONValue], apiVersion: APIVersion?
+    ) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
     /// The API version requests go to now (it changes when the org does not serve the one asked

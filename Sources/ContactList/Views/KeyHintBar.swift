@@ -30,6 +30,7 @@ package struct KeyHintBar: Widget {
         case .loadAllPrompt: return ([], ["y load all", "any other key: last loaded row"])
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])
+        case .createForm: return (["Tab/⇧Tab move"], ["^S save", "Esc cancel"])
         case .queryBar: return (["↑/↓ history", "^U clear"], ["Enter run", "Esc cancel"])
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"] + (changes ? ["e edit"] : []), ["Esc/q back", "^C quit"])
