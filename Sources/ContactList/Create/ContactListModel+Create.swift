@@ -112,6 +112,12 @@ extension ContactListModel {
             }
         case .paste(let text):
             form.editFocused { $0.insertPasted(text) }
+        case .character(" ") where form.focusedEntry?.kind.cycles == true:
+            form.cycleFocused()
+        case .character(let digit) where !(form.focusedEntry?.choices.isEmpty ?? true) && digit.isWholeNumber:
+            if form.choose(digit.wholeNumberValue ?? 0) {
+                notices.statusMessage = "\(form.focusedEntry?.label ?? "") is \(form.focusedEntry?.text.text ?? "")"
+            }
         default:
             form.editFocused { _ = $0.apply(key) }
         }
@@ -123,20 +129,28 @@ extension ContactListModel {
 
     /// Sends the POST, shows the new row at once on top (marked pending) and closes the form; the
     /// create is a pending change, so that `q` waits for it.
-    private mutating func saveCreate(_ form: CreateForm) -> [ContactListEffect] {
+    mutating func saveCreate(_ form: CreateForm) -> [ContactListEffect] {
         if let refusal = refusalOfAnyChange() {
             notices.statusMessage = refusal
             return []
         }
+        var form = form
         let values = form.typedValues
         guard !values.isEmpty else {
             notices.statusMessage = "Type at least one field first (Esc cancels)."
             return []
         }
-        let fields = objectFields[form.objectType]
+        if let (index, sentence) = form.firstProblem {
+            form.focus(on: index)
+            form.entries[index].error = sentence
+            modes.modal = .createForm(form)
+            notices.statusMessage = sentence
+            return []
+        }
+        if let index = form.firstUnresolvedReference { return lookUpReference(in: form, at: index) }
         var typed: [String: JSONValue] = [:]
-        for (name, text) in values {
-            typed[name] = Self.createValue(text, type: fields?.field(named: name)?.type ?? "")
+        for entry in form.entries where !entry.text.text.isEmpty {
+            typed[entry.field] = entry.resolvedID.map(JSONValue.string) ?? entry.kind.json(entry.text.text)
         }
         let request = requests.requestForCreate(withObjectType: form.objectType, fields: typed, apiVersion: nil)
         guard requests.allowsSending(request) else {
@@ -156,16 +170,6 @@ extension ContactListModel {
         clampSelection()
         notices.statusMessage = "Creating \(label(of: placeholder))…"
         return [.send(request)]
-    }
-
-    /// A typed value as the create's JSON: a checkbox's true/false and a number as JSON, else text.
-    static func createValue(_ text: String, type: String) -> JSONValue {
-        switch type {
-        case "boolean": return .bool(["true", "yes", "1", "x"].contains(text.lowercased()))
-        case "double", "currency", "percent", "int":
-            return Double(text).map(JSONValue.number) ?? .string(text)
-        default: return .string(text)
-        }
     }
 
     /// The row shown until the org answers: the typed values under their columns, and a Name

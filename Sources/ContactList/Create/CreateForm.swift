@@ -14,6 +14,18 @@ public struct CreateForm: Hashable, Sendable {
         public internal(set) var text: TextField
         /// The org's (or the check's) sentence about this field, shown next to it.
         public internal(set) var error: String?
+        /// How it is typed (a checkbox toggles, a date is checked, …).
+        var kind = FieldKind.text
+        /// A reference's record, once its typed name was looked up (the text then shows its name).
+        public internal(set) var resolvedID: String?
+        /// A reference's name that matched several records: a digit chooses one.
+        public internal(set) var choices: [ReferenceChoice] = []
+    }
+
+    /// A record a reference's typed name matched.
+    public struct ReferenceChoice: Hashable, Sendable {
+        public let id: String
+        public let name: String
     }
 
     public let objectType: String
@@ -80,7 +92,57 @@ public struct CreateForm: Hashable, Sendable {
     mutating func editFocused(_ change: (inout TextField) -> Void) {
         guard focus < entries.count, !isOnMoreLine else { return }
         change(&entries[focus].text)
-        entries[focus].error = nil
+        entries[focus].resolvedID = nil
+        entries[focus].choices = []
+        // Checked as typed: a date that cannot be one says so at once, and nothing typed is lost.
+        entries[focus].error = entries[focus].kind.problem(with: entries[focus].text.text, field: entries[focus].label)
+    }
+
+    /// The focused entry, unless the focus is on "more fields…".
+    var focusedEntry: Entry? { focus < entries.count && !isOnMoreLine ? entries[focus] : nil }
+
+    /// Space on a checkbox or a picklist: its next value.
+    mutating func cycleFocused() {
+        guard let entry = focusedEntry else { return }
+        editFocused { $0 = TextField(entry.kind.next(after: entry.text.text)) }
+    }
+
+    /// A digit on a reference with several matches: that record, whose name then shows.
+    mutating func choose(_ number: Int) -> Bool {
+        guard let entry = focusedEntry, entry.choices.indices.contains(number - 1) else { return false }
+        resolve(at: focus, to: entry.choices[number - 1])
+        return true
+    }
+
+    /// A reference's typed name stands for `choice` now.
+    mutating func resolve(at index: Int, to choice: ReferenceChoice) {
+        entries[index].text = TextField(choice.name)
+        entries[index].resolvedID = choice.id
+        entries[index].choices = []
+        entries[index].error = nil
+    }
+
+    /// The first entry whose text cannot be its field's value, with the sentence why.
+    var firstProblem: (index: Int, sentence: String)? {
+        for (index, entry) in entries.enumerated() {
+            if let sentence = entry.kind.problem(with: entry.text.text, field: entry.label) { return (index, sentence) }
+        }
+        return nil
+    }
+
+    /// The first reference whose text is a name still to look up (not an Id, not resolved).
+    var firstUnresolvedReference: Int? {
+        entries.indices.first { index in
+            let entry = entries[index]
+            guard case .reference = entry.kind, !entry.text.text.isEmpty, entry.resolvedID == nil else { return false }
+            return !SalesforceID.isValid(entry.text.text)
+        }
+    }
+
+    /// Puts the focus on entry `index`, opening "more fields…" when it is there.
+    mutating func focus(on index: Int) {
+        if index >= primaryCount { showsMore = true }
+        focus = index
     }
 
     /// Puts the org's refusal next to the field it names (opening "more fields…" when it is

@@ -22,7 +22,7 @@ extension ObjectFields {
         func entry(_ field: Field) -> CreateForm.Entry {
             CreateForm.Entry(
                 field: field.name, label: field.label, isRequired: Self.isRequiredOnCreate(field), text: TextField(),
-                error: nil)
+                error: nil, kind: field.kind)
         }
         return CreateForm(objectType: objectType, primary: (required + listed).map(entry), more: more.map(entry))
     }

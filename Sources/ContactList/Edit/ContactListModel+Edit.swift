@@ -38,9 +38,12 @@ extension ContactListModel {
         let name = fields.field(named: target.path)?.name ?? target.path
         let shown = shownValue(of: name, in: currentCopy(of: record), inDetail: target.inDetail)
         modes.modal = .editor(
-            FieldEditor(record: record, field: name, original: shown, text: TextField(shown), inDetail: target.inDetail)
+            FieldEditor(
+                record: record, field: name, original: shown, text: TextField(shown), inDetail: target.inDetail,
+                kind: fields.field(named: name)?.kind ?? .text)
         )
-        notices.statusMessage = "Editing \(name): Enter saves, Esc cancels"
+        notices.statusMessage =
+            "Editing \(name): Enter saves, Esc cancels" + (fields.field(named: name)?.kind.typingHint ?? "")
     }
 
     /// The record `e` acts on and its field path, from what the screen shows; nil when there is none.
@@ -122,7 +125,11 @@ extension ContactListModel {
         case .paste(let text):
             editor.text.insertPasted(text)
         default:
-            editor.text.apply(key)
+            if key == .character(" "), editor.kind.cycles {
+                editor.text = TextField(editor.kind.next(after: editor.text.text))
+            } else {
+                editor.text.apply(key)
+            }
         }
         modes.modal = .editor(editor)
         return []
@@ -131,6 +138,15 @@ extension ContactListModel {
     /// Enter: shows the new value at once and sends its PATCH.
     private mutating func saveEdit() -> [ContactListEffect] {
         guard let editor = fieldEditor else { return [] }
+        // A value the field cannot take says why and keeps the editor open: nothing typed is lost.
+        if let problem = editor.kind.problem(with: editor.text.text, field: editor.field) {
+            notices.statusMessage = problem
+            return []
+        }
+        if case .reference = editor.kind, !editor.text.text.isEmpty, !SalesforceID.isValid(editor.text.text) {
+            notices.statusMessage = "\(editor.field) takes a record's Id here; c's form also looks names up."
+            return []
+        }
         modes.modal = nil
         // A quit asked for while the editor was open means no new changes.
         if let refusal = refusalOfAnyChange() {

@@ -18,6 +18,8 @@ struct ObjectFields: Sendable, Hashable {
         var createable = false
         var nillable = true
         var defaultedOnCreate = false
+        /// How it is typed: from `type`, the active `picklistValues` and `referenceTo`.
+        var kind = FieldKind.text
     }
 
     /// The fields by lowercased name: field names are case-insensitive.
@@ -45,7 +47,13 @@ struct ObjectFields: Sendable, Hashable {
                 label: members["label"]?.stringValue ?? name,
                 createable: Self.flag(members["createable"]),
                 nillable: members["nillable"].map { Self.flag($0) } ?? true,
-                defaultedOnCreate: Self.flag(members["defaultedOnCreate"]))
+                defaultedOnCreate: Self.flag(members["defaultedOnCreate"]),
+                kind: FieldKind(
+                    type: members["type"]?.stringValue ?? "",
+                    picklistValues: (members["picklistValues"]?.arrayValue ?? []).compactMap { value in
+                        value["active"].map { Self.flag($0) } == false ? nil : value["value"]?.stringValue
+                    },
+                    referenceTo: (members["referenceTo"]?.arrayValue ?? []).compactMap(\.stringValue)))
             order.append(name.lowercased())
         }
     }

@@ -75,6 +75,8 @@ extension ContactListModel {
             return settleCreate(requestID, result: result)
         case .reconcileCreate(let createID):
             return applyCreateReconcile(createID, result: result)
+        case .referenceLookup(let field, let text):
+            return applyReferenceLookup(field: field, text: text, result: result)
         case .readConflict(let updateID):
             applyConflict(updateID, readBack: result)
             return loadMoreIfNeeded()

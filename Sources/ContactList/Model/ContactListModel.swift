@@ -35,6 +35,8 @@ public struct ContactListModel: Sendable {
         case create
         /// The query that looks for a create's record after its POST got no answer.
         case reconcileCreate(createID: RestRequestID)
+        /// Looking up the records a reference's typed name matches, for `c`'s form.
+        case referenceLookup(field: String, text: String)
         /// The org search of the filter's text `text`.
         case search(text: String)
         /// Reading a record back after a save, for the values the org computed (Name, formulas,
@@ -95,7 +97,7 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                    .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create, .reconcileCreate:
+                    .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create, .reconcileCreate, .referenceLookup:
                     return false
                 }
             }

@@ -20,7 +20,9 @@ struct CreateFormView: Widget {
             let label = entry.label + (entry.isRequired ? " *" : "")
             let padding = String(repeating: " ", count: max(0, labelWidth - DisplayWidth.of(label)))
             var text = entry.text.text
-            if focused {
+            if case .checkbox = entry.kind {
+                text = FieldKind.isTrue(text) ? "[x]" : "[ ]"
+            } else if focused {
                 var characters = Array(text)
                 characters.insert("▏", at: min(entry.text.cursor, characters.count))
                 text = String(characters)
@@ -28,6 +30,13 @@ struct CreateFormView: Widget {
             lines.append(
                 ((focused ? "▸ " : "  ") + label + padding + " : " + text, focused ? Theme.selectedRow : Theme.alert))
             if let error = entry.error { lines.append(("    ! " + error, Theme.alert)) }
+            for (number, choice) in entry.choices.enumerated() {
+                lines.append(("    \(number + 1) \(choice.name) (\(choice.id))", Theme.alert))
+            }
+            if focused, case .picklist(let values) = entry.kind, !values.isEmpty {
+                lines.append(("    Space: " + values.joined(separator: " · "), Theme.alert))
+            }
+            if focused, case .checkbox = entry.kind { lines.append(("    Space toggles", Theme.alert)) }
         }
         if !form.showsMore {
             lines.append(

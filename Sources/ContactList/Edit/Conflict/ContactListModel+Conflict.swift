@@ -30,7 +30,8 @@ extension ContactListModel {
         of record: ContactRecord, field: String, value: String, original: String
     ) -> [ContactListEffect] {
         let current = rows.ids.contains(record.id) ? (dataRows.first { $0.id == record.id } ?? record) : record
-        let fields: [String: JSONValue] = [field: value.isEmpty ? .null : .string(value)]
+        let kind = objectFields[record.objectType]?.field(named: field)?.kind ?? .text
+        let fields: [String: JSONValue] = [field: kind.json(value)]
         let request: RestRequest
         if let date = current.lastModifiedDate.flatMap(SalesforceDate.parse) {
             request = requests.requestForUpdate(
