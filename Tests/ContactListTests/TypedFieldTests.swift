@@ -173,3 +173,30 @@ struct TypedFieldTests {
         #expect(try Self.body(patch)["DoNotCall"] as? Bool == true)
     }
 }
+
+extension TypedFieldTests {
+    @Test("e on a reference takes a name too: several matches, a digit chooses, and the PATCH sends its Id")
+    func editorReference() throws {
+        var model = Fixtures.model(records: (0..<2).map(Self.record), query: Self.query)
+        for _ in 0..<4 { _ = model.handle(key: .character("l")) }
+        let describe = try #require(Fixtures.sentRequests(model.handle(key: .character("e"))).first)
+        _ = model.handle(response: Self.describe, for: describe.id)
+        #expect(model.fieldEditor?.field == "AccountId")
+        _ = Fixtures.type("Acme", into: &model)
+        let lookup = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        #expect(
+            lookup.queryItems.first { $0.name == "q" }?.value.contains("FROM Account WHERE Name LIKE '%Acme%'") == true
+        )
+        let found = Fixtures.page([
+            ["attributes": ["type": "Account"], "Id": Self.accountA, "Name": "Acme Corp"],
+            ["attributes": ["type": "Account"], "Id": Self.accountB, "Name": "Acme Labs"],
+        ])
+        #expect(Fixtures.sentRequests(model.handle(response: found, for: lookup.id)).isEmpty)
+        #expect(model.notices.statusMessage.contains("1 Acme Corp · 2 Acme Labs"))
+        _ = model.handle(key: .character("1"))
+        #expect(model.notices.statusMessage.contains("Acme Corp"))
+        let patch = try #require(Fixtures.sentRequests(model.handle(key: .enter)).first)
+        #expect(patch.method == .PATCH)
+        #expect(try Self.body(patch)["AccountId"] as? String == Self.accountA)
+    }
+}

@@ -124,12 +124,15 @@ extension ContactListModel {
             return []
         case .paste(let text):
             editor.text.insertPasted(text)
+        case .character(let digit) where digit.isWholeNumber && !editor.choices.isEmpty:
+            chooseReference(digit.wholeNumberValue ?? 0, in: &editor)
         default:
             if key == .character(" "), editor.kind.cycles {
                 editor.text = TextField(editor.kind.next(after: editor.text.text))
             } else {
                 editor.text.apply(key)
             }
+            editor.choices = []
         }
         modes.modal = .editor(editor)
         return []
@@ -144,8 +147,7 @@ extension ContactListModel {
             return []
         }
         if case .reference = editor.kind, !editor.text.text.isEmpty, !SalesforceID.isValid(editor.text.text) {
-            notices.statusMessage = "\(editor.field) takes a record's Id here; c's form also looks names up."
-            return []
+            return lookUpReference(forEditor: editor)
         }
         modes.modal = nil
         // A quit asked for while the editor was open means no new changes.

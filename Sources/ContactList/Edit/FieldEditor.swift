@@ -13,6 +13,8 @@ public struct FieldEditor: Hashable, Sendable {
     /// How the field is typed: Space toggles a checkbox or picks a picklist's next value; a date
     /// is checked before it is sent.
     var kind = FieldKind.text
+    /// A reference's typed name that matched several records: a digit chooses one.
+    public internal(set) var choices: [CreateForm.ReferenceChoice] = []
 }
 
 /// One field of one record: what an update changes.
