@@ -108,6 +108,14 @@ struct CreateTests {
         #expect(model.changes.isEmpty)
         #expect(
             !(Self.screen(model).components(separatedBy: "\n").first { $0.contains("Nakamura") } ?? "").hasPrefix("+"))
+        // The read-back tells who this session's user is, for a later create that gets no answer.
+        let saved = try JSONSerialization.data(withJSONObject: [
+            "attributes": ["type": "Contact"], "Id": id, "Name": "Nakamura", "Email": "nk@example.com",
+            "LastModifiedById": "005000000000007AAA", "LastModifiedDate": "2026-11-27T00:30:00.000+0000",
+        ])
+        _ = model.handle(response: .success(RestResponse(status: 200, headers: [:], body: Array(saved))), for: read.id)
+        #expect(model.userID == "005000000000007AAA")
+        #expect(model.dataRows.first?.lastModifiedDate == "2026-11-27T00:30:00.000+0000")
     }
 
     @Test(
