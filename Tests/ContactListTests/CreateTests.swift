@@ -240,6 +240,20 @@ struct CreateTests {
         #expect(quits(model.quitWhenSettled()), "the quit waited for the create, then quits")
     }
 
+    @Test("a refresh while a create is in flight keeps its row on top; the 201 then gives it its Id")
+    func refreshKeepsPending() throws {
+        var model = try Self.openForm()
+        Self.fill(&model, last: "Nakamura", email: "nk@example.com")
+        let post = try #require(Fixtures.sentRequests(model.handle(key: .control("s"))).first)
+        let refresh = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
+        _ = model.handle(response: Fixtures.page((0..<3).map { Fixtures.contact($0) }), for: refresh.id)
+        #expect(model.dataRows.first?.displayName == "Nakamura")
+        #expect(model.dataRows.first?.id.hasPrefix("new:") == true)
+        _ = model.handle(response: Self.created("003000000000099AAA"), for: post.id)
+        #expect(model.dataRows.map(\.id).filter { $0 == "003000000000099AAA" }.count == 1)
+        #expect(model.dataRows.count == 4)
+    }
+
     @Test("a pending row refuses d and e until the org answers")
     func pendingRefusesChanges() throws {
         var model = try Self.openForm()

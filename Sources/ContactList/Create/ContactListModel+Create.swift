@@ -189,6 +189,20 @@ extension ContactListModel {
             id: id, objectType: objectType, displayName: name.isEmpty ? "new record" : name, values: columns)
     }
 
+    /// Why a row cannot be opened or changed yet: it is a new record the org has not answered for.
+    func refusalOfPendingCreate(_ record: ContactRecord) -> String? {
+        guard record.id.hasPrefix(PendingCreate.idPrefix) else { return nil }
+        return "\(record.displayName) is still being created; wait for the org's answer."
+    }
+
+    /// A refresh's first page replaces the rows: the new records still in flight stay on top.
+    mutating func keepPendingCreatesOnTop() {
+        for create in changes.creates.values.sorted(by: { $0.placeholder.id > $1.placeholder.id })
+        where !rows.ids.contains(create.placeholder.id) {
+            insertRow(create.placeholder, at: 0)
+        }
+    }
+
     // MARK: - Outcomes
 
     /// Settles a POST: 201 gives the row its Id (and reads the record back for what the org
@@ -224,6 +238,8 @@ extension ContactListModel {
         if let index = dataRows.firstIndex(where: { $0.id == placeholder.id }) {
             removeRow(at: index)
             insertRow(record, at: index)
+        } else if !rows.ids.contains(id) {
+            insertRow(record, at: 0)
         }
         notices.statusMessage = "Created \(label(of: record))"
         changes.nextUpdateSequence += 1

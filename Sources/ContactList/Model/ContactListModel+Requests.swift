@@ -204,6 +204,7 @@ extension ContactListModel {
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id) else { continue }
             rows.append(record)
         }
+        if replacing { keepPendingCreatesOnTop() }
         if restarting {
             reanchorQueryOrder(previous: previousOrder, listed: Set(page.records.compactMap { $0["Id"]?.stringValue }))
         }
@@ -253,6 +254,10 @@ extension ContactListModel {
         guard let record = selectedRecord else { return [] }
         guard record.isRecord else {
             notices.statusMessage = Self.notRecordsStatus
+            return []
+        }
+        if let refusal = refusalOfPendingCreate(record) {
+            notices.statusMessage = refusal
             return []
         }
         let request = requests.requestForRetrieve(
