@@ -87,7 +87,7 @@ struct QueryBarTests {
             Self.send(model.handle(response: CascadeDeleteTests.describe, for: describe.id)))
         #expect(
             switched.queryItems.first { $0.name == "q" }?.value
-                == "SELECT Id, Name, (SELECT Id FROM Contacts LIMIT 200), (SELECT Id FROM Opportunities LIMIT 200) "
+                == "SELECT Id, Name, LastModifiedDate, (SELECT Id FROM Contacts LIMIT 200), (SELECT Id FROM Opportunities LIMIT 200) "
                 + "FROM Account")
         _ = model.handle(response: Fixtures.page([Self.account(1, "Soylent")]), for: switched.id)
         #expect(model.dataRows.map(\.displayName) == ["Soylent"])

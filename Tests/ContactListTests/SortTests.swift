@@ -28,7 +28,7 @@ struct SortTests {
         _ = model.handle(key: .character("l"))
         #expect(
             try Self.sort(&model, answer: [0, 1, 2, 3])
-                == "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Email ASC")
+                == "SELECT Id, Name, Title, Email, Phone, Account.Name, LastModifiedDate FROM Contact ORDER BY Email ASC")
         #expect(model.run.sort == ColumnSort(column: 2, descending: false))
         var heading = ContactListScreen(model: model).frame(width: 100, height: 12).text
             .components(separatedBy: "\n")[1]
@@ -57,7 +57,7 @@ struct SortTests {
         _ = model.handle(key: .down)
         #expect(
             try Self.sort(&model, answer: [4, 3, 2, 1, 0])
-                == "SELECT Id, Name FROM Contact WHERE Email != null ORDER BY Name ASC LIMIT 100")
+                == "SELECT Id, Name, LastModifiedDate FROM Contact WHERE Email != null ORDER BY Name ASC LIMIT 100")
         #expect(model.selectedRecord?.id == Fixtures.id(2))
         #expect(model.viewport.selection == 2)
         _ = model.handle(key: .down)

@@ -58,7 +58,7 @@ extension ContactListModel {
     }
 
     /// The character offset of the top-level FROM of a SELECT.
-    private static func topLevelFromOffset(of soql: String) -> Int? {
+    static func topLevelFromOffset(of soql: String) -> Int? {
         var depth = 0
         for token in SOQLLexer(soql).leadingTokens() {
             if token.kind == .symbol("(") { depth += 1 }
@@ -96,7 +96,7 @@ extension ContactListModel {
 }
 
 extension String {
-    fileprivate func trimmingTrailingWhitespace() -> String {
+    func trimmingTrailingWhitespace() -> String {
         var text = self
         while text.last?.isWhitespace == true { text.removeLast() }
         return text

@@ -10,6 +10,7 @@ extension ContactRecord {
     func replacingValues(_ values: [String]) -> ContactRecord {
         var record = ContactRecord(id: id, objectType: objectType, displayName: displayName, values: values)
         record.dependents = dependents
+        record.lastModifiedDate = lastModifiedDate
         return record
     }
 }

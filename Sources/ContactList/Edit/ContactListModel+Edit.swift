@@ -38,9 +38,12 @@ extension ContactListModel {
         let name = fields.field(named: target.path)?.name ?? target.path
         let shown = shownValue(of: name, in: currentCopy(of: record), inDetail: target.inDetail)
         modes.modal = .editor(
-            FieldEditor(record: record, field: name, original: shown, text: TextField(shown), inDetail: target.inDetail)
+            FieldEditor(
+                record: record, field: name, original: shown, text: TextField(shown), inDetail: target.inDetail,
+                kind: fields.field(named: name)?.kind ?? .text)
         )
-        notices.statusMessage = "Editing \(name): Enter saves, Esc cancels"
+        notices.statusMessage =
+            "Editing \(name): Enter saves, Esc cancels" + (fields.field(named: name)?.kind.typingHint ?? "")
     }
 
     /// The record `e` acts on and its field path, from what the screen shows; nil when there is none.
@@ -121,8 +124,15 @@ extension ContactListModel {
             return []
         case .paste(let text):
             editor.text.insertPasted(text)
+        case .character(let digit) where digit.isWholeNumber && !editor.choices.isEmpty:
+            chooseReference(digit.wholeNumberValue ?? 0, in: &editor)
         default:
-            editor.text.apply(key)
+            if key == .character(" "), editor.kind.cycles {
+                editor.text = TextField(editor.kind.next(after: editor.text.text))
+            } else {
+                editor.text.apply(key)
+            }
+            editor.choices = []
         }
         modes.modal = .editor(editor)
         return []
@@ -131,6 +141,14 @@ extension ContactListModel {
     /// Enter: shows the new value at once and sends its PATCH.
     private mutating func saveEdit() -> [ContactListEffect] {
         guard let editor = fieldEditor else { return [] }
+        // A value the field cannot take says why and keeps the editor open: nothing typed is lost.
+        if let problem = editor.kind.problem(with: editor.text.text, field: editor.field) {
+            notices.statusMessage = problem
+            return []
+        }
+        if case .reference = editor.kind, !editor.text.text.isEmpty, !SalesforceID.isValid(editor.text.text) {
+            return lookUpReference(forEditor: editor)
+        }
         modes.modal = nil
         // A quit asked for while the editor was open means no new changes.
         if let refusal = refusalOfAnyChange() {
@@ -142,26 +160,7 @@ extension ContactListModel {
             notices.statusMessage = "\(editor.field) unchanged"
             return []
         }
-        let request = requests.requestForUpdate(
-            withObjectType: editor.record.objectType, objectId: editor.record.id,
-            fields: [editor.field: value.isEmpty ? .null : .string(value)], apiVersion: nil)
-        guard requests.allowsSending(request) else {
-            notices.statusMessage =
-                "Read-only: \(label(of: editor.record)) was not changed (--read-only blocks changes)"
-            return []
-        }
-        let update = FieldUpdate(
-            record: editor.record, field: editor.field, value: value, sequence: changes.nextUpdateSequence)
-        changes.nextUpdateSequence += 1
-        // The value before the first pending update is the confirmed one, put back on failure.
-        if !updateRequests.values.contains(where: { $0.key == update.key }) {
-            changes.confirmedFieldValues[update.key] = editor.original
-        }
-        changes.recordUpdate(update, key: request.id)
-        inFlight[request.id] = .update
-        show(value, for: update.key)
-        notices.statusMessage = "Saving \(editor.field) of \(label(of: editor.record))…"
-        return [.send(request)]
+        return sendUpdate(of: editor.record, field: editor.field, value: value, original: editor.original)
     }
 
     // MARK: - Outcomes
@@ -174,12 +173,18 @@ extension ContactListModel {
         -> [ContactListEffect]
     {
         guard let update = updateRequests[requestID] else { return [] }
+        // The record changed, or went, after the row was read: what the org holds decides.
+        if case .failure(let error) = result, error.condition == .preconditionFailed {
+            return readConflict(requestID, update: update)
+        }
         switch DeleteOutcome(result) {
         case .deleted:
             changes.confirmedFieldValues[update.key] = update.value
             finishUpdate(requestID, status: "Saved \(update.field) of \(label(of: update.record))")
             return readAfterSave(update.record, sequence: update.sequence)
-        case .alreadyDeleted, .refused:
+        case .alreadyDeleted:
+            deletedMeanwhile(requestID)
+        case .refused:
             refuseUpdate(requestID, result: result)
         case .unknown:
             return readBack(
@@ -215,7 +220,7 @@ extension ContactListModel {
 
     /// Forgets a settled update and shows what its field should show now: the latest update of
     /// it still pending, else the confirmed value.
-    private mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
+    mutating func finishUpdate(_ requestID: RestRequestID, status: String) {
         guard let update = changes.forgetUpdate(requestID) else { return }
         let key = update.key
         if let latest = latestPendingUpdates[key]?.value {
@@ -316,7 +321,7 @@ extension ContactListModel {
         switch modes.modal {
         case .editor(let editor): edited = (editor.record, editor.inDetail)
         case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
-        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, nil: return
+        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, .createForm, nil: return
         }
         guard !edited.inDetail, !rows.ids.contains(edited.record.id) else { return }
         modes.modal = nil

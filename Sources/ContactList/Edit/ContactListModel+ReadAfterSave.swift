@@ -20,6 +20,12 @@ extension ContactListModel {
         // A failed read changes nothing: the saved value shows, and `r` reads the rest.
         guard let json = try? result.get().decode(JSONValue.self) else { return }
         let pending = pendingValuesByRecord[recordID] ?? [:]
+        setLastModifiedDate(json["LastModifiedDate"]?.stringValue ?? "", of: recordID)
+        // The record this session just saved was last modified by this session's user: a later
+        // create that gets no answer looks for records that user created.
+        if userID == nil, let user = json["LastModifiedById"]?.stringValue, SalesforceID.isValid(user) {
+            userID = user
+        }
         for column in run.columns {
             guard FieldLookup.value(at: column.path, in: json, fields: \.objectValue) != nil else { continue }
             if pending.keys.contains(where: { column.matchesField($0) }) { continue }

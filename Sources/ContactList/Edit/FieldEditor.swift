@@ -10,6 +10,11 @@ public struct FieldEditor: Hashable, Sendable {
     public internal(set) var text: TextField
     /// Whether it edits a line of the detail view (else the selected row of the list).
     public let inDetail: Bool
+    /// How the field is typed: Space toggles a checkbox or picks a picklist's next value; a date
+    /// is checked before it is sent.
+    var kind = FieldKind.text
+    /// A reference's typed name that matched several records: a digit chooses one.
+    public internal(set) var choices: [CreateForm.ReferenceChoice] = []
 }
 
 /// One field of one record: what an update changes.

@@ -12,6 +12,14 @@ struct ObjectFields: Sendable, Hashable {
         let updateable: Bool
         /// Whether it is a formula field.
         let calculated: Bool
+        /// What `c`'s form reads (`ObjectFields+Create`): the label, and whether the field may or
+        /// must be set on create.
+        var label = ""
+        var createable = false
+        var nillable = true
+        var defaultedOnCreate = false
+        /// How it is typed: from `type`, the active `picklistValues` and `referenceTo`.
+        var kind = FieldKind.text
     }
 
     /// The fields by lowercased name: field names are case-insensitive.
@@ -20,6 +28,8 @@ struct ObjectFields: Sendable, Hashable {
     private(set) var noun: ObjectNoun?
     /// The children a delete of one of its records takes with it (`childRelationships`).
     private(set) var cascading: [CascadingRelationship] = []
+    /// The fields' lowercased names in the describe's order, which `c`'s form keeps.
+    private(set) var order: [String] = []
 
     /// Reads the `fields` array of a describe answer.
     init(json: JSONValue) {
@@ -33,7 +43,18 @@ struct ObjectFields: Sendable, Hashable {
                 name: name,
                 type: members["type"]?.stringValue ?? "",
                 updateable: Self.flag(members["updateable"]),
-                calculated: Self.flag(members["calculated"]))
+                calculated: Self.flag(members["calculated"]),
+                label: members["label"]?.stringValue ?? name,
+                createable: Self.flag(members["createable"]),
+                nillable: members["nillable"].map { Self.flag($0) } ?? true,
+                defaultedOnCreate: Self.flag(members["defaultedOnCreate"]),
+                kind: FieldKind(
+                    type: members["type"]?.stringValue ?? "",
+                    picklistValues: (members["picklistValues"]?.arrayValue ?? []).compactMap { value in
+                        value["active"].map { Self.flag($0) } == false ? nil : value["value"]?.stringValue
+                    },
+                    referenceTo: (members["referenceTo"]?.arrayValue ?? []).compactMap(\.stringValue)))
+            order.append(name.lowercased())
         }
     }
 

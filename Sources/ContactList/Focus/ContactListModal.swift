@@ -16,4 +16,6 @@ public enum ContactListModal: Hashable, Sendable {
     case messages(scrollOffset: Int)
     /// `:`: the list's SOQL being edited, and the org's refusal of the last one tried.
     case queryBar(QueryBar)
+    /// `c`: the form of a new record (or the wait for its object's describe).
+    case createForm(CreateForm)
 }

@@ -11,6 +11,7 @@ extension ContactListModel {
         case .loadingAll: return .loadingAll
         case .messages: return .messages
         case .queryBar: return .queryBar
+        case .createForm: return .createForm
         case nil: break
         }
         switch modes.mode {

@@ -22,6 +22,8 @@ public enum Focus: Hashable, Sendable {
     /// The last messages (`!`).
     case messages
     case queryBar
+    /// `c`'s form of a new record.
+    case createForm
     /// The key help.
     case help
     /// The details of one record.

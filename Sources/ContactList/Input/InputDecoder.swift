@@ -163,6 +163,7 @@ public struct InputDecoder: Sendable {
             case "D": return .left
             case "H": return .home
             case "F": return .end
+            case "Z" where introducer == "[": return .backTab
             case "~" where introducer == "[":
                 switch parameters.first ?? nil {
                 case 1, 7: return .home

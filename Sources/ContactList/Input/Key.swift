@@ -6,6 +6,8 @@ public enum Key: Hashable, Sendable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, backspace, delete, tab
+    /// Shift-Tab (`ESC [ Z`, ncurses' `KEY_BTAB`): back a field in a form.
+    case backTab
     case wheelUp, wheelDown
     /// A press of the main mouse button at a screen cell (0-based).
     case click(x: Int, y: Int)

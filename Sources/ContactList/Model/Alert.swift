@@ -8,6 +8,8 @@ public struct Alert: Hashable, Sendable {
     public internal(set) var details: [String] = []
     /// The bulk delete whose refusals this alert lists, so that its later answers join it.
     var batch: Int? = nil
+    /// The 412 this alert reports, whose key writes the user's value over the org's.
+    public internal(set) var conflict: FieldConflict? = nil
 
     /// How many failures the alert reports: one per detail line, else one.
     public var entryCount: Int { max(1, details.count) }

@@ -7,6 +7,8 @@ public struct ChangeInFlight: Hashable, Sendable {
         case delete
         /// An update of the field with this API name.
         case update(field: String)
+        /// A new record (its row's id is a placeholder until the org answers).
+        case create
     }
 
     /// The id of the request that carries the change.
@@ -19,6 +21,7 @@ public struct ChangeInFlight: Hashable, Sendable {
         switch kind {
         case .delete: "the delete of \(record.displayName) (\(record.id))"
         case .update(let field): "the update of \(field) of \(record.displayName) (\(record.id))"
+        case .create: "the create of \(record.displayName)"
         }
     }
 
@@ -33,6 +36,7 @@ public struct ChangeInFlight: Hashable, Sendable {
         switch kind {
         case .delete: "delete"
         case .update: "update"
+        case .create: "create"
         }
     }
 }

@@ -17,7 +17,7 @@ extension ContactListModel {
 
     /// Hands a key to the part of the app that has the focus.
     private mutating func route(_ key: Key, focus: Focus) -> [ContactListEffect] {
-        if case .paste = key, focus != .editor, focus != .filterLine {
+        if case .paste = key, focus != .editor, focus != .filterLine, focus != .createForm {
             // A paste never acts as keys; only the filter and the editor take text.
             if focus != .tooSmall { notices.statusMessage = "Paste ignored: press / and paste to filter." }
             return []
@@ -27,8 +27,7 @@ extension ContactListModel {
             // Only the notice shows: no key may act on rows the user cannot see, but q still quits.
             return key == .character("q") ? requestQuit() : []
         case .alert:
-            handleAlert(key: key)
-            return []
+            return handleAlert(key: key)
         case .awaitingDescribe:
             return handleAwaitingDescribe(key: key)
         case .editor:
@@ -44,6 +43,8 @@ extension ContactListModel {
             return []
         case .queryBar:
             return handleQueryBar(key: key)
+        case .createForm:
+            return handleCreateForm(key: key)
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
@@ -61,11 +62,16 @@ extension ContactListModel {
     }
 
     /// The alert takes only its own keys; everything else waits for it.
-    private mutating func handleAlert(key: Key) {
-        guard let shownAlert = notices.alerts.first else { return }
+    private mutating func handleAlert(key: Key) -> [ContactListEffect] {
+        guard let shownAlert = notices.alerts.first else { return [] }
+        if key == Self.overwriteKey, let conflict = shownAlert.conflict {
+            notices.alerts.removeFirst()
+            return overwrite(conflict)
+        }
         if key == .enter || key == .escape || key == .character(" ") { notices.alerts.removeFirst() }
         if key == Self.dismissAllAlertsKey { notices.alerts.removeAll() }
         scrollAlert(with: key, wasShowing: shownAlert)
+        return []
     }
 
     /// Keys that move the selection on purpose; after any other key the selection stays on its
@@ -85,7 +91,8 @@ extension ContactListModel {
         case .loadAllPrompt:
             // Its answer goes to the last row, loaded or true.
             return true
-        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar, .help,
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar,
+            .createForm, .help,
             .detail:
             return false
         }
@@ -173,6 +180,8 @@ extension ContactListModel {
             return copySelectedID()
         case .character("e"):
             return beginEdit()
+        case .character("c"):
+            return beginCreate()
         case .character("n"):
             moveSelectionWrapping(by: 1)
         case .character("N"):
@@ -269,6 +278,8 @@ extension ContactListModel {
 
     /// The key that dismisses every waiting alert at once (the alert's hint names it).
     static let dismissAllAlertsKey = Key.character("a")
+    /// The key of a 412's alert that writes the user's value over the org's.
+    static let overwriteKey = Key.character("o")
 
     /// The shown position of the list row drawn at screen row `y`, nil off the rows.
     func shownPosition(atScreenRow y: Int) -> Int? {

@@ -47,7 +47,7 @@ extension ContactListModel {
     }
 
     /// The deletes and updates whose outcome is still awaited.
-    var inFlightChangeCount: Int { deleteRequests.count + updateRequests.count }
+    var inFlightChangeCount: Int { deleteRequests.count + updateRequests.count + changes.creates.count }
 
     var waitingToQuitMessage: String {
         "\(inFlightChangeCount) change\(inFlightChangeCount == 1 ? "" : "s") still in flight — q again to quit now"

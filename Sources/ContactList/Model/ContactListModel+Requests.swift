@@ -61,6 +61,7 @@ extension ContactListModel {
             return loadMoreIfNeeded()
         case .describe(let objectType):
             applyDescribe(result, objectType: objectType)
+            openAwaitedCreateForm(objectType: objectType)
             if queryBar?.pending == requestID { return continueBarQuery(afterDescribe: requestID) }
             guard run.firstPageAwaitsDescribe, objectType == run.searchedObject else { return [] }
             run.firstPageAwaitsDescribe = false
@@ -70,6 +71,15 @@ extension ContactListModel {
         case .reconcileUpdate(let updateID):
             reconcileUpdate(updateID, readBack: result)
             return []
+        case .create:
+            return settleCreate(requestID, result: result)
+        case .reconcileCreate(let createID):
+            return applyCreateReconcile(createID, result: result)
+        case .referenceLookup(let field, let text):
+            return applyReferenceLookup(field: field, text: text, result: result)
+        case .readConflict(let updateID):
+            applyConflict(updateID, readBack: result)
+            return loadMoreIfNeeded()
         case .search(let text):
             applyOrgSearch(result, text: text)
             return []
@@ -116,7 +126,7 @@ extension ContactListModel {
         if isLoadingAll { modes.modal = nil }
         dropPageRequests()
         let request = requests.request(
-            forQuery: countingDependents(text ?? queryInUse), apiVersion: nil, batchSize: batchSize)
+            forQuery: countingDependents(Self.readingLastModified(text ?? queryInUse)), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         notices.statusMessage = status
         return [.send(request)]
@@ -194,6 +204,7 @@ extension ContactListModel {
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id) else { continue }
             rows.append(record)
         }
+        if replacing { keepPendingCreatesOnTop() }
         if restarting {
             reanchorQueryOrder(previous: previousOrder, listed: Set(page.records.compactMap { $0["Id"]?.stringValue }))
         }
@@ -243,6 +254,10 @@ extension ContactListModel {
         guard let record = selectedRecord else { return [] }
         guard record.isRecord else {
             notices.statusMessage = Self.notRecordsStatus
+            return []
+        }
+        if let refusal = refusalOfPendingCreate(record) {
+            notices.statusMessage = refusal
             return []
         }
         let request = requests.requestForRetrieve(

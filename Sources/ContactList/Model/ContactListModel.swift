@@ -29,6 +29,14 @@ public struct ContactListModel: Sendable {
         case update
         /// Reading back the field of a PATCH that got no answer, keyed to its `updateRequests` entry.
         case reconcileUpdate(updateID: RestRequestID)
+        /// Reading back the record of a PATCH refused with 412 (or deleted meanwhile), with who changed it.
+        case readConflict(updateID: RestRequestID)
+        /// The POST of a new record (`changes.creates` keys it by this request's id).
+        case create
+        /// The query that looks for a create's record after its POST got no answer.
+        case reconcileCreate(createID: RestRequestID)
+        /// Looking up the records a reference's typed name matches, for `c`'s form.
+        case referenceLookup(field: String, text: String)
         /// The org search of the filter's text `text`.
         case search(text: String)
         /// Reading a record back after a save, for the values the org computed (Name, formulas,
@@ -67,6 +75,9 @@ public struct ContactListModel: Sendable {
     public var instanceURL: String?
     /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
+    /// The session's user id, when the runner knows it: a create that got no answer looks for a
+    /// record this user created.
+    public var userID: String?
 
     public init(query: String, batchSize: Int = 2000, origin: String, requests: any ContactRequestFactory) {
         run = QueryRun(query: query, batchSize: batchSize)
@@ -86,7 +97,7 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                    .reconcileUpdate, .search, .readAfterSave, .switchQuery:
+                    .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create, .reconcileCreate, .referenceLookup:
                     return false
                 }
             }
@@ -107,7 +118,7 @@ public struct ContactListModel: Sendable {
 
     /// The first page of the query, with its dependents counted.
     mutating func sendFirstPage() -> [ContactListEffect] {
-        let request = requests.request(forQuery: countingDependents(query), apiVersion: nil, batchSize: batchSize)
+        let request = requests.request(forQuery: countingDependents(Self.readingLastModified(query)), apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .firstPage(generation: run.generation, merging: false)
         return [.send(request)]
     }

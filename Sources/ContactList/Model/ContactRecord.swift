@@ -18,6 +18,9 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
     /// What a delete of it would take with it, as its page counted; nil when not counted (a row
     /// of the org search, or a list whose object's describe could not be read).
     public internal(set) var dependents: Dependents?
+    /// The record's `LastModifiedDate` as the org wrote it, which every PATCH of it carries as
+    /// `If-Unmodified-Since`; nil when the row did not read it (an org search's row).
+    public internal(set) var lastModifiedDate: String?
 
     public init(id: String, objectType: String, displayName: String? = nil, values: [String]) {
         self.id = id
@@ -34,6 +37,7 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
             objectType: json["attributes"]?["type"]?.stringValue ?? "Contact",
             displayName: Self.text(at: ["Name"], in: json),
             values: columns.map { Self.text(at: $0.path, in: json) })
+        lastModifiedDate = json["LastModifiedDate"]?.stringValue
     }
 
     /// A row of a query whose rows are not records (no `Id`, or aggregates): shown, never changed.

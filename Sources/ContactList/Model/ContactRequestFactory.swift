@@ -1,3 +1,4 @@
+import Foundation
 import RestCore
 
 /// The requests the list makes, in front of `RestClient` so that the model can
@@ -18,6 +19,15 @@ public protocol ContactRequestFactory: Sendable {
     func requestForDescribe(withObjectType objectType: String, apiVersion: APIVersion?) -> RestRequest
     func requestForUpdate(
         withObjectType objectType: String, objectId: String, fields: [String: JSONValue], apiVersion: APIVersion?
+    ) -> RestRequest
+    /// `PATCH` carrying `If-Unmodified-Since`: 412 when the record changed after `ifUnmodifiedSince`.
+    func requestForUpdate(
+        withObjectType objectType: String, objectId: String, fields: [String: JSONValue], ifUnmodifiedSince: Date,
+        apiVersion: APIVersion?
+    ) -> RestRequest
+    /// `POST …/sobjects/TYPE/`: a new record; 201 answers its `id`.
+    func requestForCreate(
+        withObjectType objectType: String, fields: [String: JSONValue], apiVersion: APIVersion?
     ) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool

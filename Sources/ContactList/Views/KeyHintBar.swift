@@ -19,7 +19,8 @@ package struct KeyHintBar: Widget {
         case .alert:
             return (
                 [],
-                ["Enter/Esc/Space dismiss"] + (model.notices.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"]
+                ["Enter/Esc/Space dismiss"] + (model.notices.alerts.first?.conflict != nil ? ["o overwrite"] : [])
+                    + (model.notices.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"]
             )
         case .awaitingDescribe: return ([], ["reading the fields…", "Esc cancels"])
         case .editor: return (["^U clear"], ["Enter save", "Esc cancel"])
@@ -29,6 +30,7 @@ package struct KeyHintBar: Widget {
         case .loadAllPrompt: return ([], ["y load all", "any other key: last loaded row"])
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])
+        case .createForm: return (["Tab/⇧Tab move"], ["^S save", "Esc cancel"])
         case .queryBar: return (["↑/↓ history", "^U clear"], ["Enter run", "Esc cancel"])
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"] + (changes ? ["e edit"] : []), ["Esc/q back", "^C quit"])

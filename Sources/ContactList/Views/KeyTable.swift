@@ -41,6 +41,7 @@ package enum KeyTable {
                 ("y", "copy the Id"),
                 ("G, pages left", "asks to load them all"),
                 ("e", "edit the cursor's field"),
+                ("c", "create a record"),
                 ("!, click status", "the last messages, whole"),
                 ("?", "this help"),
                 ("q", "quit"),
@@ -80,6 +81,7 @@ package enum KeyTable {
             keys: [
                 ("Enter Esc Space", "dismiss the alert"),
                 ("a", "dismiss all alerts"),
+                ("o", "write yours over theirs"),
                 ("j k PgDn PgUp", "scroll a long alert"),
             ]),
         Section(

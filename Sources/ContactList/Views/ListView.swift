@@ -7,6 +7,8 @@ package struct ListView: Widget {
     static let headingRows = 1
     /// Drawn in the left margin of a marked row: ASCII, so every terminal shows it, and bold.
     static let markGlyph = "*"
+    /// Drawn in the left margin of a new record the org has not answered for yet.
+    static let pendingGlyph = "+"
 
     var model: ContactListModel
 
@@ -54,6 +56,8 @@ package struct ListView: Widget {
             if selected { buffer.fill(row, style: style) }
             if model.isMarked(record.id) {
                 buffer.write(Self.markGlyph, x: row.x, y: row.y, in: row, style: selected ? style : Theme.mark)
+            } else if record.id.hasPrefix(PendingCreate.idPrefix) {
+                buffer.write(Self.pendingGlyph, x: row.x, y: row.y, in: row, style: selected ? style : Theme.mark)
             }
             var x = row.x + 1
             for (index, width) in widths.enumerated() {

@@ -16,6 +16,7 @@ extension Terminal {
         case KEY_DC: return .delete
         case KEY_BACKSPACE: return .backspace
         case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
         case ct_key_resize(): return .resize
         default: return nil
         }

@@ -14,6 +14,8 @@ public struct Modes: Sendable {
     public internal(set) var filterField = TextField()
     /// Whether the user asked to quit while changes were in flight: the app quits when they settle.
     public internal(set) var isWaitingToQuit = false
+    /// A new record's form the org refused while another window held the keys: `c` brings it back.
+    public internal(set) var refusedCreateForm: CreateForm?
     /// The queries run before, newest first, that the query bar's ↑ shows; the runner sets them
     /// from the history file at start.
     public var queryHistory: [String] = []

@@ -16,6 +16,10 @@ public struct PendingChanges: Sendable {
     public private(set) var deletes: [RestRequestID: DeletedItemInfo] = [:]
     /// The field updates in flight, keyed by the PATCH request's own id.
     public private(set) var updates: [RestRequestID: FieldUpdate] = [:]
+    /// The creates in flight, keyed by the POST request's own id.
+    public private(set) var creates: [RestRequestID: PendingCreate] = [:]
+    /// Numbers the creates' placeholder rows.
+    var nextCreateNumber = 0
     /// Ids of records whose delete the server confirmed: they never come back.
     public internal(set) var confirmedDeletedIDs: Set<String> = []
     /// The server's values of fields with updates in flight, put back when the last one fails.
@@ -30,7 +34,7 @@ public struct PendingChanges: Sendable {
     var bulkTallies: [Int: BulkDeleteTally] = [:]
 
     /// Whether no change awaits its outcome.
-    public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty }
+    public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty && creates.isEmpty }
 
     /// The ids of the records whose delete is in flight.
     var pendingDeleteIDs: Set<String> { Set(deletes.values.map(\.record.id)) }
@@ -41,6 +45,7 @@ public struct PendingChanges: Sendable {
             + updates.map {
                 ChangeInFlight(requestID: $0.key, kind: .update(field: $0.value.field), record: $0.value.record)
             }
+            + creates.map { ChangeInFlight(requestID: $0.key, kind: .create, record: $0.value.placeholder) }
     }
 
     // MARK: - Entries
@@ -69,6 +74,16 @@ public struct PendingChanges: Sendable {
     /// The update entry of `key`, gone: its outcome is settled.
     mutating func forgetUpdate(_ key: RestRequestID) -> FieldUpdate? {
         updates.removeValue(forKey: key)
+    }
+
+    /// A create about to be sent under `key`.
+    mutating func recordCreate(_ create: PendingCreate, key: RestRequestID) {
+        creates[key] = create
+    }
+
+    /// The create entry of `key`, gone: its outcome is settled.
+    mutating func forgetCreate(_ key: RestRequestID) -> PendingCreate? {
+        creates.removeValue(forKey: key)
     }
 
     /// A confirmed delete: its record never comes back.

@@ -96,6 +96,15 @@ enum Resources {
             writer.pair("precision", field.type == .currency ? field.type.digits : 0)
             writer.pair("scale", 0)
             writer.pair("nillable", field.nillable)
+            // What the org fills in when a create leaves it out: the owner (the caller), a checkbox
+            // (false), and the audit fields, as a real org's describe says.
+            writer.pair(
+                "defaultedOnCreate",
+                field.type == .boolean
+                    || [
+                        "OwnerId", "CreatedDate", "CreatedById", "LastModifiedDate",
+                        "LastModifiedById", "SystemModstamp",
+                    ].contains(field.name))
             writer.pair("createable", field.createable)
             writer.pair("updateable", field.updateable)
             writer.pair("filterable", field.type.isFilterable)

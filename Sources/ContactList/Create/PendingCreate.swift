@@ -1,0 +1,13 @@
+import Foundation
+
+/// A create sent and not settled: the form as typed (put back whole on a refusal), the row shown
+/// meanwhile, and when it was sent (an unknown outcome looks for a record created since).
+public struct PendingCreate: Hashable, Sendable {
+    public let form: CreateForm
+    /// The row shown on top until the org's 201 gives its Id (`id` starts with `idPrefix`).
+    public let placeholder: ContactRecord
+    public let sentAt: Date
+
+    /// What the placeholder's id starts with: no Salesforce Id does, so `d` and `e` refuse it.
+    static let idPrefix = "new:"
+}
