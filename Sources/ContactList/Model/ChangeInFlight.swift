@@ -1,12 +1,14 @@
 import RestCore
 
-/// A change sent to the org whose outcome is still awaited: a delete or a field update, named
-/// for the quit's wait, its report and its log.
+/// A change sent to the org whose outcome is still awaited: a delete, a field update or an
+/// undelete, named for the quit's wait, its report and its log.
 public struct ChangeInFlight: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case delete
         /// An update of the field with this API name.
         case update(field: String)
+        /// `U`: the record taken back out of the Recycle Bin.
+        case undelete
     }
 
     /// The id of the request that carries the change.
@@ -19,6 +21,7 @@ public struct ChangeInFlight: Hashable, Sendable {
         switch kind {
         case .delete: "the delete of \(record.displayName) (\(record.id))"
         case .update(let field): "the update of \(field) of \(record.displayName) (\(record.id))"
+        case .undelete: "the undelete of \(record.displayName) (\(record.id))"
         }
     }
 
@@ -33,6 +36,7 @@ public struct ChangeInFlight: Hashable, Sendable {
         switch kind {
         case .delete: "delete"
         case .update: "update"
+        case .undelete: "undelete"
         }
     }
 }

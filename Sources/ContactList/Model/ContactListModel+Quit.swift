@@ -46,8 +46,8 @@ extension ContactListModel {
         return []
     }
 
-    /// The deletes and updates whose outcome is still awaited.
-    var inFlightChangeCount: Int { deleteRequests.count + updateRequests.count }
+    /// The deletes, updates and undeletes whose outcome is still awaited.
+    var inFlightChangeCount: Int { deleteRequests.count + updateRequests.count + changes.undeletes.count }
 
     var waitingToQuitMessage: String {
         "\(inFlightChangeCount) change\(inFlightChangeCount == 1 ? "" : "s") still in flight — q again to quit now"

@@ -20,7 +20,7 @@ extension ContactListModel {
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
-        return effects + moved + finishLoadingAllIfDone()
+        return effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
     }
 
     private mutating func apply(
@@ -75,6 +75,11 @@ extension ContactListModel {
             return []
         case .switchQuery(let text):
             return applyQueryAnswer(result, text: text, requestID: requestID)
+        case .undelete(let entries):
+            return settleUndelete(result, entries: entries)
+        case .reconcileUndelete(let entries):
+            reconcileUndelete(result, entries: entries)
+            return []
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)

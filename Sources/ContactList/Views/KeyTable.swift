@@ -9,7 +9,7 @@ package enum KeyTable {
     }
 
     /// The keys that change data, left out of a read-only session's help.
-    static let changingKeys: Set<String> = ["d Delete", "e", "Space", "*", "u", "d with marks"]
+    static let changingKeys: Set<String> = ["d Delete", "U", "e", "Space", "*", "u", "d with marks"]
 
     /// The help of a read-only session: every section without the keys that change data.
     package static var readOnlySections: [Section] {
@@ -41,6 +41,7 @@ package enum KeyTable {
                 ("y", "copy the Id"),
                 ("G, pages left", "asks to load them all"),
                 ("e", "edit the cursor's field"),
+                ("U", "undo the last delete"),
                 ("!, click status", "the last messages, whole"),
                 ("?", "this help"),
                 ("q", "quit"),
