@@ -181,6 +181,11 @@ struct UndoTests {
         #expect(Fixtures.undeleteIDs(undo) == [Fixtures.id(0)])
         #expect(model.dataRows.map(\.id) == (0..<4).map(Fixtures.id))
 
+        // The restored row refuses d while its undelete is pending; the next one is deleted.
+        _ = model.handle(key: .character("g"))
+        #expect(model.handle(key: .character("d")).isEmpty)
+        #expect(model.notices.statusMessage == "This record is being restored; d and e wait until the org answers.")
+        _ = model.handle(key: .down)
         let refused = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(key: .character("U"))
         #expect(Fixtures.sentRequests(model.handle(response: Fixtures.deleteFailed, for: refused.id)).isEmpty)

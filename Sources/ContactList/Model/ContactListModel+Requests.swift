@@ -208,6 +208,7 @@ extension ContactListModel {
             updateFilter { $0.appended(from: firstNew, index: $1) }
         }
         reattachOrgRows(orgRows)
+        if replacing { reshowRestoredInRun() }
         // A cursor's pages all repeat the count of when the query ran: the deletes confirmed since
         // are taken off, so that "N of M" stays the org's count.
         if restarting { run.deletedSinceQueryRan = 0 }

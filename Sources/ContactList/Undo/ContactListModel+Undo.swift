@@ -104,6 +104,20 @@ extension ContactListModel {
         insertRow(record, at: index)
     }
 
+    /// After a page that replaced the rows: the records restored during its run show, even when
+    /// the page was read before the org restored them; those of earlier runs are forgotten.
+    mutating func reshowRestoredInRun() {
+        let pendingIDs = changes.pendingDeleteIDs
+        for (id, entry) in changes.restoredInRun {
+            guard entry.generation == run.generation else {
+                changes.restoredInRun[id] = nil
+                continue
+            }
+            guard !pendingIDs.contains(id), !changes.confirmedDeletedIDs.contains(id) else { continue }
+            showRestored(entry.item.record, query: entry.item.query)
+        }
+    }
+
     /// The org's count follows the rows restored (or taken away again).
     private mutating func countRestored(_ count: Int) {
         run.totalSize = max(0, run.totalSize + count)
@@ -152,6 +166,7 @@ extension ContactListModel {
                 _ = changes.forgetUndelete(key)
                 // A refresh meanwhile may have left it out: the org has it now.
                 showRestored(item.record, query: item.query)
+                changes.restoredInRun[item.record.id] = (run.generation, item)
                 restored.append(item.record)
             }
         }
@@ -198,6 +213,8 @@ extension ContactListModel {
             var names: [String] = []
             for key in entries {
                 guard let item = changes.forgetUndelete(key) else { continue }
+                // As for a delete of unknown outcome, the row shows until `r` tells.
+                showRestored(item.record, query: item.query)
                 names.append(label(of: item.record))
             }
             guard !names.isEmpty else { return }

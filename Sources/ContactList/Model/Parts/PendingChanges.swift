@@ -24,6 +24,9 @@ public struct PendingChanges: Sendable {
     var undoHistory: [UndoableDelete] = []
     /// Deletes `U` asked to take back while they were in flight: undone once they settle.
     var undoAfterSettling: [UndoableDelete] = []
+    /// Records the org confirmed restored, by the generation of the query run then: a page of that
+    /// run may have been read before the restore, so it shows them whether it lists them or not.
+    var restoredInRun: [String: (generation: Int, item: UndeletedItem)] = [:]
     /// Ids of records whose delete the server confirmed: they never come back.
     public internal(set) var confirmedDeletedIDs: Set<String> = []
     /// The server's values of fields with updates in flight, put back when the last one fails.
@@ -90,6 +93,23 @@ public struct PendingChanges: Sendable {
     /// The undelete entry of `key`, gone: its outcome is settled.
     mutating func forgetUndelete(_ key: RestRequestID) -> UndeletedItem? {
         undeletes.removeValue(forKey: key)
+    }
+
+    /// Every copy `U` keeps of a record (to show it again), changed by `transform`: an update of
+    /// it that settles later must show in the restored row.
+    mutating func replaceRestorableRecord(_ id: String, _ transform: (ContactRecord) -> ContactRecord) {
+        func replaced(_ group: UndoableDelete) -> UndoableDelete {
+            var group = group
+            group.entries = group.entries.map {
+                $0.record.id == id ? .init(key: $0.key, record: transform($0.record)) : $0
+            }
+            return group
+        }
+        undoHistory = undoHistory.map(replaced)
+        undoAfterSettling = undoAfterSettling.map(replaced)
+        for (key, item) in undeletes where item.record.id == id {
+            undeletes[key] = UndeletedItem(record: transform(item.record), query: item.query)
+        }
     }
 
     /// A delete `U` may take back later: its records and each one's delete entry key.
