@@ -102,7 +102,7 @@ struct BulkDeleteTests {
         #expect(model.notices.alerts.isEmpty)
         #expect(model.confirmedDeletedIDs == Set([1, 2, 4].map(Fixtures.id)))
         #expect(model.dataRows.map(\.id) == [0, 3, 5].map(Fixtures.id))
-        #expect(model.notices.statusMessage == "Deleted 3 contacts")
+        #expect(model.notices.statusMessage == "Deleted 3 contacts · U undo")
     }
 
     @Test(
@@ -132,7 +132,7 @@ struct BulkDeleteTests {
                 "Contact 0003 was not deleted: It is associated with cases.",
                 "Contact 0006 was not deleted: It is associated with cases.",
             ])
-        #expect(model.notices.statusMessage == "Deleted 3 contacts; 2 not deleted")
+        #expect(model.notices.statusMessage == "Deleted 3 contacts; 2 not deleted · U undo")
     }
 
     @Test("201 marks: two requests of 200 and 1; refusals of both join one alert")
@@ -187,7 +187,7 @@ struct BulkDeleteTests {
         #expect(model.notices.statusMessage == "Deleted 200 contacts")
         _ = model.handle(
             response: Fixtures.refusal(500, "UNKNOWN_EXCEPTION", "An unexpected error occurred."), for: second.id)
-        #expect(model.notices.statusMessage == "Deleted 200 contacts; 1 not deleted")
+        #expect(model.notices.statusMessage == "Deleted 200 contacts; 1 not deleted · U undo")
         #expect(model.dataRows.first?.id == Fixtures.id(200), "the refused row is back on top")
         #expect(model.notices.alerts.count == 1)
         #expect(model.notices.alerts.first?.details == ["Contact 0200 was not deleted: An unexpected error occurred."])
@@ -203,7 +203,7 @@ struct BulkDeleteTests {
         #expect(model.notices.statusMessage == "Could not delete 1 contact")
         #expect(model.notices.alerts.first?.details == ["Could not reach 127.0.0.1; Contact 0200 was not deleted."])
         _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
-        #expect(model.notices.statusMessage == "Deleted 200 contacts; 1 not deleted")
+        #expect(model.notices.statusMessage == "Deleted 200 contacts; 1 not deleted · U undo")
         #expect(model.notices.alerts.count == 1)
     }
 
@@ -218,7 +218,7 @@ struct BulkDeleteTests {
         _ = model.handle(response: .failure(.timedOut), for: read.id)
         #expect(
             model.notices.statusMessage
-                == "Deleted 200 contacts; whether 1 contact was deleted is unknown; r shows the server's list")
+                == "Deleted 200 contacts; whether 1 contact was deleted is unknown; r shows the server's list · U undo")
         #expect(model.dataRows.first?.id == Fixtures.id(200))
         #expect(model.notices.alerts.map(\.title) == ["Delete outcome unknown"])
         #expect(model.changes.bulkTallies.isEmpty)

@@ -97,7 +97,7 @@ struct CascadeDeleteTests {
         #expect(delete.method == .DELETE && delete.path.hasSuffix("/sobjects/Account/\(Self.id(0))"))
         #expect(model.notices.statusMessage == "Deleting Soylent and its 6 Contacts and 2 Opportunities…")
         _ = model.handle(response: Fixtures.noContent, for: delete.id)
-        #expect(model.notices.statusMessage == "Deleted Soylent and its 6 Contacts and 2 Opportunities")
+        #expect(model.notices.statusMessage == "Deleted Soylent and its 6 Contacts and 2 Opportunities · U undo")
         #expect(model.dataRows.map(\.id) == [Self.id(1)])
     }
 

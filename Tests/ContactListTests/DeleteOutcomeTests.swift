@@ -91,7 +91,7 @@ struct DeleteOutcomeTests {
         #expect(model.notices.alerts.isEmpty)
         #expect(model.confirmedDeletedIDs == [Fixtures.id(0)])
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
-        #expect(model.notices.statusMessage == "Deleted Contact 0000")
+        #expect(model.notices.statusMessage == "Deleted Contact 0000 · U undo")
     }
 
     @Test("unknown, then 200 on the read: the row comes back, the alert says it was not deleted")

@@ -32,6 +32,11 @@ struct DeletePropertyTests {
             case search(snapshot: [Int])
             /// The read of a record after its save, answered with the server's record then.
             case readAfterSave(recordIndex: Int)
+            /// A SOAP undelete (`U`) of deleted records, in the request's order.
+            case undelete(recordIndices: [Int])
+            /// The `queryAll` of an undelete that got no answer; `applied` are the records the
+            /// server restored.
+            case undeleteReadBack(recordIndices: [Int], applied: Set<Int>)
         }
         var id: RestRequestID
         var kind: Kind
@@ -76,6 +81,13 @@ struct DeletePropertyTests {
     static let noAnswers: [RestClientError] = DeleteOutcomeTests.noAnswers
 
     static let alreadyDeleted = Fixtures.refusal(404, "ENTITY_IS_DELETED", "entity is deleted")
+
+    /// Failures of a whole SOAP undelete that say no record was restored.
+    static let undeleteRefusals: [Result<RestResponse, RestClientError>] = [
+        Fixtures.refusal(500, "INSUFFICIENT_ACCESS", "insufficient access rights on object id"),
+        Fixtures.refusal(500, "INVALID_SESSION_ID", "Invalid Session ID found in SessionHeader"),
+        .failure(.transportFailed(host: "127.0.0.1", reason: "connection refused")),
+    ]
 
     /// Failures of a whole collection request that say no record was deleted.
     static let wholeRequestRefusals: [Result<RestResponse, RestClientError>] = [
@@ -147,11 +159,27 @@ struct DeletePropertyTests {
         var settlingBulk: (indices: [Int], applied: Set<Int>)?
         /// The PATCH being settled, whose read-back the model may send.
         var settlingUpdate: (id: RestRequestID, index: Int, applied: Bool)?
+        /// The undelete being settled, whose reconciling `queryAll` the model may send.
+        var settlingUndelete: (indices: [Int], applied: Set<Int>)?
+        /// Records `U` ever took back: a sort that ran while one was deleted could not place it.
+        var everRestored = Set<Int>()
         var alertsDismissed = 0
 
         func record(_ effects: [ContactListEffect]) {
             for request in Fixtures.sentRequests(effects) {
-                if request.method == .DELETE, request.path.hasSuffix("/composite/sobjects") {
+                if Fixtures.isUndelete(request) {
+                    let indices = Fixtures.undeleteIDs(request).map { id in universe.first { Fixtures.id($0) == id }! }
+                    // Out of the bin at once: shown (or pending), no longer confirmed gone.
+                    confirmed.subtract(indices)
+                    everRestored.formUnion(indices)
+                    outstanding.append(Outstanding(id: request.id, kind: .undelete(recordIndices: indices)))
+                } else if request.path.hasSuffix("/queryAll") {
+                    let undo = try! #require(settlingUndelete, "a queryAll with no undelete to reconcile")
+                    outstanding.append(
+                        Outstanding(
+                            id: request.id, kind: .undeleteReadBack(recordIndices: undo.indices, applied: undo.applied))
+                    )
+                } else if request.method == .DELETE, request.path.hasSuffix("/composite/sobjects") {
                     let indices = Fixtures.collectionIDs(request).map { id in universe.first { Fixtures.id($0) == id }!
                     }
                     outstanding.append(Outstanding(id: request.id, kind: .bulkDelete(recordIndices: indices)))
@@ -226,7 +254,11 @@ struct DeletePropertyTests {
         for step in 0..<120 {
             let roll = Int.random(in: 0..<100, using: &random)
             switch roll {
-            case 0..<25:
+            case 0..<4:
+                // Undo the latest delete still in the bin (or waiting for its delete to settle).
+                log.append("U")
+                press(.character("U"))
+            case 4..<25:
                 log.append("d")
                 press(.character("d"))
                 if model.bulkDeletePrompt != nil, Int.random(in: 0..<3, using: &random) > 0 {
@@ -286,6 +318,67 @@ struct DeletePropertyTests {
                 guard !outstanding.isEmpty else { continue }
                 let next = outstanding.remove(at: Int.random(in: 0..<outstanding.count, using: &random))
                 switch next.kind {
+                case .undelete(let indices):
+                    var alerts = 0
+                    var applied = Set<Int>()
+                    let result: Result<RestResponse, RestClientError>
+                    switch Int.random(in: 0..<5, using: &random) {
+                    case 0:
+                        // A SOAP fault, or a request never sent: nothing restored, one alert entry each.
+                        alerts = indices.count
+                        confirmed.formUnion(indices)
+                        result = Self.undeleteRefusals.randomElement(using: &random)!
+                    case 1:
+                        // No answer: the server restored some of them.
+                        for index in indices where Bool.random(using: &random) {
+                            applied.insert(index)
+                            server.insert(index)
+                        }
+                        result = .failure(Self.noAnswers.randomElement(using: &random)!)
+                    default:
+                        // Each record restored, or refused (purged from the bin meanwhile).
+                        var refused = Set<Int>()
+                        for index in indices {
+                            if Int.random(in: 0..<4, using: &random) == 0 {
+                                refused.insert(index)
+                            } else {
+                                server.insert(index)
+                            }
+                        }
+                        alerts = refused.count
+                        confirmed.formUnion(refused)
+                        result = Fixtures.undeleteResults(ids: indices.map(Fixtures.id)) { id in
+                            refused.contains { Fixtures.id($0) == id }
+                                ? ("UNDELETE_FAILED", "Entity is not in the recycle bin") : nil
+                        }
+                    }
+                    failuresDelivered += alerts
+                    log.append("settle undelete \(indices) applied \(applied.sorted()) \(result)")
+                    let before = model.alertEntryCount
+                    settlingUndelete = (indices, applied)
+                    record(model.handle(response: result, for: next.id))
+                    settlingUndelete = nil
+                    #expect(model.alertEntryCount == before + alerts, "one alert entry per record not restored")
+                case .undeleteReadBack(let indices, let applied):
+                    var alerts = indices.count
+                    let result: Result<RestResponse, RestClientError>
+                    if Int.random(in: 0..<3, using: &random) == 0 {
+                        // The rows stay shown; those the server did not restore are shown but gone.
+                        result = .failure(Self.noAnswers.randomElement(using: &random)!)
+                        // The model cannot tell either way until `r`: like a ghost, shown at most once.
+                        ghosts.formUnion(indices)
+                    } else {
+                        let stillDeleted = indices.filter { !applied.contains($0) }
+                        alerts = stillDeleted.count
+                        confirmed.formUnion(stillDeleted)
+                        result = Fixtures.isDeletedPage(indices.map { (Fixtures.id($0), !applied.contains($0)) })
+                    }
+                    failuresDelivered += alerts
+                    log.append("read back undelete \(indices) applied \(applied.sorted()) \(result)")
+                    let before = model.alertEntryCount
+                    record(model.handle(response: result, for: next.id))
+                    #expect(
+                        model.alertEntryCount == before + alerts, "one alert entry per record not restored or unknown")
                 case .readAfterSave(let index):
                     log.append("read after save \(index)")
                     let result: Result<RestResponse, RestClientError>
@@ -479,7 +572,8 @@ struct DeletePropertyTests {
             try check(
                 model, universe: universe, listed: listed, confirmed: confirmed, ghosts: ghosts,
                 outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
-                refusedTitles: refusedTitles, everConfirmed: everConfirmed, context: "seed \(seed) step \(step): \(log)"
+                refusedTitles: refusedTitles, everConfirmed: everConfirmed, everRestored: everRestored,
+                context: "seed \(seed) step \(step): \(log)"
             )
         }
     }
@@ -487,14 +581,19 @@ struct DeletePropertyTests {
     func check(
         _ model: ContactListModel, universe: [Int], listed: Set<Int>, confirmed: Set<Int>, ghosts: Set<Int>,
         outstanding: [Outstanding], alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>],
-        context: String
+        everRestored: Set<Int> = [], context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
         let pending = Set(model.deleteRequests.values.map(\.record.id))
+        // A record being restored shows at once; a refresh meanwhile may leave it out until it settles.
+        let restoring = Set(model.changes.undeletes.values.map(\.record.id))
+        try #require(pending.isDisjoint(with: restoring), "a record is deleted and restored at once; \(context)")
         for index in universe {
             let id = Fixtures.id(index)
-            let states = [shown.contains(id), pending.contains(id), confirmed.contains(index)].filter { $0 }.count
+            let states = [
+                shown.contains(id) || restoring.contains(id), pending.contains(id), confirmed.contains(index),
+            ].filter { $0 }.count
             if ghosts.contains(index) || !listed.contains(index) {
                 // A record only a search found leaves with the search's rows (Esc, a new text).
                 try #require(states <= 1, "ghost \(index) is in \(states) states; \(context)")
@@ -507,9 +606,21 @@ struct DeletePropertyTests {
         let pendingInBulk = outstanding.flatMap { item -> [String] in
             switch item.kind {
             case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
-            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search, .readAfterSave: return []
+            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search, .readAfterSave, .undelete,
+                .undeleteReadBack:
+                return []
             }
         }
+        let beingRestored = outstanding.flatMap { item -> [String] in
+            switch item.kind {
+            case .undelete(let indices), .undeleteReadBack(let indices, _): return indices.map(Fixtures.id)
+            default: return []
+            }
+        }
+        try #require(
+            beingRestored.count == model.changes.undeletes.count && Set(beingRestored) == restoring,
+            "undelete entries drifted; \(context)")
+        try #require(restoring.isDisjoint(with: model.confirmedDeletedIDs), "restoring yet confirmed gone; \(context)")
         let singles = Set(model.deleteRequests.filter { pendingDeletes.contains($0.key) }.keys)
         try #require(singles == pendingDeletes, "deleteRequests drifted; \(context)")
         try #require(
@@ -543,7 +654,9 @@ struct DeletePropertyTests {
         // it leads them.
         let reinstated = shown.prefix { model.rows.reinstatedIDs.contains($0) }
         try #require(reinstated.count == model.rows.reinstatedIDs.count, "reinstated rows not on top; \(context)")
-        let listedIDs = Set(listed.map(Fixtures.id))
+        // A record restored by `U`, or a ghost (gone from the org, shown until `r`), is left out: a
+        // sort that ran while the org did not list it could not place it.
+        let listedIDs = Set(listed.subtracting(everRestored).subtracting(ghosts).map(Fixtures.id))
         let reinstatedListed = reinstated.filter(listedIDs.contains)
         let queryOrdered =
             model.run.sort?.descending == true ? reinstatedListed.sorted(by: >) : reinstatedListed.sorted()

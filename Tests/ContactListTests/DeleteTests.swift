@@ -41,7 +41,7 @@ struct DeleteTests {
         let request = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         _ = model.handle(response: Fixtures.noContent, for: request.id)
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.notices.statusMessage == "Deleted Contact 0000")
+        #expect(model.notices.statusMessage == "Deleted Contact 0000 · U undo")
         #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
         #expect(model.notices.alerts.isEmpty)
     }

@@ -359,7 +359,7 @@ struct FocusTests {
         let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
         #expect(model.notices.statusMessage == "Deleting Abara (c0@example.com)…")
         _ = model.handle(response: Fixtures.noContent, for: delete.id)
-        #expect(model.notices.statusMessage == "Deleted Abara (c0@example.com)")
+        #expect(model.notices.statusMessage == "Deleted Abara (c0@example.com) · U undo")
         _ = model.handle(key: .character("j"))
         _ = model.handle(key: .character("d"))
         #expect(model.notices.statusMessage == "Deleting Bo…")

@@ -152,6 +152,8 @@ struct WhatYouSeePropertyTests {
                 if request.method == .DELETE || request.method == .PATCH {
                     try checkWrite(request, key: key, frame: frameBefore)
                 }
+                // `U` takes records back out of the bin: they may show again.
+                if Fixtures.isUndelete(request) { deletedForGood.subtract(Fixtures.undeleteIDs(request)) }
                 outstanding.append((request.id, request))
             }
         }
@@ -215,6 +217,22 @@ struct WhatYouSeePropertyTests {
                 case 4..<7: result = Fixtures.deleteFailed
                 default: result = .failure(.timedOut)
                 }
+            case .POST where Fixtures.isUndelete(request):
+                // Restored, refused (not in the bin), or no answer, each id on its own.
+                let ids = Fixtures.undeleteIDs(request)
+                if roll == 0 {
+                    result = .failure(.timedOut)
+                } else {
+                    var refused = Set<String>()
+                    for id in ids where Int.random(in: 0..<4, using: &random) == 0 { refused.insert(id) }
+                    for index in names.indices
+                    where ids.contains(Fixtures.id(index)) && !refused.contains(Fixtures.id(index)) {
+                        server.insert(index)
+                    }
+                    result = Fixtures.undeleteResults(ids: ids) {
+                        refused.contains($0) ? ("UNDELETE_FAILED", "Entity is not in the recycle bin") : nil
+                    }
+                }
             case .PATCH:
                 result =
                     roll < 5
@@ -228,6 +246,10 @@ struct WhatYouSeePropertyTests {
                     let hits = server.filter { _ in Bool.random(using: &random) }.sorted().map(contact)
                     let data = try JSONSerialization.data(withJSONObject: ["searchRecords": hits])
                     result = .success(RestResponse(status: 200, headers: [:], body: Array(data)))
+                } else if let soql, request.path.hasSuffix("/queryAll") {
+                    // The read-back of an undelete: every record is in the bin or out of it.
+                    let listed = names.indices.filter { soql.contains(Fixtures.id($0)) }
+                    result = Fixtures.isDeletedPage(listed.map { (Fixtures.id($0), !server.contains($0)) })
                 } else if let soql, soql.contains("WHERE Id IN") {
                     let present = names.indices.filter { server.contains($0) && soql.contains(Fixtures.id($0)) }
                     result = Fixtures.page(present.map(contact))

@@ -278,6 +278,7 @@ extension ContactListModel {
             for (id, info) in deleteRequests where info.record.id == key.recordID {
                 changes.replaceDeletedRecord(id, with: replaced(info.record))
             }
+            changes.replaceRestorableRecord(key.recordID, replaced)
             // A mark keeps its record for rows not loaded, and a bulk delete puts that copy back.
             if let marked = viewport.marks[key.recordID] { viewport.marks[key.recordID] = replaced(marked) }
         }

@@ -20,6 +20,10 @@ extension ContactListModel {
         if let refusal = refusalOfAnyChange() { return refusal }
         if !record.isRecord { return Self.notRecordsStatus }
         if let refusal = refusalOfPendingCreate(record) { return refusal }
+        // Its undelete decides whether it exists: a change now could act on a deleted record.
+        if changes.undeletes.values.contains(where: { $0.record.id == record.id }) {
+            return "This record is being restored; d and e wait until the org answers."
+        }
         // The Id and the object name go into the request's path: a made-up one could choose another.
         if !SalesforceID.isValid(record.id) { return "This record's Id is not a Salesforce Id; d and e refuse it." }
         if !ObjectName.isValid(record.objectType) {

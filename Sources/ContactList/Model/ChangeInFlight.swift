@@ -1,7 +1,7 @@
 import RestCore
 
-/// A change sent to the org whose outcome is still awaited: a delete or a field update, named
-/// for the quit's wait, its report and its log.
+/// A change sent to the org whose outcome is still awaited: a delete, a field update, a create or an
+/// undelete, named for the quit's wait, its report and its log.
 public struct ChangeInFlight: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case delete
@@ -9,6 +9,8 @@ public struct ChangeInFlight: Hashable, Sendable {
         case update(field: String)
         /// A new record (its row's id is a placeholder until the org answers).
         case create
+        /// `U`: the record taken back out of the Recycle Bin.
+        case undelete
     }
 
     /// The id of the request that carries the change.
@@ -22,6 +24,7 @@ public struct ChangeInFlight: Hashable, Sendable {
         case .delete: "the delete of \(record.displayName) (\(record.id))"
         case .update(let field): "the update of \(field) of \(record.displayName) (\(record.id))"
         case .create: "the create of \(record.displayName)"
+        case .undelete: "the undelete of \(record.displayName) (\(record.id))"
         }
     }
 
@@ -37,6 +40,7 @@ public struct ChangeInFlight: Hashable, Sendable {
         case .delete: "delete"
         case .update: "update"
         case .create: "create"
+        case .undelete: "undelete"
         }
     }
 }

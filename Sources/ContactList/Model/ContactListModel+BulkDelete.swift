@@ -35,16 +35,19 @@ extension ContactListModel {
         var rowIndex: [String: Int] = [:]
         for (index, record) in dataRows.enumerated() where deleted.contains(record.id) { rowIndex[record.id] = index }
         var effects: [ContactListEffect] = []
+        var undoable: [(key: RestRequestID, record: ContactRecord)] = []
         for chunk in chunks {
             let entries = chunk.records.map { record in
                 let key = RestRequestID()
                 changes.recordDelete(
                     DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0, query: query), key: key)
+                undoable.append((key, record))
                 return key
             }
             inFlight[chunk.request.id] = .bulkDelete(batch: batch, entries: entries)
             effects.append(.send(chunk.request))
         }
+        changes.rememberForUndo(undoable, query: query)
         removeRows(atDataIndices: rowIndex.values.sorted())
         for id in deleted { viewport.marks[id] = nil }
         notices.statusMessage = "Deleting \(noun.count(records.count))…"
@@ -117,7 +120,8 @@ extension ContactListModel {
     private mutating func tallyBulk(batch: Int, _ settle: (inout BulkDeleteTally) -> Void) {
         guard var tally = changes.bulkTallies[batch] else { return }
         settle(&tally)
-        notices.statusMessage = tally.status()
+        // Once the whole bulk delete settled, what it deleted can be taken back.
+        notices.statusMessage = tally.status() + (tally.pending == 0 && tally.deleted > 0 ? Self.undoHint : "")
         changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
     }
 

@@ -32,6 +32,7 @@ extension ContactListModel {
             return []
         }
         changes.recordDelete(DeletedItemInfo(record: record, row: index, query: query), key: request.id)
+        changes.rememberForUndo([(request.id, record)], query: query)
         inFlight[request.id] = .delete
         removeRow(at: index)
         clampSelection()
@@ -50,7 +51,7 @@ extension ContactListModel {
         let name = label(of: info.record)
         switch DeleteOutcome(result) {
         case .deleted:
-            confirmDeleted(requestID, status: "Deleted \(name)\(Self.alsoDeleted(with: info.record))")
+            confirmDeleted(requestID, status: "Deleted \(name)\(Self.alsoDeleted(with: info.record))\(Self.undoHint)")
         case .alreadyDeleted:
             confirmDeleted(requestID, status: "\(name) was already deleted")
         case .refused(let error):
@@ -73,7 +74,7 @@ extension ContactListModel {
         case .success:
             reinstate(deleteID, alert: .notDeletedWithoutAnswer(name: name))
         case .failure(let error) where error.httpStatus == 404:
-            confirmDeleted(deleteID, status: "Deleted \(name)")
+            confirmDeleted(deleteID, status: "Deleted \(name)\(Self.undoHint)")
         case .failure:
             reinstate(deleteID, alert: .deleteOutcomeUnknown(name: name))
             notices.statusMessage = "Whether \(name) was deleted is unknown; r shows the server's list"

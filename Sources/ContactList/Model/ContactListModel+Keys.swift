@@ -123,6 +123,8 @@ extension ContactListModel {
             moveSelection(to: shownCount - 1)
         case .character("d"), .delete:
             return deleteMarkedOrSelected()
+        case .character("U"):
+            return undoLastDelete()
         case .character(" "):
             if let refusal = refusalOfAnyChange(marking: true) {
                 notices.statusMessage = refusal

@@ -46,8 +46,10 @@ extension ContactListModel {
         return []
     }
 
-    /// The deletes and updates whose outcome is still awaited.
-    var inFlightChangeCount: Int { deleteRequests.count + updateRequests.count + changes.creates.count }
+    /// The deletes, updates, creates and undeletes whose outcome is still awaited.
+    var inFlightChangeCount: Int {
+        deleteRequests.count + updateRequests.count + changes.creates.count + changes.undeletes.count
+    }
 
     var waitingToQuitMessage: String {
         "\(inFlightChangeCount) change\(inFlightChangeCount == 1 ? "" : "s") still in flight — q again to quit now"

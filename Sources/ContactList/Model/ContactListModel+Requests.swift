@@ -20,7 +20,7 @@ extension ContactListModel {
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
-        return effects + moved + finishLoadingAllIfDone()
+        return effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
     }
 
     private mutating func apply(
@@ -85,6 +85,11 @@ extension ContactListModel {
             return []
         case .switchQuery(let text):
             return applyQueryAnswer(result, text: text, requestID: requestID)
+        case .undelete(let entries):
+            return settleUndelete(result, entries: entries)
+        case .reconcileUndelete(let entries):
+            reconcileUndelete(result, entries: entries)
+            return []
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
@@ -214,6 +219,7 @@ extension ContactListModel {
             updateFilter { $0.appended(from: firstNew, index: $1) }
         }
         reattachOrgRows(orgRows)
+        if replacing { reshowRestoredInRun() }
         // A cursor's pages all repeat the count of when the query ran: the deletes confirmed since
         // are taken off, so that "N of M" stays the org's count.
         if restarting { run.deletedSinceQueryRan = 0 }

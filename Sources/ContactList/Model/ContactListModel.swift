@@ -44,6 +44,11 @@ public struct ContactListModel: Sendable {
         case readAfterSave(recordID: String, sequence: Int)
         /// The first page of a query typed in the query bar, which replaces the list's on success.
         case switchQuery(text: String)
+        /// A SOAP undelete of `U`; `entries` are the records' `PendingChanges.undeletes` keys, in
+        /// the request's order (the answer has one result per id in that order).
+        case undelete(entries: [RestRequestID])
+        /// The `queryAll` of `IsDeleted` that reconciles an undelete that got no answer.
+        case reconcileUndelete(entries: [RestRequestID])
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -97,7 +102,8 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                    .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create, .reconcileCreate, .referenceLookup:
+                    .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create, .reconcileCreate, .referenceLookup,
+                    .undelete, .reconcileUndelete:
                     return false
                 }
             }

@@ -5,6 +5,8 @@ import RestCore
 /// be driven in tests by a factory of its own.
 public protocol ContactRequestFactory: Sendable {
     func request(forQuery soql: String, apiVersion: APIVersion?, batchSize: Int) -> RestRequest
+    /// `GET …/queryAll?q=`: deleted records too (the Recycle Bin).
+    func request(forQueryAll soql: String, apiVersion: APIVersion?, batchSize: Int) -> RestRequest
     func request(forNextRecordsURL url: String) -> RestRequest
     func request(forSearch sosl: String, apiVersion: APIVersion?) -> RestRequest
     func requestForDelete(withObjectType objectType: String, objectId: String, apiVersion: APIVersion?) -> RestRequest
@@ -29,6 +31,8 @@ public protocol ContactRequestFactory: Sendable {
     func requestForCreate(
         withObjectType objectType: String, fields: [String: JSONValue], apiVersion: APIVersion?
     ) -> RestRequest
+    /// The SOAP API's `undelete` of at most 200 ids (`U`).
+    func requestForUndelete(ids: [String], apiVersion: APIVersion?) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
     /// The API version requests go to now (it changes when the org does not serve the one asked

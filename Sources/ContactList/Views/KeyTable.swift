@@ -9,7 +9,7 @@ package enum KeyTable {
     }
 
     /// The keys that change data, left out of a read-only session's help.
-    static let changingKeys: Set<String> = ["d Delete", "e", "Space", "*", "u", "d with marks"]
+    static let changingKeys: Set<String> = ["d Delete", "U", "c", "e", "Space", "*", "u", "d with marks"]
 
     /// The help of a read-only session: every section without the keys that change data.
     package static var readOnlySections: [Section] {
@@ -42,6 +42,7 @@ package enum KeyTable {
                 ("G, pages left", "asks to load them all"),
                 ("e", "edit the cursor's field"),
                 ("c", "create a record"),
+                ("U", "undo the last delete"),
                 ("!, click status", "the last messages, whole"),
                 ("?", "this help"),
                 ("q", "quit"),

@@ -116,7 +116,8 @@ final class AppLoop {
     /// Logs how each change that was in flight before the latest outcomes settled.
     private func logSettledChanges(since before: [ChangeInFlight]) {
         guard let logger, !before.isEmpty else { return }
-        let pending = Set(model.deleteRequests.keys).union(model.updateRequests.keys)
+        let pending = Set(model.deleteRequests.keys).union(model.updateRequests.keys).union(
+            model.changes.undeletes.keys)
         let settled = before.filter { !pending.contains($0.requestID) }
         for change in ContactListModel.ordered(settled) {
             var metadata = Self.metadata(change)

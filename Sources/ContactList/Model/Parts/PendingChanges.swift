@@ -4,12 +4,14 @@ import RestCore
 /// and what the org has confirmed: the one place that answers "what have I sent whose outcome
 /// I do not know?" (`inFlight`).
 ///
-/// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate` and
-/// `forgetUpdate`: a durable outbox, written before each send and cleared as each settles, takes
-/// its place behind these four without the rest of the list changing.
+/// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate`,
+/// `forgetUpdate`, `recordUndelete` and `forgetUndelete`: a durable outbox, written before each
+/// send and cleared as each settles, takes its place behind these six without the rest of the
+/// list changing.
 ///
 /// Invariant: a record with a delete entry is not among the loaded rows (its row comes back only
-/// when the entry goes with a refusal); an id in `confirmedDeletedIDs` never comes back.
+/// when the entry goes with a refusal); an id in `confirmedDeletedIDs` never comes back, unless
+/// `U` takes it out of the Recycle Bin (`reviveDeleted`, while its undelete is pending).
 public struct PendingChanges: Sendable {
     /// The deletes in flight, keyed by the DELETE request's own id (a bulk delete gives each of its
     /// records an id of its own, so that each result settles its own row).
@@ -20,6 +22,15 @@ public struct PendingChanges: Sendable {
     public private(set) var creates: [RestRequestID: PendingCreate] = [:]
     /// Numbers the creates' placeholder rows.
     var nextCreateNumber = 0
+    /// The undeletes in flight (`U`), keyed by an id of each record's own.
+    public private(set) var undeletes: [RestRequestID: UndeletedItem] = [:]
+    /// The deletes of this session that `U` may take back, the latest last.
+    var undoHistory: [UndoableDelete] = []
+    /// Deletes `U` asked to take back while they were in flight: undone once they settle.
+    var undoAfterSettling: [UndoableDelete] = []
+    /// Records the org confirmed restored, by the generation of the query run then: a page of that
+    /// run may have been read before the restore, so it shows them whether it lists them or not.
+    var restoredInRun: [String: (generation: Int, item: UndeletedItem)] = [:]
     /// Ids of records whose delete the server confirmed: they never come back.
     public internal(set) var confirmedDeletedIDs: Set<String> = []
     /// The server's values of fields with updates in flight, put back when the last one fails.
@@ -34,7 +45,7 @@ public struct PendingChanges: Sendable {
     var bulkTallies: [Int: BulkDeleteTally] = [:]
 
     /// Whether no change awaits its outcome.
-    public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty && creates.isEmpty }
+    public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty && creates.isEmpty && undeletes.isEmpty }
 
     /// The ids of the records whose delete is in flight.
     var pendingDeleteIDs: Set<String> { Set(deletes.values.map(\.record.id)) }
@@ -46,6 +57,7 @@ public struct PendingChanges: Sendable {
                 ChangeInFlight(requestID: $0.key, kind: .update(field: $0.value.field), record: $0.value.record)
             }
             + creates.map { ChangeInFlight(requestID: $0.key, kind: .create, record: $0.value.placeholder) }
+            + undeletes.map { ChangeInFlight(requestID: $0.key, kind: .undelete, record: $0.value.record) }
     }
 
     // MARK: - Entries
@@ -84,6 +96,40 @@ public struct PendingChanges: Sendable {
     /// The create entry of `key`, gone: its outcome is settled.
     mutating func forgetCreate(_ key: RestRequestID) -> PendingCreate? {
         creates.removeValue(forKey: key)
+    }
+
+    /// An undelete about to be sent under `key`; the record leaves the confirmed deletes while it
+    /// is pending (it shows again at once).
+    mutating func recordUndelete(_ item: UndeletedItem, key: RestRequestID) {
+        undeletes[key] = item
+        confirmedDeletedIDs.remove(item.record.id)
+    }
+
+    /// The undelete entry of `key`, gone: its outcome is settled.
+    mutating func forgetUndelete(_ key: RestRequestID) -> UndeletedItem? {
+        undeletes.removeValue(forKey: key)
+    }
+
+    /// Every copy `U` keeps of a record (to show it again), changed by `transform`: an update of
+    /// it that settles later must show in the restored row.
+    mutating func replaceRestorableRecord(_ id: String, _ transform: (ContactRecord) -> ContactRecord) {
+        func replaced(_ group: UndoableDelete) -> UndoableDelete {
+            var group = group
+            group.entries = group.entries.map {
+                $0.record.id == id ? .init(key: $0.key, record: transform($0.record)) : $0
+            }
+            return group
+        }
+        undoHistory = undoHistory.map(replaced)
+        undoAfterSettling = undoAfterSettling.map(replaced)
+        for (key, item) in undeletes where item.record.id == id {
+            undeletes[key] = UndeletedItem(record: transform(item.record), query: item.query)
+        }
+    }
+
+    /// A delete `U` may take back later: its records and each one's delete entry key.
+    mutating func rememberForUndo(_ records: [(key: RestRequestID, record: ContactRecord)], query: String?) {
+        undoHistory.append(UndoableDelete(entries: records.map { .init(key: $0.key, record: $0.record) }, query: query))
     }
 
     /// A confirmed delete: its record never comes back.
