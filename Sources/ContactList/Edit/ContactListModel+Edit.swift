@@ -188,7 +188,7 @@ extension ContactListModel {
             refuseUpdate(requestID, result: result)
         case .unknown:
             return readBack(
-                update.record, fields: update.field, for: .reconcileUpdate(updateID: requestID),
+                update.record, fields: update.field + ",LastModifiedDate", for: .reconcileUpdate(updateID: requestID),
                 status: "No answer; reading \(update.field) of \(label(of: update.record)) back…")
         }
         return []
@@ -201,6 +201,7 @@ extension ContactListModel {
             let json = try result.get().decode(JSONValue.self)
             let value = ContactRecord.text(at: [update.field], in: json)
             changes.confirmedFieldValues[update.key] = value
+            setLastModifiedDate(json["LastModifiedDate"]?.stringValue ?? "", of: update.record.id)
             finishUpdate(
                 updateID,
                 status: value == update.value
