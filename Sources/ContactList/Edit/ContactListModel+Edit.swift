@@ -100,14 +100,19 @@ extension ContactListModel {
     /// the status line says so.
     mutating func handleAwaitingDescribe(key: Key) -> [ContactListEffect] {
         guard let target = awaitedEdit else { return [] }
+        keyWhileReadingFields(key, of: target.record.objectType, cancelled: "Edit cancelled")
+        return []
+    }
+
+    /// A key while `e` or `c` waits for a describe: Esc closes the wait (saying `cancelled`),
+    /// every other key is dropped and the status line says so.
+    mutating func keyWhileReadingFields(_ key: Key, of objectType: String, cancelled: String) {
         if key == .escape {
             modes.modal = nil
-            notices.statusMessage = "Edit cancelled"
+            notices.statusMessage = cancelled
         } else {
-            notices.statusMessage =
-                "Still reading the fields of \(target.record.objectType); that key did nothing (Esc cancels)"
+            notices.statusMessage = "Still reading the fields of \(objectType); that key did nothing (Esc cancels)"
         }
-        return []
     }
 
     // MARK: - Editing keys
