@@ -147,6 +147,21 @@ struct ConflictTests {
         #expect(model.dataRows.first?.lastModifiedDate == Self.changedAt)
     }
 
+    @Test("no answer reads the field back with LastModifiedDate, and the row's date moves on with it")
+    func unknownReadsDate() throws {
+        var model = try Self.model()
+        let patch = try EditTests.edit(&model, to: "maybe@example.com")
+        let read = try #require(Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: patch.id)).first)
+        #expect(read.queryItems.first { $0.name == "fields" }?.value == "Email,LastModifiedDate")
+        let body = try JSONSerialization.data(withJSONObject: [
+            "attributes": ["type": "Contact"], "Id": Fixtures.id(0), "Email": "maybe@example.com",
+            "LastModifiedDate": Self.changedAt,
+        ])
+        _ = model.handle(response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: read.id)
+        #expect(model.dataRows.first?.lastModifiedDate == Self.changedAt)
+        #expect(EditTests.email(model) == "maybe@example.com")
+    }
+
     @Test("a save's read-back moves the row's date on, so that the next PATCH is conditional on it")
     func readAfterSaveMovesDate() throws {
         var model = try Self.model()

@@ -155,7 +155,7 @@ struct EditTests {
         let lost = RestClientError.apiInvocationFailed(status: 502, headers: [:], errors: [], rawBody: nil)
         let read = try #require(Fixtures.sentRequests(model.handle(response: .failure(lost), for: request.id)).first)
         #expect(read.method == .GET)
-        #expect(read.queryItems.contains { $0.name == "fields" && $0.value == "Email" })
+        #expect(read.queryItems.contains { $0.name == "fields" && $0.value == "Email,LastModifiedDate" })
         #expect(model.updateRequests[request.id] != nil, "pending until read back")
         #expect(Self.email(model) == "new@example.com")
         let body = try JSONSerialization.data(withJSONObject: ["Id": Fixtures.id(0), "Email": readBack])

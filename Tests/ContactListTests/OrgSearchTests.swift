@@ -70,7 +70,8 @@ struct OrgSearchTests {
         #expect(search.request.path.hasSuffix("/search"))
         #expect(
             Self.sosl(of: search.request)
-                == "FIND {Co*} IN ALL FIELDS RETURNING Contact(Id, Name, Title, Email, Phone, Account.Name) LIMIT 200")
+                == "FIND {Co*} IN ALL FIELDS RETURNING Contact(Id, Name, Title, Email, Phone, Account.Name, LastModifiedDate) LIMIT 200"
+        )
         #expect(model.rows.orgSearch.isSearching)
         #expect(model.needsAnimation)
     }
@@ -212,7 +213,9 @@ struct OrgSearchTests {
                 for: #"O'Neil} RETURNING User(Id) {x"#, object: SOSLText.object(ofQuery: Fixtures.query),
                 columns: [Column(field: "Name")]))
         #expect(
-            sosl == #"FIND {O\'Neil\} RETURNING User\(Id\) \{x*} IN ALL FIELDS RETURNING Contact(Id, Name) LIMIT 200"#)
+            sosl
+                == #"FIND {O\'Neil\} RETURNING User\(Id\) \{x*} IN ALL FIELDS RETURNING Contact(Id, Name, LastModifiedDate) LIMIT 200"#
+        )
         for character in SOSLText.reservedCharacters {
             #expect(SOSLText.escaped("a\(character)b") == "a\\\(character)b")
         }
@@ -221,6 +224,6 @@ struct OrgSearchTests {
         #expect(SOSLText.object(ofQuery: "not SOQL") == "Contact")
         #expect(
             SOSLText.search(for: "Lead", object: "Lead", columns: [Column(field: "Company")])?
-                .hasSuffix("RETURNING Lead(Id, Company) LIMIT 200") == true)
+                .hasSuffix("RETURNING Lead(Id, Company, LastModifiedDate) LIMIT 200") == true)
     }
 }

@@ -69,13 +69,7 @@ extension ContactListModel {
     mutating func handleCreateForm(key: Key) -> [ContactListEffect] {
         guard var form = createForm else { return [] }
         if form.isAwaitingDescribe {
-            if key == .escape {
-                modes.modal = nil
-                notices.statusMessage = "New \(noun.singular) cancelled"
-            } else {
-                notices.statusMessage =
-                    "Still reading the fields of \(form.objectType); that key did nothing (Esc cancels)"
-            }
+            keyWhileReadingFields(key, of: form.objectType, cancelled: "New \(noun.singular) cancelled")
             return []
         }
         if form.isConfirmingCancel {

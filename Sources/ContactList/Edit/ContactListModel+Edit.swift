@@ -100,14 +100,19 @@ extension ContactListModel {
     /// the status line says so.
     mutating func handleAwaitingDescribe(key: Key) -> [ContactListEffect] {
         guard let target = awaitedEdit else { return [] }
+        keyWhileReadingFields(key, of: target.record.objectType, cancelled: "Edit cancelled")
+        return []
+    }
+
+    /// A key while `e` or `c` waits for a describe: Esc closes the wait (saying `cancelled`),
+    /// every other key is dropped and the status line says so.
+    mutating func keyWhileReadingFields(_ key: Key, of objectType: String, cancelled: String) {
         if key == .escape {
             modes.modal = nil
-            notices.statusMessage = "Edit cancelled"
+            notices.statusMessage = cancelled
         } else {
-            notices.statusMessage =
-                "Still reading the fields of \(target.record.objectType); that key did nothing (Esc cancels)"
+            notices.statusMessage = "Still reading the fields of \(objectType); that key did nothing (Esc cancels)"
         }
-        return []
     }
 
     // MARK: - Editing keys
@@ -188,7 +193,7 @@ extension ContactListModel {
             refuseUpdate(requestID, result: result)
         case .unknown:
             return readBack(
-                update.record, fields: update.field, for: .reconcileUpdate(updateID: requestID),
+                update.record, fields: update.field + ",LastModifiedDate", for: .reconcileUpdate(updateID: requestID),
                 status: "No answer; reading \(update.field) of \(label(of: update.record)) back…")
         }
         return []
@@ -201,6 +206,7 @@ extension ContactListModel {
             let json = try result.get().decode(JSONValue.self)
             let value = ContactRecord.text(at: [update.field], in: json)
             changes.confirmedFieldValues[update.key] = value
+            setLastModifiedDate(json["LastModifiedDate"]?.stringValue ?? "", of: update.record.id)
             finishUpdate(
                 updateID,
                 status: value == update.value

@@ -38,9 +38,11 @@ enum SOSLText {
         return result
     }
 
-    /// Id and the fields of the list's columns (the query's SELECT list as the list shows it).
+    /// Id and the fields of the list's columns (the query's SELECT list as the list shows it),
+    /// and `LastModifiedDate`, so that an edit of a row found is conditional as a loaded row's is.
     static func fields(of columns: [Column]) -> String {
         let fields = columns.map(\.field).filter { !FieldLookup.keyMatches($0, "Id") }
-        return (["Id"] + fields).joined(separator: ", ")
+        let modified = fields.contains { FieldLookup.keyMatches($0, "LastModifiedDate") } ? [] : ["LastModifiedDate"]
+        return (["Id"] + fields + modified).joined(separator: ", ")
     }
 }

@@ -80,6 +80,16 @@ enum Resources {
         return writer.bytes
     }
 
+    /// A picklist's values as the describe lists them: those the seed draws from.
+    private static func picklistValues(_ object: SObjectType, _ field: FieldSpec) -> [String] {
+        guard field.type == .picklist else { return [] }
+        switch (object, field.name) {
+        case (.account, "Industry"): return SeedPools.industries
+        case (.supportCase, "Status"): return SeedPools.caseStatuses
+        default: return []
+        }
+    }
+
     static func describe(_ object: SObjectType, version: String) -> [UInt8] {
         var writer = JSONWriter(capacity: 8192)
         writer.beginObject()
@@ -115,6 +125,19 @@ enum Resources {
             writer.endArray()
             writer.key("relationshipName")
             if let relationship = field.relationshipName { writer.string(relationship) } else { writer.null() }
+            writer.key("picklistValues")
+            writer.beginArray()
+            for value in picklistValues(object, field) {
+                writer.beginObject()
+                writer.pair("active", true)
+                writer.pair("defaultValue", false)
+                writer.pair("label", value)
+                writer.key("validFor")
+                writer.null()
+                writer.pair("value", value)
+                writer.endObject()
+            }
+            writer.endArray()
             writer.endObject()
         }
         writer.endArray()
