@@ -45,13 +45,13 @@ let package = Package(
             ]
         ),
         .target(name: "ContactList", dependencies: ["RestCore", "SOQL"]),
-        .target(name: "Replica", dependencies: ["RestCore", .grdb]),
+        .target(name: "Replica", dependencies: ["ContactList", "RestCore", .grdb]),
 
         // The executable: with the tests, the only target that imports MockOrg.
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
-                "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList",
+                "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList", "Replica",
                 .argumentParser, .logging, .subprocess, .systemPackage,
             ]
         ),
@@ -64,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["RestCore", "MockOrg", "ContactList", .subprocess, .systemPackage],
+            dependencies: ["RestCore", "MockOrg", "ContactList", "Replica", .subprocess, .systemPackage],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ArchitectureTests"),
@@ -83,7 +83,8 @@ let package = Package(
             ],
             exclude: ["Compatibility"]
         ),
-        .testTarget(name: "ReplicaTests", dependencies: ["Replica", "RestCore", .grdb]),
+        .testTarget(
+            name: "ReplicaTests", dependencies: ["Replica", "ContactList", "RestCore", "MockOrg", "TestSupport", .grdb]),
         .testTarget(name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["RestCore", "MockOrg", "TestSupport", .subprocess, .systemPackage]),

@@ -1,4 +1,5 @@
 import ContactList
+import Replica
 import RestCore
 import Synchronization
 
@@ -27,9 +28,22 @@ package struct ModelRunner {
     /// Requests of `.sendAfter` effects not answered yet, so that `.cancel` can stop them.
     private var delayed: [RestRequestID: Task<Void, Never>] = [:]
 
-    package init(model: ContactListModel, client: RestClient) {
+    /// The durable outbox the app keeps, when the test gives one: each change is written to it
+    /// before its request goes.
+    package let journal: OutboxJournal?
+
+    package init(model: ContactListModel, client: RestClient, journal: OutboxJournal? = nil) {
         self.model = model
         self.client = client
+        self.journal = journal
+        self.model.journalsChanges = journal != nil
+    }
+
+    /// Takes up what the outbox holds from a process that is gone, as the app does at start.
+    package mutating func resumeLeftChanges() throws {
+        guard let journal else { return }
+        let reads = try journal.resumeLeftChanges(in: &model)
+        perform(reads)
     }
 
     /// Starts the model (its first page goes out).
@@ -132,6 +146,13 @@ package struct ModelRunner {
                 delayed.removeValue(forKey: id)?.cancel()
             case .quit, .open, .copy:
                 break
+            case .recordChange, .forgetChange:
+                // Written before the effects after it (the change's request) are performed.
+                do {
+                    _ = try journal?.perform(effect)
+                } catch {
+                    preconditionFailure("the test's outbox could not be written: \(error)")
+                }
             }
         }
     }

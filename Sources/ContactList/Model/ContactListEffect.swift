@@ -18,4 +18,9 @@ public enum ContactListEffect: Sendable {
     case copy(String)
     /// Keep the query in the history file (`:`), run or refused.
     case rememberQuery(String)
+    /// Write the change to the durable outbox before performing the effects after it (its request
+    /// is among them). Only while `journalsChanges` is on.
+    case recordChange(DurableChange)
+    /// The change of this request settled: remove it from the outbox.
+    case forgetChange(RestRequestID)
 }

@@ -20,7 +20,8 @@ extension ContactListModel {
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
-        return effects + moved + finishLoadingAllIfDone()
+        let settled = effects + moved + finishLoadingAllIfDone()
+        return changes.takeJournal() + settled
     }
 
     private mutating func apply(

@@ -2,6 +2,7 @@ import ContactList
 import Foundation
 import Glibc
 import Logging
+import Replica
 import RestCore
 
 /// The event loop of the interactive list.
@@ -31,12 +32,15 @@ final class AppLoop {
 
     /// Where the queries run from `:` are kept; nil keeps none.
     private let history: QueryHistoryFile?
+    /// The durable outbox: each change is written to it before its request goes; nil keeps none.
+    private let journal: OutboxJournal?
 
     init(
         model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
-        history: QueryHistoryFile? = nil
+        history: QueryHistoryFile? = nil, journal: OutboxJournal? = nil
     ) {
         self.history = history
+        self.journal = journal
         self.model = model
         self.client = client
         self.terminal = Terminal(useColor: useColor, useMouse: useMouse)
@@ -53,6 +57,7 @@ final class AppLoop {
         TerminalGuard.chainResizeSignal()
 
         layout()
+        resumeLeftChanges()
         perform(model.start())
         if !terminal.isUTF8 { model.showNotice(ContactListModel.asciiLocaleNotice) }
         redraw()
@@ -182,7 +187,25 @@ final class AppLoop {
                 cancellable[request.id] = send(request, after: delay)
             case .cancel(let id):
                 cancellable.removeValue(forKey: id)?.cancel()
+            case .recordChange, .forgetChange:
+                // Written before the effects after it (the change's request) are performed.
+                do {
+                    _ = try journal?.perform(effect)
+                } catch {
+                    model.showNotice("The change was not written to the outbox: \(error.localizedDescription)")
+                }
             }
+        }
+    }
+
+    /// Takes up the changes a process that is gone left in the outbox, before anything is sent.
+    private func resumeLeftChanges() {
+        guard let journal else { return }
+        model.journalsChanges = true
+        do {
+            perform(try journal.resumeLeftChanges(in: &model))
+        } catch {
+            model.showNotice("The outbox could not be read: \(error.localizedDescription)")
         }
     }
 

@@ -5,8 +5,9 @@ import RestCore
 /// I do not know?" (`inFlight`).
 ///
 /// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate` and
-/// `forgetUpdate`: a durable outbox, written before each send and cleared as each settles, takes
-/// its place behind these four without the rest of the list changing.
+/// `forgetUpdate`. While `isJournaled`, these four also queue `recordChange` and `forgetChange`
+/// effects (`takeJournal`), which the model returns ahead of the change's request: the runner
+/// writes the durable outbox from them, so the list never depends on where it is kept.
 ///
 /// Invariant: a record with a delete entry is not among the loaded rows (its row comes back only
 /// when the entry goes with a refusal); an id in `confirmedDeletedIDs` never comes back.
@@ -28,6 +29,10 @@ public struct PendingChanges: Sendable {
     var nextBulkBatch = 0
     /// What each bulk delete in flight has come to so far, by batch.
     var bulkTallies: [Int: BulkDeleteTally] = [:]
+    /// Whether entries are journaled for a durable outbox.
+    var isJournaled = false
+    /// The outbox effects of entries recorded or forgotten since the last `takeJournal`, in order.
+    private var journal: [ContactListEffect] = []
 
     /// Whether no change awaits its outcome.
     public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty }
@@ -48,11 +53,17 @@ public struct PendingChanges: Sendable {
     /// A delete about to be sent under `key`.
     mutating func recordDelete(_ info: DeletedItemInfo, key: RestRequestID) {
         deletes[key] = info
+        if isJournaled {
+            journal.append(
+                .recordChange(DurableChange(requestID: key, kind: .delete, record: info.record, query: info.query)))
+        }
     }
 
     /// The delete entry of `key`, gone: its outcome is settled (or its row is back).
     mutating func forgetDelete(_ key: RestRequestID) -> DeletedItemInfo? {
-        deletes.removeValue(forKey: key)
+        let info = deletes.removeValue(forKey: key)
+        if isJournaled, info != nil { journal.append(.forgetChange(key)) }
+        return info
     }
 
     /// A delete's copy of its record with other values (an edit of a row whose delete is pending).
@@ -62,13 +73,28 @@ public struct PendingChanges: Sendable {
     }
 
     /// An update about to be sent under `key`.
-    mutating func recordUpdate(_ update: FieldUpdate, key: RestRequestID) {
+    mutating func recordUpdate(_ update: FieldUpdate, key: RestRequestID, query: String? = nil) {
         updates[key] = update
+        if isJournaled {
+            journal.append(
+                .recordChange(
+                    DurableChange(
+                        requestID: key, kind: .update, record: update.record, query: query, field: update.field,
+                        value: update.value)))
+        }
     }
 
     /// The update entry of `key`, gone: its outcome is settled.
     mutating func forgetUpdate(_ key: RestRequestID) -> FieldUpdate? {
-        updates.removeValue(forKey: key)
+        let update = updates.removeValue(forKey: key)
+        if isJournaled, update != nil { journal.append(.forgetChange(key)) }
+        return update
+    }
+
+    /// The outbox effects queued since the last call, emptied.
+    mutating func takeJournal() -> [ContactListEffect] {
+        defer { journal.removeAll() }
+        return journal
     }
 
     /// A confirmed delete: its record never comes back.
