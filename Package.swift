@@ -87,7 +87,8 @@ let package = Package(
             name: "ReplicaTests", dependencies: ["Replica", "ContactList", "RestCore", "MockOrg", "TestSupport", .grdb]),
         .testTarget(name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["RestCore", "MockOrg", "TestSupport", .subprocess, .systemPackage]),
+            name: "EndToEndTests",
+            dependencies: ["RestCore", "MockOrg", "Replica", "TestSupport", .subprocess, .systemPackage]),
     ],
     swiftLanguageModes: [.v6]
 )
