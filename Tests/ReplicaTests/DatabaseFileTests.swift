@@ -93,7 +93,7 @@ struct DatabaseFileTests {
     @Test("migrations are named, and a file at the first one gains the second with its rows kept")
     func migratesFromEarlierSchema() throws {
         #expect(ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state"])
-        #expect(OutboxStore.migrator.migrations == ["1 outbox"])
+        #expect(OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process"])
         try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
         let queue = try DatabaseQueue(path: file.path)
         try ReplicaStore.migrator.migrate(queue, upTo: "1 list rows")
@@ -111,5 +111,28 @@ struct DatabaseFileTests {
         #expect(try store.rows(of: list).map(\.fields) == [["Name": .string("A")], ["Name": .string("B")]])
         #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-02-01T00:00:00.000+0000")
         #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
+    }
+
+    @Test("an outbox at its first schema gains the writing process, its entries kept as of no known process")
+    func outboxMigratesFromEarlierSchema() throws {
+        try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
+        let queue = try DatabaseQueue(path: file.path)
+        try OutboxStore.migrator.migrate(queue, upTo: "1 outbox")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (requestID, kind, objectType, recordID, payload, state, createdAt)
+                    VALUES ('r1', 'delete', 'Contact', '003A', '{"name":"Ann"}', 'sent', 5)
+                    """)
+        }
+        try queue.close()
+        let outbox = try #require(OutboxStore.open(at: file).store)
+        #expect(
+            try outbox.entries() == [
+                OutboxEntry(
+                    requestID: "r1", kind: .delete, objectType: "Contact", recordID: "003A",
+                    payload: ["name": .string("Ann")], state: .sent, createdAt: Date(timeIntervalSince1970: 5),
+                    processID: 0)
+            ])
     }
 }

@@ -1,10 +1,11 @@
 import ContactList
 import Foundation
 import MockOrg
-import Replica
 import RestCore
 import TestSupport
 import Testing
+
+@testable import Replica
 
 /// The outbox wired to the list's model: a change is written before its request goes, removed
 /// when it settles, and a process killed mid-delete leaves what the next start reconciles, with
@@ -125,5 +126,21 @@ struct OutboxResumeTests {
             #expect(second.exchanges.allSatisfy { $0.request.method == .GET })
             #expect(try journal.store.entries() == [])
         }
+    }
+
+    @Test("a second instance leaves the entries of a first one still running, and takes up a dead one's")
+    func liveInstancesEntriesAreLeftAlone() throws {
+        let store = try #require(OutboxStore.open(at: folder.file()).store)
+        let record = ContactRecord(id: "003000000000001AAA", objectType: "Contact", displayName: "Ann", values: [])
+        for processID: Int32 in [101, 202] {
+            let writer = OutboxJournal(store: store, now: { Date() }, processID: processID, isRunning: { _ in true })
+            try writer.record(DurableChange(requestID: RestRequestID(), kind: .delete, record: record, query: nil))
+        }
+        let second = OutboxJournal(store: store, now: { Date() }, processID: 303, isRunning: { $0 == 101 })
+        let left = try second.leftChanges()
+        #expect(left.changes.map(\.record.id) == [record.id])
+        #expect(try store.entries().filter { left.keys.contains($0.requestID) }.map(\.processID) == [202])
+        #expect(OutboxJournal.isRunning(getpid()))
+        #expect(!OutboxJournal.isRunning(0))
     }
 }

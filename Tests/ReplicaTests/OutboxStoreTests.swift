@@ -34,10 +34,11 @@ struct OutboxStoreTests {
     @Test("a change moves through its states and is gone once settled")
     func stateAndRemoval() throws {
         let first = OutboxEntry(
-            requestID: "r1", kind: .delete, objectType: "Contact", recordID: "003A", createdAt: Date())
+            requestID: "r1", kind: .delete, objectType: "Contact", recordID: "003A",
+            createdAt: Date(timeIntervalSince1970: 1_795_000_000.5))
         let second = OutboxEntry(
             requestID: "r2", kind: .update, objectType: "Contact", recordID: "003B",
-            payload: ["Phone": .null], createdAt: Date())
+            payload: ["Phone": .null], createdAt: Date(timeIntervalSince1970: 1_795_000_001.25))
         try outbox.add(first)
         try outbox.add(second)
         try outbox.setState(.sent, of: "r1")

@@ -32,10 +32,13 @@ public struct OutboxEntry: Hashable, Sendable {
     public var state: State
     /// When the change was made (this machine's clock).
     public var createdAt: Date
+    /// The process that wrote it (0: not known): a live one's entries are its own, never taken up
+    /// by another instance.
+    public var processID: Int32
 
     public init(
         requestID: String, kind: Kind, objectType: String, recordID: String?, payload: [String: JSONValue] = [:],
-        state: State = .queued, createdAt: Date
+        state: State = .queued, createdAt: Date, processID: Int32 = 0
     ) {
         self.requestID = requestID
         self.kind = kind
@@ -44,5 +47,6 @@ public struct OutboxEntry: Hashable, Sendable {
         self.payload = payload
         self.state = state
         self.createdAt = createdAt
+        self.processID = processID
     }
 }

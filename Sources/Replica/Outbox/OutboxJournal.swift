@@ -8,16 +8,35 @@ import Synchronization
 /// forgets it (`forgetChange`), and gives back, at start, what a process that is gone left.
 ///
 /// A request id lives only in its process, so each entry is keyed by an id of its own (a UUID),
-/// never reused by the next process.
+/// never reused by the next process. Each entry names the process that wrote it: a second instance
+/// on the same org and user never takes up the entries of a first one that is still running.
 public final class OutboxJournal: Sendable {
     public let store: OutboxStore
     /// This process's request ids and the outbox keys of their entries.
     private let keys = Mutex<[RestRequestID: String]>([:])
     private let now: @Sendable () -> Date
+    /// The id of the process this journal writes for.
+    let processID: Int32
+    /// Whether a process of that id is running.
+    private let isRunning: @Sendable (Int32) -> Bool
 
-    public init(store: OutboxStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public convenience init(store: OutboxStore, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.init(store: store, now: now, processID: getpid(), isRunning: Self.isRunning)
+    }
+
+    init(
+        store: OutboxStore, now: @escaping @Sendable () -> Date, processID: Int32,
+        isRunning: @escaping @Sendable (Int32) -> Bool
+    ) {
         self.store = store
         self.now = now
+        self.processID = processID
+        self.isRunning = isRunning
+    }
+
+    /// `kill(pid, 0)`: it succeeds, or fails with EPERM, only for a process that exists.
+    static func isRunning(_ processID: Int32) -> Bool {
+        processID > 0 && (kill(processID, 0) == 0 || errno == EPERM)
     }
 
     /// Performs the effect when it is the outbox's; false for every other effect.
@@ -48,17 +67,19 @@ public final class OutboxJournal: Sendable {
             OutboxEntry(
                 requestID: key, kind: change.kind == .delete ? .delete : .update,
                 objectType: change.record.objectType, recordID: change.record.id, payload: payload, state: .sent,
-                createdAt: now()))
+                createdAt: now(), processID: processID))
     }
 
-    /// What the outbox holds from before this process: the changes the model takes up
+    /// What the outbox holds from processes that are gone: the changes the model takes up
     /// (`resumeLeftChanges`), and the keys of their entries, to `retire` once the model's own
-    /// entries for them are written. Kinds the model does not take up stay in the outbox.
+    /// entries for them are written. Kinds the model does not take up, and the entries of another
+    /// process still running, stay in the outbox.
     public func leftChanges() throws -> (changes: [DurableChange], keys: [String]) {
         let mine = Set(keys.withLock { $0.values })
         var changes: [DurableChange] = []
         var taken: [String] = []
         for entry in try store.entries() where !mine.contains(entry.requestID) {
+            if entry.processID != processID, isRunning(entry.processID) { continue }
             guard let recordID = entry.recordID, let kind = DurableChange.Kind(rawValue: entry.kind.rawValue) else {
                 continue
             }

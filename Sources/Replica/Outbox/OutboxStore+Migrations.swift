@@ -18,6 +18,9 @@ extension OutboxStore {
                     );
                     """)
         }
+        migrator.registerMigration("2 outbox process") { db in
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN processID INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -21,12 +21,14 @@ public final class OutboxStore: Sendable {
         try pool.write { db in
             try db.execute(
                 sql: """
-                    INSERT OR REPLACE INTO outbox (requestID, kind, objectType, recordID, payload, state, createdAt)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT OR REPLACE INTO outbox
+                        (requestID, kind, objectType, recordID, payload, state, createdAt, processID)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     entry.requestID, entry.kind.rawValue, entry.objectType, entry.recordID,
                     try FieldsText.encode(entry.payload), entry.state.rawValue, entry.createdAt.timeIntervalSince1970,
+                    entry.processID,
                 ])
         }
     }
@@ -57,7 +59,7 @@ public final class OutboxStore: Sendable {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT requestID, kind, objectType, recordID, payload, state, createdAt FROM outbox
+                    SELECT requestID, kind, objectType, recordID, payload, state, createdAt, processID FROM outbox
                     ORDER BY createdAt, rowid
                     """
             ).compactMap(Self.entry(from:))
@@ -71,6 +73,6 @@ public final class OutboxStore: Sendable {
         return OutboxEntry(
             requestID: row["requestID"], kind: kind, objectType: row["objectType"], recordID: row["recordID"],
             payload: try FieldsText.decode(row["payload"]), state: state,
-            createdAt: Date(timeIntervalSince1970: row["createdAt"]))
+            createdAt: Date(timeIntervalSince1970: row["createdAt"]), processID: row["processID"])
     }
 }
