@@ -23,4 +23,6 @@ public enum ContactListEffect: Sendable {
     case recordChange(DurableChange)
     /// The change of this request settled: remove it from the outbox.
     case forgetChange(RestRequestID)
+    /// Keep these rows of the list in the local replica. Only while `keepsRows` is on.
+    case keepRows(KeptRows)
 }

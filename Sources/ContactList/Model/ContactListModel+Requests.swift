@@ -174,6 +174,7 @@ extension ContactListModel {
         if restarting { rows.nextQueryOrder = 0 }
         for index in run.columns.indices { run.columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
+        var kept: [ContactRecord] = []
         let pending = pendingValuesByRecord
         // `SELECT COUNT()` answers with a count and no records: its one row is the count.
         let entries =
@@ -194,6 +195,7 @@ extension ContactListModel {
             rows.nextQueryOrder += Self.queryOrderStride
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id) else { continue }
             rows.append(record)
+            kept.append(record)
         }
         if restarting {
             reanchorQueryOrder(previous: previousOrder, listed: Set(page.records.compactMap { $0["Id"]?.stringValue }))
@@ -216,7 +218,9 @@ extension ContactListModel {
             notices.statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
         }
         clampSelection()
-        return loadMoreIfNeeded()
+        // The org's rows have replaced the replica's.
+        if replacing, run.cachedRowsStatus != .none { run.cachedRowsStatus = .synced }
+        return keptRows(kept, firstPosition: replacing ? 0 : firstNew) + loadMoreIfNeeded()
     }
 
     /// Whether a filter with text is set: it searches the loaded rows only.

@@ -65,6 +65,9 @@ public struct ContactListModel: Sendable {
     public let isReadOnly: Bool
     /// The org's instance URL, from which `o` derives a record's Lightning page; set by the runner.
     public var instanceURL: String?
+    /// Whether each applied page is also returned as a `keepRows` effect, for the runner's local
+    /// replica; off unless the runner keeps one.
+    public var keepsRows = false
     /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
 

@@ -85,9 +85,10 @@ struct BrowseCommand: AsyncParsableCommand {
         let history = QueryHistoryFile.standard(org: origin)
         startingModel.queryHistory = history?.load() ?? []
         let stores = await LocalStores.open(
-            client: client, environment: ProcessInfo.processInfo.environment, keepsRows: false)
+            client: client, environment: ProcessInfo.processInfo.environment, keepsRows: !org.noCache)
         for notice in stores.notices { startingModel.showNotice(notice) }
         let journal = stores.journal
+        let replica = stores.replica
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
@@ -102,7 +103,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 return .success(
                     try AppLoop(
                         model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
-                        history: history, journal: journal
+                        history: history, journal: journal, replica: replica
                     ).run())
             } catch {
                 return .failure(error)
