@@ -1,10 +1,10 @@
-import ContactList
 import Foundation
 import MockOrg
 import RestCore
 import TestSupport
 import Testing
 
+@testable import ContactList
 @testable import Replica
 
 /// The outbox wired to the list's model: a change is written before its request goes, removed
@@ -75,6 +75,9 @@ struct OutboxResumeTests {
             #expect(second.exchanges.filter { $0.request.method == .DELETE }.isEmpty)
             #expect(second.model.confirmedDeletedIDs == [deleted.id])
             #expect(!second.model.dataRows.contains { $0.id == deleted.id })
+            #expect(second.model.notices.alerts == [Alert(title: "From the last session", message: "1 deleted")])
+            // The org's count already left the record out: it is not taken off twice.
+            #expect(second.model.run.totalSize == 11)
             #expect(try again.store.entries() == [])
             let audit = DeleteAudit(
                 model: second.model, orgIDs: try await DeleteAudit.ids(in: org.client), deletedIDs: [deleted.id])
@@ -98,6 +101,11 @@ struct OutboxResumeTests {
             #expect(second.exchanges.filter { $0.request.method == .DELETE }.isEmpty)
             #expect(second.model.dataRows.filter { $0.id == record.id }.count == 1)
             #expect(second.model.confirmedDeletedIDs.isEmpty)
+            #expect(
+                second.model.notices.alerts == [
+                    Alert(title: "From the last session", message: "1 not deleted — put back")
+                ])
+            #expect(second.model.run.totalSize == 12)
             #expect(try again.store.entries() == [])
             let audit = DeleteAudit(
                 model: second.model, orgIDs: try await DeleteAudit.ids(in: org.client), deletedIDs: [])

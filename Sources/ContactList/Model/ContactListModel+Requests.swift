@@ -52,6 +52,9 @@ extension ContactListModel {
         case .reconcileDelete(let deleteID):
             reconcileDelete(deleteID, readBack: result)
             return loadMoreIfNeeded()
+        case .reconcileLeftDelete(let deleteID):
+            settleLeftDelete(deleteID, readBack: result)
+            return loadMoreIfNeeded()
         case .retrieve(let recordID):
             applyRetrieve(result, recordID: recordID)
             return []

@@ -17,6 +17,8 @@ public struct ContactListModel: Sendable {
         case delete
         /// Reading back the record of a DELETE that got no answer, keyed to its `deleteRequests` entry.
         case reconcileDelete(deleteID: RestRequestID)
+        /// Reading back the record of a delete a dead process left in the outbox (`resumeLeftChanges`).
+        case reconcileLeftDelete(deleteID: RestRequestID)
         case retrieve(recordID: String)
         /// An sObject Collections DELETE; `entries` are the records' `deleteRequests` keys, in the
         /// request's order (the answer lists one result per id in that order). `batch` is the `d` that
@@ -88,8 +90,8 @@ public struct ContactListModel: Sendable {
             || inFlight.values.contains {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
-                case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                    .reconcileUpdate, .search, .readAfterSave, .switchQuery:
+                case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
+                    .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery:
                     return false
                 }
             }

@@ -29,6 +29,8 @@ public struct PendingChanges: Sendable {
     var nextBulkBatch = 0
     /// What each bulk delete in flight has come to so far, by batch.
     var bulkTallies: [Int: BulkDeleteTally] = [:]
+    /// What the reads of the deletes a dead process left have found so far.
+    var leftDeletes = LeftDeleteTally()
     /// Whether entries are journaled for a durable outbox.
     var isJournaled = false
     /// The outbox effects of entries recorded or forgotten since the last `takeJournal`, in order.
