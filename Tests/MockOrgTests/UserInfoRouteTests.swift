@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SOQL
 import Testing
 
 @testable import MockOrg
@@ -70,6 +71,41 @@ import Testing
                 "SELECT Id FROM Contact WHERE NOT (SystemModstamp > \(instant)Z)", headers: org.authorization)
             #expect(notAfter.records.count == stamps.filter { $0 <= stampOfInstant }.count)
             #expect(notAfter.records.count > 0)
+        }
+    }
+}
+
+/// The incremental sync's queries, as `SOQLSyncRewriter` writes them, answered by the org.
+@Suite struct SyncQueryRouteTests {
+    @Test func theSyncQueriesFindTheRowsChangedAndThoseThatLeftTheList() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 40))
+        let query = "SELECT Id, Name, Title FROM Contact WHERE Title != null ORDER BY Name"
+        try await org.test { client in
+            let rows = try await client.query(query, headers: org.authorization).records
+            let latest = try #require(
+                try await client.query(
+                    "SELECT SystemModstamp FROM Contact ORDER BY SystemModstamp DESC LIMIT 1",
+                    headers: org.authorization
+                ).records.first?["SystemModstamp"] as? String)
+            #expect(rows.count > 2)
+            // One row keeps matching with a new title; another loses its title and leaves the list.
+            let kept = try #require(rows[0]["Id"] as? String)
+            let left = try #require(rows[1]["Id"] as? String)
+            try await Task.sleep(for: .milliseconds(5))
+            for (id, title) in [(kept, "\"Chief\""), (left, "null")] {
+                let reply = try await client.send(
+                    .patch, "/services/data/v66.0/sobjects/Contact/\(id)",
+                    headers: org.authorization, body: "{\"Title\": \(title)}")
+                #expect(reply.status == 204)
+            }
+            let changed = try #require(SOQLSyncRewriter.changed(query, since: latest))
+            #expect(
+                try await client.query(changed, headers: org.authorization).records.compactMap { $0["Id"] as? String }
+                    == [kept])
+            let stopped = try #require(SOQLSyncRewriter.stoppedMatching(query, since: latest))
+            #expect(
+                try await client.query(stopped, headers: org.authorization).records.compactMap { $0["Id"] as? String }
+                    == [left])
         }
     }
 }
