@@ -55,6 +55,37 @@ struct StartFromReplicaTests {
         }
     }
 
+    @Test("after a load and a delete, neither the replica nor the outbox holds the session's token")
+    func noTokenIsWritten() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 12)) { org in
+            let replica = try #require(ReplicaStore.open(at: folder.file()).store)
+            let outbox = try #require(OutboxStore.open(at: folder.url.appendingPathComponent("state.sqlite")).store)
+            var runner = ModelRunner(
+                model: ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client),
+                client: org.client, journal: OutboxJournal(store: outbox), replica: replica)
+            runner.setVisibleRows(20)
+            runner.start()
+            #expect(await runner.settle())
+            #expect(runner.delete(atShown: 1) != nil)
+            #expect(await runner.settle())
+            // The replica holds the load's rows (until the next load, the deleted one among them).
+            #expect(try replica.summary().rows == 12)
+            let token = Array(org.endpoint.accessToken.utf8)
+            #expect(token.count > 8)
+            let files = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path)
+            #expect(files.count >= 2)
+            for file in files {
+                let bytes = [UInt8]((try? Data(contentsOf: folder.url.appendingPathComponent(file))) ?? Data())
+                let holdsToken =
+                    bytes.count >= token.count
+                    && (0...(bytes.count - token.count)).contains {
+                        bytes[$0..<($0 + token.count)].elementsEqual(token)
+                    }
+                #expect(!holdsToken, "\(file) holds the token")
+            }
+        }
+    }
+
     @Test("the age is told in whole units, rounded down")
     func ageText() {
         #expect(CachedRowsStatus.age(seconds: 20) == "just now")
