@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
@@ -44,12 +45,13 @@ let package = Package(
             ]
         ),
         .target(name: "ContactList", dependencies: ["RestCore", "SOQL"]),
+        .target(name: "Replica", dependencies: ["ContactList", "RestCore", .grdb]),
 
         // The executable: with the tests, the only target that imports MockOrg.
         .executableTarget(
             name: "ContactTUI",
             dependencies: [
-                "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList",
+                "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList", "Replica",
                 .argumentParser, .logging, .subprocess, .systemPackage,
             ]
         ),
@@ -62,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["RestCore", "MockOrg", "ContactList", .subprocess, .systemPackage],
+            dependencies: ["RestCore", "MockOrg", "ContactList", "Replica", .subprocess, .systemPackage],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "ArchitectureTests"),
@@ -81,9 +83,12 @@ let package = Package(
             ],
             exclude: ["Compatibility"]
         ),
+        .testTarget(
+            name: "ReplicaTests", dependencies: ["Replica", "ContactList", "RestCore", "MockOrg", "TestSupport", .grdb]),
         .testTarget(name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["RestCore", "MockOrg", "TestSupport", .subprocess, .systemPackage]),
+            name: "EndToEndTests",
+            dependencies: ["RestCore", "MockOrg", "Replica", "TestSupport", .subprocess, .systemPackage]),
     ],
     swiftLanguageModes: [.v6]
 )
@@ -108,6 +113,7 @@ extension Target.Dependency {
     static let argumentParser = product(name: "ArgumentParser", package: "swift-argument-parser")
     static let asyncHTTPClient = product(name: "AsyncHTTPClient", package: "async-http-client")
     static let compressNIO = product(name: "CompressNIO", package: "compress-nio")
+    static let grdb = product(name: "GRDB", package: "GRDB.swift")
     static let crypto = product(name: "Crypto", package: "swift-crypto")
     static let httpTypes = product(name: "HTTPTypes", package: "swift-http-types")
     static let hummingbird = product(name: "Hummingbird", package: "hummingbird")

@@ -13,6 +13,8 @@ pkg-config --exists ncursesw 2>/dev/null || missing="$missing libncursesw5-dev"
 # gzip: RestCore decodes with libdeflate; MockOrg compresses with ISA-L's igzip.
 pkg-config --exists libdeflate 2>/dev/null || missing="$missing libdeflate-dev"
 pkg-config --exists libisal 2>/dev/null || missing="$missing libisal-dev"
+# The local replica and outbox: GRDB links the system SQLite.
+pkg-config --exists sqlite3 2>/dev/null || missing="$missing libsqlite3-dev"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
 command -v openssl >/dev/null 2>&1 || missing="$missing openssl"
 # The tests' stand-in Salesforce CLI asks the mock org for tokens with curl.

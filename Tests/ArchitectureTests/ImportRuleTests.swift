@@ -66,6 +66,14 @@ struct ImportRuleTests {
         #expect(try Self.offenders(in: "Sources/ContactList", #"^import (CNcurses|MockOrg|Hummingbird)\b"#) == [])
     }
 
+    @Test("ContactList never imports Replica, and Replica never handles a credential")
+    func replicaBoundaries() throws {
+        #expect(try Self.offenders(in: "Sources/ContactList", #"^(@testable )?import Replica\b"#) == [])
+        #expect(
+            try Self.offenders(
+                in: "Sources/Replica", #"(?i)access_?token|refresh_?token|authorization|^import Credentials"#) == [])
+    }
+
     @Test("MockOrg's engine does not import Hummingbird (NIO's ByteBuffer is its one wire type)")
     func engineKnowsNoHTTP() throws {
         #expect(try Self.offenders(in: "Sources/MockOrg/Engine", #"^import (Hummingbird|HTTPTypes|NIOHTTP1)\b"#) == [])

@@ -13,7 +13,7 @@ struct CompletionScriptTests {
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(outcome.error.isEmpty, "\(outcome.error)")
         #expect(outcome.output.split(separator: "\n").count > 10, "the \(shell) script is too short")
-        for word in ["contact-tui", "browse", "list", "mock-org", "target-org", "demo"] {
+        for word in ["contact-tui", "browse", "list", "mock-org", "cache", "discard-unsent", "target-org", "demo"] {
             #expect(outcome.output.contains(word), "the \(shell) script does not mention \(word)")
         }
     }

@@ -33,8 +33,12 @@ struct SecurityHostileNameTests {
         let body =
             Array("{\"totalSize\":\(records.count),\"done\":true,\"records\":[".utf8)
             + records.joined(separator: Array(",".utf8)) + Array("]}".utf8)
+        // The server closes each connection after its reply, so it says so: the app's first request
+        // (userinfo, which keys the local files) must not leave the page to a closed connection.
         return RawResponseServer.reply(
-            headers: ["Content-Type: application/json;charset=UTF-8", "Content-Length: \(body.count)"], body: body)
+            headers: [
+                "Content-Type: application/json;charset=UTF-8", "Content-Length: \(body.count)", "Connection: close",
+            ], body: body)
     }
 
     /// Starts the app against a raw server serving `reply`, with the clipboard enabled in tmux

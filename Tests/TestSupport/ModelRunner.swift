@@ -1,4 +1,5 @@
 import ContactList
+import Replica
 import RestCore
 import Synchronization
 
@@ -27,9 +28,36 @@ package struct ModelRunner {
     /// Requests of `.sendAfter` effects not answered yet, so that `.cancel` can stop them.
     private var delayed: [RestRequestID: Task<Void, Never>] = [:]
 
-    package init(model: ContactListModel, client: RestClient) {
+    /// The durable outbox the app keeps, when the test gives one: each change is written to it
+    /// before its request goes.
+    package let journal: OutboxJournal?
+
+    /// The local replica the app keeps, when the test gives one: each page applied is kept in it.
+    package let replica: ReplicaStore?
+
+    package init(
+        model: ContactListModel, client: RestClient, journal: OutboxJournal? = nil, replica: ReplicaStore? = nil
+    ) {
         self.model = model
         self.client = client
+        self.journal = journal
+        self.replica = replica
+        self.model.journalsChanges = journal != nil
+        self.model.keepsRows = replica != nil
+    }
+
+    /// Shows the replica's rows of the query before the first page, as the app does at start;
+    /// `age` stands for the clock's reading of how old they are.
+    package mutating func showCachedRows(age: String) throws {
+        guard let replica, let cached = try replica.cachedRecords(of: model.query) else { return }
+        model.showCachedRows(cached.records, age: age)
+    }
+
+    /// Takes up what the outbox holds from a process that is gone, as the app does at start.
+    package mutating func resumeLeftChanges() throws {
+        guard let journal else { return }
+        let reads = try journal.resumeLeftChanges(in: &model)
+        perform(reads)
     }
 
     /// Starts the model (its first page goes out).
@@ -132,6 +160,14 @@ package struct ModelRunner {
                 delayed.removeValue(forKey: id)?.cancel()
             case .quit, .open, .copy:
                 break
+            case .recordChange, .forgetChange, .keepRows:
+                // Written before the effects after it (the change's request) are performed.
+                do {
+                    _ = try journal?.perform(effect)
+                    _ = try replica?.perform(effect)
+                } catch {
+                    preconditionFailure("the test's outbox or replica could not be written: \(error)")
+                }
             }
         }
     }

@@ -18,4 +18,11 @@ public enum ContactListEffect: Sendable {
     case copy(String)
     /// Keep the query in the history file (`:`), run or refused.
     case rememberQuery(String)
+    /// Write the change to the durable outbox before performing the effects after it (its request
+    /// is among them). Only while `journalsChanges` is on.
+    case recordChange(DurableChange)
+    /// The change of this request settled: remove it from the outbox.
+    case forgetChange(RestRequestID)
+    /// Keep these rows of the list in the local replica. Only while `keepsRows` is on.
+    case keepRows(KeptRows)
 }

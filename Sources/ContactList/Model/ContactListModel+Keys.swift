@@ -12,7 +12,7 @@ extension ContactListModel {
         let anchor = Self.movesSelection(key, in: focus) ? nil : selectionAnchor()
         let effects = route(key, focus: focus)
         if let anchor { restoreSelection(anchor) }
-        return effects
+        return changes.takeJournal() + effects
     }
 
     /// Hands a key to the part of the app that has the focus.

@@ -34,6 +34,12 @@ extension ContactListModel {
     public var updateRequests: [RestRequestID: FieldUpdate] { changes.updates }
     /// Ids of records whose delete the server confirmed: they never come back.
     public var confirmedDeletedIDs: Set<String> { changes.confirmedDeletedIDs }
+    /// Whether each change is also returned as `recordChange`/`forgetChange` effects, for the
+    /// runner's durable outbox; off unless the runner keeps one.
+    public var journalsChanges: Bool {
+        get { changes.isJournaled }
+        set { changes.isJournaled = newValue }
+    }
 
     // MARK: - Viewport
 

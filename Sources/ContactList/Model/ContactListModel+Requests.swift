@@ -20,7 +20,8 @@ extension ContactListModel {
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
-        return effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
+        let settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
+        return changes.takeJournal() + settled
     }
 
     private mutating func apply(
@@ -50,6 +51,9 @@ extension ContactListModel {
             return settleDelete(requestID, result: result) + loadMoreIfNeeded()
         case .reconcileDelete(let deleteID):
             reconcileDelete(deleteID, readBack: result)
+            return loadMoreIfNeeded()
+        case .reconcileLeftDelete(let deleteID):
+            settleLeftDelete(deleteID, readBack: result)
             return loadMoreIfNeeded()
         case .retrieve(let recordID):
             applyRetrieve(result, recordID: recordID)
@@ -188,6 +192,7 @@ extension ContactListModel {
         if restarting { rows.nextQueryOrder = 0 }
         for index in run.columns.indices { run.columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
+        var kept: [ContactRecord] = []
         let pending = pendingValuesByRecord
         // `SELECT COUNT()` answers with a count and no records: its one row is the count.
         let entries =
@@ -208,6 +213,7 @@ extension ContactListModel {
             rows.nextQueryOrder += Self.queryOrderStride
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id) else { continue }
             rows.append(record)
+            kept.append(record)
         }
         if replacing { keepPendingCreatesOnTop() }
         if restarting {
@@ -232,7 +238,9 @@ extension ContactListModel {
             notices.statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
         }
         clampSelection()
-        return loadMoreIfNeeded()
+        // The org's rows have replaced the replica's.
+        if replacing, run.cachedRowsStatus != .none { run.cachedRowsStatus = .synced }
+        return keptRows(kept, firstPosition: replacing ? 0 : firstNew) + loadMoreIfNeeded()
     }
 
     /// Whether a filter with text is set: it searches the loaded rows only.

@@ -17,6 +17,8 @@ public struct ContactListModel: Sendable {
         case delete
         /// Reading back the record of a DELETE that got no answer, keyed to its `deleteRequests` entry.
         case reconcileDelete(deleteID: RestRequestID)
+        /// Reading back the record of a delete a dead process left in the outbox (`resumeLeftChanges`).
+        case reconcileLeftDelete(deleteID: RestRequestID)
         case retrieve(recordID: String)
         /// An sObject Collections DELETE; `entries` are the records' `deleteRequests` keys, in the
         /// request's order (the answer lists one result per id in that order). `batch` is the `d` that
@@ -78,6 +80,9 @@ public struct ContactListModel: Sendable {
     public let isReadOnly: Bool
     /// The org's instance URL, from which `o` derives a record's Lightning page; set by the runner.
     public var instanceURL: String?
+    /// Whether each applied page is also returned as a `keepRows` effect, for the runner's local
+    /// replica; off unless the runner keeps one.
+    public var keepsRows = false
     /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
     /// The session's user id, when the runner knows it: a create that got no answer looks for a
@@ -101,9 +106,9 @@ public struct ContactListModel: Sendable {
             || inFlight.values.contains {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
-                case .delete, .reconcileDelete, .retrieve, .bulkDelete, .reconcileBulkDelete, .describe, .update,
-                    .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create, .reconcileCreate, .referenceLookup,
-                    .undelete, .reconcileUndelete:
+                case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
+                    .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create,
+                    .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete:
                     return false
                 }
             }

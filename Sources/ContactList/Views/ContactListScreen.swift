@@ -69,6 +69,7 @@ package struct ContactListScreen: Widget {
             // The object and the view first: they say what the rows are, and stay on a narrow screen.
             return "\(model.searchedObjectName) · \(model.run.title) · \(model.origin)"
                 + (model.requests.apiVersionInUse.map { " · " + $0 } ?? "") + (model.isReadOnly ? " · read-only" : "")
+                + (model.run.cachedRowsStatus.label.map { " · " + $0 } ?? "")
         case .help: return "contact-tui · Keys"
         case .detail(let detail):
             return "\(detail.record.objectType) · \(SafeText.sanitize(detail.record.displayName))"

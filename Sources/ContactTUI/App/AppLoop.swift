@@ -2,6 +2,7 @@ import ContactList
 import Foundation
 import Glibc
 import Logging
+import Replica
 import RestCore
 
 /// The event loop of the interactive list.
@@ -31,12 +32,18 @@ final class AppLoop {
 
     /// Where the queries run from `:` are kept; nil keeps none.
     private let history: QueryHistoryFile?
+    /// The durable outbox: each change is written to it before its request goes; nil keeps none.
+    private let journal: OutboxJournal?
+    /// The local replica of the lists' rows (nil with `--no-cache`).
+    private let replica: ReplicaStore?
 
     init(
         model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
-        history: QueryHistoryFile? = nil
+        history: QueryHistoryFile? = nil, journal: OutboxJournal? = nil, replica: ReplicaStore? = nil
     ) {
         self.history = history
+        self.journal = journal
+        self.replica = replica
         self.model = model
         self.client = client
         self.terminal = Terminal(useColor: useColor, useMouse: useMouse)
@@ -53,6 +60,8 @@ final class AppLoop {
         TerminalGuard.chainResizeSignal()
 
         layout()
+        resumeLeftChanges()
+        showCachedRows()
         perform(model.start())
         if !terminal.isUTF8 { model.showNotice(ContactListModel.asciiLocaleNotice) }
         redraw()
@@ -183,7 +192,40 @@ final class AppLoop {
                 cancellable[request.id] = send(request, after: delay)
             case .cancel(let id):
                 cancellable.removeValue(forKey: id)?.cancel()
+            case .keepRows:
+                do {
+                    _ = try replica?.perform(effect)
+                } catch {
+                    model.showNotice("The rows were not kept in the local replica: \(error.localizedDescription)")
+                }
+            case .recordChange, .forgetChange:
+                // Written before the effects after it (the change's request) are performed.
+                do {
+                    _ = try journal?.perform(effect)
+                } catch {
+                    model.showNotice("The change was not written to the outbox: \(error.localizedDescription)")
+                }
             }
+        }
+    }
+
+    /// Shows the replica's rows of the query at once, while the org's first page is on its way.
+    private func showCachedRows() {
+        guard let replica else { return }
+        model.keepsRows = true
+        guard let cached = try? replica.cachedRecords(of: model.query) else { return }
+        model.showCachedRows(
+            cached.records, age: CachedRowsStatus.age(seconds: Date().timeIntervalSince(cached.syncedAt)))
+    }
+
+    /// Takes up the changes a process that is gone left in the outbox, before anything is sent.
+    private func resumeLeftChanges() {
+        guard let journal else { return }
+        model.journalsChanges = true
+        do {
+            perform(try journal.resumeLeftChanges(in: &model))
+        } catch {
+            model.showNotice("The outbox could not be read: \(error.localizedDescription)")
         }
     }
 

@@ -4,6 +4,7 @@ import Credentials
 import Foundation
 import Logging
 import MockOrg
+import Replica
 import RestCore
 
 /// `contact-tui [browse]`: the interactive contact list (the default subcommand).
@@ -83,6 +84,11 @@ struct BrowseCommand: AsyncParsableCommand {
         startingModel.instanceURL = configuration.instanceURL.absoluteString
         let history = QueryHistoryFile.standard(org: origin)
         startingModel.queryHistory = history?.load() ?? []
+        let stores = await LocalStores.open(
+            client: client, environment: ProcessInfo.processInfo.environment, keepsRows: !org.noCache)
+        for notice in stores.notices { startingModel.showNotice(notice) }
+        let journal = stores.journal
+        let replica = stores.replica
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
@@ -97,7 +103,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 return .success(
                     try AppLoop(
                         model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
-                        history: history
+                        history: history, journal: journal, replica: replica
                     ).run())
             } catch {
                 return .failure(error)

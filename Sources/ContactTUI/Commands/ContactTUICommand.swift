@@ -12,7 +12,7 @@ struct ContactTUICommand: AsyncParsableCommand {
             sf), by --instance-url and --access-token, by the SF_INSTANCE_URL and SF_ACCESS_TOKEN \
             environment variables, or else sf's default org. 'contact-tui help browse' lists all its options.
             """,
-        subcommands: [BrowseCommand.self, ListCommand.self, MockOrgCommand.self],
+        subcommands: [BrowseCommand.self, ListCommand.self, MockOrgCommand.self, CacheCommand.self],
         defaultSubcommand: BrowseCommand.self
     )
 }

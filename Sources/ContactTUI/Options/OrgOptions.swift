@@ -62,6 +62,9 @@ struct OrgOptions: ParsableArguments {
     @Flag(help: "Refuse every change to the org (deletes are blocked before they are sent).")
     var readOnly = false
 
+    @Flag(help: "Neither show nor keep the local replica of the list's rows (changes still go through the outbox).")
+    var noCache = false
+
     /// One warning sentence for each secret given in the command line itself, which any user of
     /// the machine can read (`/proc/PID/cmdline`, `ps`).
     var visibleSecretWarnings: [String] {

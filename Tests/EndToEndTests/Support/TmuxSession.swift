@@ -14,6 +14,8 @@ final class TmuxSession {
     let height: Int
     private let configPath: String
     private let statusPath: String
+    /// The folder of the session's replica and outbox.
+    private let localFiles: String
     /// The tmux server's process, stopped with a signal when the session goes (a `deinit` cannot await a child).
     private var serverPID: pid_t = 0
 
@@ -37,7 +39,13 @@ final class TmuxSession {
             """
         try configuration.write(toFile: configPath, atomically: true, encoding: .utf8)
 
-        var variables = ["LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]
+        // Each session keeps its replica and outbox apart (unless the test names the folders): the
+        // mock org's org and user ids are the same in every test.
+        localFiles = NSTemporaryDirectory() + "\(socket).local"
+        var variables = [
+            "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "XDG_CACHE_HOME": localFiles + "/cache",
+            "XDG_STATE_HOME": localFiles + "/state",
+        ]
         variables.merge(environment) { _, new in new }
         let assignments = variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         // The exit status is written by the shell rather than read from tmux's #{pane_dead_status},
@@ -58,6 +66,7 @@ final class TmuxSession {
         if serverPID > 0 { kill(serverPID, SIGTERM) }
         try? FileManager.default.removeItem(atPath: configPath)
         try? FileManager.default.removeItem(atPath: statusPath)
+        try? FileManager.default.removeItem(atPath: localFiles)
     }
 
     /// Sends keys as tmux names them: "j", "Enter", "Escape", "C-c", "PageDown".

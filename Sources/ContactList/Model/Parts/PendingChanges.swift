@@ -5,9 +5,10 @@ import RestCore
 /// I do not know?" (`inFlight`).
 ///
 /// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate`,
-/// `forgetUpdate`, `recordUndelete` and `forgetUndelete`: a durable outbox, written before each
-/// send and cleared as each settles, takes its place behind these six without the rest of the
-/// list changing.
+/// `forgetUpdate`, `recordCreate`, `forgetCreate`, `recordUndelete` and `forgetUndelete`. While
+/// `isJournaled`, the delete and update ones also queue `recordChange` and `forgetChange` effects
+/// (`takeJournal`), which the model returns ahead of the change's request: the runner writes the
+/// durable outbox from them, so the list never depends on where it is kept.
 ///
 /// Invariant: a record with a delete entry is not among the loaded rows (its row comes back only
 /// when the entry goes with a refusal); an id in `confirmedDeletedIDs` never comes back, unless
@@ -43,6 +44,12 @@ public struct PendingChanges: Sendable {
     var nextBulkBatch = 0
     /// What each bulk delete in flight has come to so far, by batch.
     var bulkTallies: [Int: BulkDeleteTally] = [:]
+    /// What the reads of the deletes a dead process left have found so far.
+    var leftDeletes = LeftDeleteTally()
+    /// Whether entries are journaled for a durable outbox.
+    var isJournaled = false
+    /// The outbox effects of entries recorded or forgotten since the last `takeJournal`, in order.
+    private var journal: [ContactListEffect] = []
 
     /// Whether no change awaits its outcome.
     public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty && creates.isEmpty && undeletes.isEmpty }
@@ -65,11 +72,17 @@ public struct PendingChanges: Sendable {
     /// A delete about to be sent under `key`.
     mutating func recordDelete(_ info: DeletedItemInfo, key: RestRequestID) {
         deletes[key] = info
+        if isJournaled {
+            journal.append(
+                .recordChange(DurableChange(requestID: key, kind: .delete, record: info.record, query: info.query)))
+        }
     }
 
     /// The delete entry of `key`, gone: its outcome is settled (or its row is back).
     mutating func forgetDelete(_ key: RestRequestID) -> DeletedItemInfo? {
-        deletes.removeValue(forKey: key)
+        let info = deletes.removeValue(forKey: key)
+        if isJournaled, info != nil { journal.append(.forgetChange(key)) }
+        return info
     }
 
     /// A delete's copy of its record with other values (an edit of a row whose delete is pending).
@@ -79,13 +92,28 @@ public struct PendingChanges: Sendable {
     }
 
     /// An update about to be sent under `key`.
-    mutating func recordUpdate(_ update: FieldUpdate, key: RestRequestID) {
+    mutating func recordUpdate(_ update: FieldUpdate, key: RestRequestID, query: String? = nil) {
         updates[key] = update
+        if isJournaled {
+            journal.append(
+                .recordChange(
+                    DurableChange(
+                        requestID: key, kind: .update, record: update.record, query: query, field: update.field,
+                        value: update.value)))
+        }
     }
 
     /// The update entry of `key`, gone: its outcome is settled.
     mutating func forgetUpdate(_ key: RestRequestID) -> FieldUpdate? {
-        updates.removeValue(forKey: key)
+        let update = updates.removeValue(forKey: key)
+        if isJournaled, update != nil { journal.append(.forgetChange(key)) }
+        return update
+    }
+
+    /// The outbox effects queued since the last call, emptied.
+    mutating func takeJournal() -> [ContactListEffect] {
+        defer { journal.removeAll() }
+        return journal
     }
 
     /// A create about to be sent under `key`.

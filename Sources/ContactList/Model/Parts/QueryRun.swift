@@ -34,6 +34,8 @@ public struct QueryRun: Sendable {
     /// The org's count of records the query matches: the latest page's, less the deletes
     /// confirmed since the query ran.
     public internal(set) var totalSize = 0
+    /// Whether the rows shown came from the local replica, and whether the org's replaced them.
+    public internal(set) var cachedRowsStatus = CachedRowsStatus.none
     /// Deletes confirmed since the query last ran, which its later pages still count.
     var deletedSinceQueryRan = 0
     /// The pages of a refresh kept aside until they reach the selected record.

@@ -3,7 +3,7 @@ import Hummingbird
 import JSONKit
 
 /// `POST /services/oauth2/token` (refresh_token, password and client_credentials grants,
-/// form-encoded or multipart) and `POST /services/oauth2/revoke`. No access token is needed; every
+/// form-encoded or multipart), `POST /services/oauth2/revoke` and `GET /services/oauth2/userinfo`. No access token is needed; every
 /// path of the group has its parameters read first, so a malformed body is refused before a 404 or 405.
 struct OAuthRoutes {
     let tokens: TokenStore
@@ -23,6 +23,9 @@ struct OAuthRoutes {
         oauth.get("revoke", use: revoke)
         oauth.post("revoke", use: revoke)
         oauth.refuseMethods(except: [.get, .post], on: "revoke")
+        oauth.get("userinfo", use: userInfo)
+        oauth.post("userinfo", use: userInfo)
+        oauth.refuseMethods(except: [.get, .post], on: "userinfo")
         oauth.notFound(on: "*")
     }
 
@@ -87,7 +90,7 @@ struct OAuthRoutes {
 
     /// The org's scheme and the host and port the client used (its Host header), so that a client that
     /// reached an org bound to 0.0.0.0 by some name is told that name; the bound URL otherwise.
-    private func instanceURL(reachedBy request: Request) -> String {
+    func instanceURL(reachedBy request: Request) -> String {
         guard let authority = request.head.authority, !authority.isEmpty,
             authority.utf8.allSatisfy({ byte in
                 (byte >= 0x30 && byte <= 0x3A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

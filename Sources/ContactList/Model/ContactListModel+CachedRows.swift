@@ -1,0 +1,34 @@
+import RestCore
+
+extension ContactListModel {
+    /// Shows the local replica's rows of this query at once, before the org answers: each a
+    /// record as a query result holds it (`Id`, `attributes.type`, the columns' fields). The org's
+    /// first page then replaces them (the selection staying on its record) and the header turns
+    /// from `cached AGE · syncing…` to `synced`. Nothing happens once rows are shown.
+    public mutating func showCachedRows(_ records: [JSONValue], age: String) {
+        guard dataRows.isEmpty, rowsAreRecords, !records.isEmpty else { return }
+        let pendingIDs = changes.pendingDeleteIDs
+        for json in records {
+            guard let record = ContactRecord(json: json, columns: run.columns), !pendingIDs.contains(record.id),
+                !rows.ids.contains(record.id)
+            else { continue }
+            rows.queryOrder[record.id] = rows.nextQueryOrder
+            rows.nextQueryOrder += Self.queryOrderStride
+            rows.append(record)
+        }
+        updateFilter { $0.rebuild(index: $1) }
+        run.cachedRowsStatus = .cached(age: age)
+        clampSelection()
+    }
+
+    /// The page's records for the replica, when the runner keeps one.
+    func keptRows(_ records: [ContactRecord], firstPosition: Int) -> [ContactListEffect] {
+        guard keepsRows, rowsAreRecords, !records.isEmpty || firstPosition == 0 else { return [] }
+        return [
+            .keepRows(
+                KeptRows(
+                    query: query, columnPaths: run.columns.map(\.path), records: records,
+                    firstPosition: firstPosition))
+        ]
+    }
+}

@@ -1,0 +1,33 @@
+import RestCore
+
+/// A change as a durable outbox keeps it: the runner writes it before the change's request goes
+/// (`ContactListEffect.recordChange`), and hands it back at the next start when the process died
+/// with it unsettled (`ContactListModel.resumeLeftChanges`).
+public struct DurableChange: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case delete, update
+    }
+
+    /// The change's key in this process.
+    public let requestID: RestRequestID
+    public let kind: Kind
+    /// The record as its row showed it (so a delete that did not happen can put the row back).
+    public let record: ContactRecord
+    /// The query of the list the change was made in.
+    public let query: String?
+    /// An update's field (API name) and the value sent; nil for a delete.
+    public let field: String?
+    public let value: String?
+
+    public init(
+        requestID: RestRequestID, kind: Kind, record: ContactRecord, query: String?, field: String? = nil,
+        value: String? = nil
+    ) {
+        self.requestID = requestID
+        self.kind = kind
+        self.record = record
+        self.query = query
+        self.field = field
+        self.value = value
+    }
+}

@@ -1,0 +1,37 @@
+import GRDB
+
+extension ReplicaStore {
+    /// The schema's history, oldest first. A migration, once released, never changes: a new one
+    /// is added below it (and `user_version`, the count of them, marks files from newer builds).
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("1 list rows") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE listRow (
+                        listKey TEXT NOT NULL,
+                        id TEXT NOT NULL,
+                        fields TEXT NOT NULL,
+                        lastModifiedDate TEXT,
+                        systemModstamp TEXT,
+                        position INTEGER NOT NULL,
+                        PRIMARY KEY (listKey, id)
+                    ) WITHOUT ROWID;
+                    CREATE INDEX listRowPosition ON listRow (listKey, position);
+                    """)
+        }
+        migrator.registerMigration("2 list sync state") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE listSync (
+                        listKey TEXT PRIMARY KEY NOT NULL,
+                        lastSystemModstamp TEXT,
+                        syncedAt REAL NOT NULL
+                    );
+                    INSERT INTO listSync (listKey, lastSystemModstamp, syncedAt)
+                        SELECT listKey, MAX(systemModstamp), 0 FROM listRow GROUP BY listKey;
+                    """)
+        }
+        return migrator
+    }
+}

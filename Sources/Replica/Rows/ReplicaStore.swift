@@ -1,0 +1,129 @@
+import Foundation
+import GRDB
+import RestCore
+
+/// The rows of each list the user opened, and each list's sync state, in
+/// `$XDG_CACHE_HOME/contact-tui/ORG-USER.sqlite`: a cache, which may be cleared at any time.
+public final class ReplicaStore: Sendable {
+    let pool: DatabasePool
+
+    init(pool: DatabasePool) { self.pool = pool }
+
+    /// Opens (or creates) the store at `url`; a bad file is moved aside (`ReplicaOpening`).
+    public static func open(at url: URL) -> ReplicaOpening<ReplicaStore> {
+        DatabaseFile(role: "local replica", url: url, migrator: migrator).open().map(ReplicaStore.init(pool:))
+    }
+
+    /// Closes the database; the store answers nothing after it.
+    public func close() throws { try pool.close() }
+
+    // MARK: - Rows
+
+    /// The rows of `list` in their order.
+    public func rows(of list: ListKey) throws -> [ReplicaRow] {
+        try pool.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, fields, lastModifiedDate, systemModstamp, position FROM listRow
+                    WHERE listKey = ? ORDER BY position, id
+                    """, arguments: [list.text]
+            ).map(Self.row(from:))
+        }
+    }
+
+    /// Replaces every row of `list` (a full load) and records the sync: one transaction, so a
+    /// reader sees the old list or the new one, never half of each.
+    public func replaceRows(of list: ListKey, with rows: [ReplicaRow], syncedAt: Date) throws {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM listRow WHERE listKey = ?", arguments: [list.text])
+            try Self.insert(rows, into: list, db)
+            let latest = rows.compactMap(\.systemModstamp).max()
+            try Self.save(ListSyncState(list: list, lastSystemModstamp: latest, syncedAt: syncedAt), db)
+        }
+    }
+
+    /// Inserts the rows, or replaces those of the same id, in `list`.
+    public func upsert(_ rows: [ReplicaRow], in list: ListKey) throws {
+        try pool.write { db in try Self.insert(rows, into: list, db) }
+    }
+
+    /// Removes the rows of these ids from `list`.
+    public func removeRows(ids: [String], from list: ListKey) throws {
+        try pool.write { db in
+            for id in ids {
+                try db.execute(sql: "DELETE FROM listRow WHERE listKey = ? AND id = ?", arguments: [list.text, id])
+            }
+        }
+    }
+
+    /// Removes a list: its rows and its sync state.
+    public func removeList(_ list: ListKey) throws {
+        try pool.write { db in
+            try db.execute(sql: "DELETE FROM listRow WHERE listKey = ?", arguments: [list.text])
+            try db.execute(sql: "DELETE FROM listSync WHERE listKey = ?", arguments: [list.text])
+        }
+    }
+
+    // MARK: - Sync state
+
+    /// The sync state of `list`; nil when it was never synced.
+    public func syncState(of list: ListKey) throws -> ListSyncState? {
+        try pool.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT listKey, lastSystemModstamp, syncedAt FROM listSync WHERE listKey = ?",
+                arguments: [list.text]
+            ).map(Self.syncState(from:))
+        }
+    }
+
+    /// Records a sync of a list.
+    public func setSyncState(_ state: ListSyncState) throws {
+        try pool.write { db in try Self.save(state, db) }
+    }
+
+    /// What the store holds, for `contact-tui cache list`.
+    public func summary() throws -> ReplicaSummary {
+        try pool.read { db in
+            let lists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM listSync") ?? 0
+            let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM listRow") ?? 0
+            let synced = try Double.fetchOne(db, sql: "SELECT MAX(syncedAt) FROM listSync")
+            return ReplicaSummary(
+                lists: lists, rows: rows, lastSync: synced.map { Date(timeIntervalSince1970: $0) })
+        }
+    }
+
+    // MARK: - Reading and writing rows
+
+    private static func insert(_ rows: [ReplicaRow], into list: ListKey, _ db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """)
+        for row in rows {
+            try statement.execute(arguments: [
+                list.text, row.id, try FieldsText.encode(row.fields), row.lastModifiedDate, row.systemModstamp,
+                row.position,
+            ])
+        }
+    }
+
+    private static func save(_ state: ListSyncState, _ db: Database) throws {
+        try db.execute(
+            sql: "INSERT OR REPLACE INTO listSync (listKey, lastSystemModstamp, syncedAt) VALUES (?, ?, ?)",
+            arguments: [state.list.text, state.lastSystemModstamp, state.syncedAt.timeIntervalSince1970])
+    }
+
+    private static func row(from row: Row) throws -> ReplicaRow {
+        ReplicaRow(
+            id: row["id"], fields: try FieldsText.decode(row["fields"]), lastModifiedDate: row["lastModifiedDate"],
+            systemModstamp: row["systemModstamp"], position: row["position"])
+    }
+
+    private static func syncState(from row: Row) -> ListSyncState {
+        ListSyncState(
+            list: ListKey(stored: row["listKey"]), lastSystemModstamp: row["lastSystemModstamp"],
+            syncedAt: Date(timeIntervalSince1970: row["syncedAt"]))
+    }
+}

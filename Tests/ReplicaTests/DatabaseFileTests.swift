@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import Testing
+
+@testable import Replica
+
+@Suite("The replica's files: modes, and bad files moved aside")
+struct DatabaseFileTests {
+    let folder: TemporaryFolder
+    let file: URL
+
+    init() throws {
+        folder = try TemporaryFolder()
+        file = folder.file()
+    }
+
+    @Test("the folder is mode 0700, the database and its WAL 0600, in WAL mode")
+    func privateModes() throws {
+        let store = try #require(ReplicaStore.open(at: file).store)
+        try store.upsert([ReplicaRow(id: "a", fields: [:], position: 0)], in: ListKey(query: "x"))
+        #expect(try TemporaryFolder.mode(of: file.deletingLastPathComponent()) == 0o700)
+        #expect(try TemporaryFolder.mode(of: file) == 0o600)
+        #expect(try TemporaryFolder.mode(of: URL(fileURLWithPath: file.path + "-wal")) == 0o600)
+        #expect(try store.pool.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+    }
+
+    @Test("an existing folder and file with looser modes are tightened")
+    func looseModesTightened() throws {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
+        try #require(ReplicaStore.open(at: file).store).close()
+        #expect(chmod(file.path, 0o644) == 0)
+        _ = try #require(ReplicaStore.open(at: file).store)
+        #expect(try TemporaryFolder.mode(of: file.deletingLastPathComponent()) == 0o700)
+        #expect(try TemporaryFolder.mode(of: file) == 0o600)
+    }
+
+    @Test("a file of garbage is moved aside as corrupt, with one sentence")
+    func corruptMovedAside() throws {
+        try FileManager.default.createDirectory(
+            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 0x5A, count: 8192).write(to: file)
+        #expect(chmod(file.path, 0o600) == 0)
+        let opening = ReplicaStore.open(at: file)
+        guard case .movedAside(let notice) = opening else {
+            Issue.record("expected the file moved aside, got \(opening)")
+            return
+        }
+        #expect(notice.contains("is not a database that can be read"))
+        #expect(notice.contains(file.path + ".corrupt"))
+        #expect(FileManager.default.fileExists(atPath: file.path + ".corrupt"))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        // The next start makes a new, empty replica.
+        #expect(try #require(ReplicaStore.open(at: file).store).summary().rows == 0)
+    }
+
+    @Test("a file of a newer schema (its user_version above ours) is moved aside")
+    func newerUserVersionMovedAside() throws {
+        try #require(OutboxStore.open(at: file).store).close()
+        let queue = try DatabaseQueue(path: file.path)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 99") }
+        try queue.close()
+        let opening = OutboxStore.open(at: file)
+        #expect(opening.notice?.contains("was written by a newer contact-tui") == true)
+        #expect(FileManager.default.fileExists(atPath: file.path + ".newer"))
+    }
+
+    @Test("a file with a migration this build does not know is moved aside")
+    func unknownMigrationMovedAside() throws {
+        try #require(ReplicaStore.open(at: file).store).close()
+        let queue = try DatabaseQueue(path: file.path)
+        try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('3 future')") }
+        try queue.close()
+        #expect(ReplicaStore.open(at: file).notice?.contains("newer") == true)
+        // A second bad file finds a free name beside the first.
+        try #require(ReplicaStore.open(at: file).store).close()
+        let again = try DatabaseQueue(path: file.path)
+        try again.writeWithoutTransaction { try $0.execute(sql: "PRAGMA user_version = 7") }
+        try again.close()
+        #expect(ReplicaStore.open(at: file).notice?.contains(file.path + ".newer-2") == true)
+    }
+
+    @Test("a file its owner may not read (mode 000) is moved aside as unreadable")
+    func unreadableMovedAside() throws {
+        try #require(ReplicaStore.open(at: file).store).close()
+        #expect(chmod(file.path, 0) == 0)
+        let opening = ReplicaStore.open(at: file)
+        #expect(opening.store == nil)
+        #expect(opening.notice?.contains("cannot be read, so it was moved to \(file.path).unreadable") == true)
+    }
+
+    @Test("migrations are named, and a file at the first one gains the second with its rows kept")
+    func migratesFromEarlierSchema() throws {
+        #expect(ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state"])
+        #expect(OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process"])
+        try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
+        let queue = try DatabaseQueue(path: file.path)
+        try ReplicaStore.migrator.migrate(queue, upTo: "1 list rows")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
+                    ('l', 'a', '{"Name":"A"}', NULL, '2026-01-01T00:00:00.000+0000', 0),
+                    ('l', 'b', '{"Name":"B"}', NULL, '2026-02-01T00:00:00.000+0000', 1)
+                    """)
+        }
+        try queue.close()
+        let store = try #require(ReplicaStore.open(at: file).store)
+        let list = ListKey(stored: "l")
+        #expect(try store.rows(of: list).map(\.fields) == [["Name": .string("A")], ["Name": .string("B")]])
+        #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-02-01T00:00:00.000+0000")
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
+    }
+
+    @Test("an outbox at its first schema gains the writing process, its entries kept as of no known process")
+    func outboxMigratesFromEarlierSchema() throws {
+        try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
+        let queue = try DatabaseQueue(path: file.path)
+        try OutboxStore.migrator.migrate(queue, upTo: "1 outbox")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (requestID, kind, objectType, recordID, payload, state, createdAt)
+                    VALUES ('r1', 'delete', 'Contact', '003A', '{"name":"Ann"}', 'sent', 5)
+                    """)
+        }
+        try queue.close()
+        let outbox = try #require(OutboxStore.open(at: file).store)
+        #expect(
+            try outbox.entries() == [
+                OutboxEntry(
+                    requestID: "r1", kind: .delete, objectType: "Contact", recordID: "003A",
+                    payload: ["name": .string("Ann")], state: .sent, createdAt: Date(timeIntervalSince1970: 5),
+                    processID: 0)
+            ])
+    }
+}
