@@ -65,20 +65,14 @@ extension Driver {
                 peer: format(seconds: limit) + " link limit (" + format(bytes: bytes)
                     + " at 50 Mbit/s + 2 round trips)",
                 ratio: String(format: "%.2fx the limit", ratio), verdict: ratio <= 2 ? "met" : "missed"))
-        let restSeconds = median(rest.map(\.seconds))
-        rows.append(
-            Row(
-                what: "`contact-tui list --no-bulk` 100,000 contacts " + link,
-                measured: format(seconds: restSeconds), goal: "— (the bulk row's peer)",
-                peer: format(seconds: bulkSeconds) + " `list --bulk`",
-                ratio: String(format: "bulk %.2fx faster", restSeconds / bulkSeconds), verdict: "reported"))
-        let peerSeconds = median(peer.map(\.seconds))
-        rows.append(
-            Row(
-                what: "simple-salesforce `query_all` 100,000 contacts " + link,
-                measured: format(seconds: peerSeconds), goal: "— (the bulk row's peer)",
-                peer: format(seconds: bulkSeconds) + " `list --bulk`",
-                ratio: String(format: "bulk %.2fx faster", peerSeconds / bulkSeconds), verdict: "reported"))
+        for (who, runs) in [("`contact-tui list --no-bulk`", rest), ("simple-salesforce `query_all`", peer)] {
+            let seconds = median(runs.map(\.seconds))
+            rows.append(
+                Row(
+                    what: who + " 100,000 contacts " + link, measured: format(seconds: seconds),
+                    goal: "— (the bulk row's peer)", peer: format(seconds: bulkSeconds) + " `list --bulk`",
+                    ratio: String(format: "bulk %.2fx faster", seconds / bulkSeconds), verdict: "reported"))
+        }
     }
 
     /// Rounds of the link rows.
