@@ -58,7 +58,7 @@ sources() {
         find Sources/ContactList/Rendering -name '*.swift'
         echo Fuzz/Targets/SafeTextFuzz.swift ;;
     csv)
-        echo Sources/RecordOutput/CSVReader.swift Fuzz/Targets/CSVReaderFuzz.swift ;;
+        echo Sources/RecordOutput/CSVReader.swift Sources/RecordOutput/CSVRow.swift Fuzz/Targets/CSVReaderFuzz.swift ;;
     esac
 }
 

@@ -65,20 +65,14 @@ extension Driver {
                 peer: format(seconds: limit) + " link limit (" + format(bytes: bytes)
                     + " at 50 Mbit/s + 2 round trips)",
                 ratio: String(format: "%.2fx the limit", ratio), verdict: ratio <= 2 ? "met" : "missed"))
-        let restSeconds = median(rest.map(\.seconds))
-        rows.append(
-            Row(
-                what: "`contact-tui list --no-bulk` 100,000 contacts " + link,
-                measured: format(seconds: restSeconds), goal: "— (the bulk row's peer)",
-                peer: format(seconds: bulkSeconds) + " `list --bulk`",
-                ratio: String(format: "bulk %.2fx faster", restSeconds / bulkSeconds), verdict: "reported"))
-        let peerSeconds = median(peer.map(\.seconds))
-        rows.append(
-            Row(
-                what: "simple-salesforce `query_all` 100,000 contacts " + link,
-                measured: format(seconds: peerSeconds), goal: "— (the bulk row's peer)",
-                peer: format(seconds: bulkSeconds) + " `list --bulk`",
-                ratio: String(format: "bulk %.2fx faster", peerSeconds / bulkSeconds), verdict: "reported"))
+        for (who, runs) in [("`contact-tui list --no-bulk`", rest), ("simple-salesforce `query_all`", peer)] {
+            let seconds = median(runs.map(\.seconds))
+            rows.append(
+                Row(
+                    what: who + " 100,000 contacts " + link, measured: format(seconds: seconds),
+                    goal: "— (the bulk row's peer)", peer: format(seconds: bulkSeconds) + " `list --bulk`",
+                    ratio: String(format: "bulk %.2fx faster", seconds / bulkSeconds), verdict: "reported"))
+        }
     }
 
     /// Rounds of the link rows.
@@ -86,8 +80,8 @@ extension Driver {
 
     /// `list --bulk` of 1,000,000 contacts against `list --no-bulk` (API calls and wall time) and
     /// against simple-salesforce's `bulk2` download of the same query (wall time, its peak
-    /// memory), on loopback; the org's resident memory before and at the most during the job,
-    /// which must not grow by a second copy of the org.
+    /// memory), on loopback, after a first job has made the org's sort order; the org's resident
+    /// memory before and at the most during the job, which must not grow by a second copy of the org.
     mutating func bulkQueryMillion() throws {
         let mock = try startMockOrg(contacts: 1_000_000, ["--api-limit", "1000000000"])
         defer { mock.child.stop() }
@@ -101,6 +95,10 @@ extension Driver {
                 ])
             return (usage, try apiCalls(mock) - before - 1, output)
         }
+        // The org builds the query's sort order on its first run (about a second at this size):
+        // a job first, so that neither side measured pays for it, then the job's own time.
+        _ = try jobSeconds(mock, soql: Self.listQuery)
+        let job = try jobSeconds(mock, soql: Self.listQuery)
         let orgBefore = mock.child.currentRSS
         let peak = PeakSampler(pid: mock.child.pid)
         let bulk = try list("--bulk")
@@ -125,7 +123,9 @@ extension Driver {
         let wall = bulk.usage.wallSeconds / rest.usage.wallSeconds
         rows.append(
             Row(
-                what: name + " (wall)", measured: format(seconds: bulk.usage.wallSeconds),
+                what: name + " (wall)",
+                measured: format(seconds: bulk.usage.wallSeconds)
+                    + " (of which the mock's job \(format(seconds: job)))",
                 goal: "≤ 0.7x `list --no-bulk`", peer: format(seconds: rest.usage.wallSeconds) + " `list --no-bulk`",
                 ratio: String(format: "%.2fx", wall), verdict: wall <= 0.7 ? "met" : "missed"))
         let faster = peer.wallSeconds / bulk.usage.wallSeconds

@@ -47,11 +47,11 @@ struct Driver {
         Step(only: "search", title: "org search over 1,000,000 contacts") { try $0.orgSearch() },
         Step(only: "compression", title: "contact-tui list of 100,000 with and without gzip") { try $0.compression() },
         Step(only: "bulk-query", title: "contact-tui list --bulk of 100,000 vs --no-bulk") { try $0.bulkQuery() },
-        Step(only: "bulk-link", title: "list of 100,000 over a 25 ms, 50 Mbit/s link: REST, --bulk, simple-salesforce")
+        Step(only: "bulk-query", title: "list of 100,000 over a 25 ms, 50 Mbit/s link: REST, --bulk, simple-salesforce")
         {
             try $0.bulkQueryOverLink()
         },
-        Step(only: "bulk-million", title: "list --bulk of 1,000,000 vs REST and simple-salesforce's bulk2") {
+        Step(only: "bulk-query", title: "list --bulk of 1,000,000 vs REST and simple-salesforce's bulk2") {
             try $0.bulkQueryMillion()
         },
     ]

@@ -34,69 +34,66 @@ final class LinkRelay: Sendable {
         var bytes: Int { state.withLock { $0.bytes } }
     }
 
-    private let listener: ReservedPort
+    private let relay: LoopbackRelay
     let delay: Double
     /// Toward the server and toward the client.
     let up: Line
     let down: Line
 
-    var port: Int { listener.port }
+    var port: Int { relay.port }
     /// One round trip's delay.
     var roundTrip: Double { 2 * delay }
 
     /// A link to `target` with `delay` seconds each way and `bitsPerSecond` each way.
     init(forwardingTo target: Int, delay: Double, bitsPerSecond: Double) throws {
-        self.delay = delay
-        up = Line(bytesPerSecond: bitsPerSecond / 8)
-        down = Line(bytesPerSecond: bitsPerSecond / 8)
-        listener = try ReservedPort()
-        listener.listen()
-        Thread { [self] in acceptConnections(forwardingTo: target) }.start()
+        let (up, down) = (Line(bytesPerSecond: bitsPerSecond / 8), Line(bytesPerSecond: bitsPerSecond / 8))
+        (self.delay, self.up, self.down) = (delay, up, down)
+        // The relay's own Host and the target's, once the relay has its port.
+        let hosts = Mutex<([UInt8], [UInt8])?>(nil)
+        relay = try LoopbackRelay(forwardingTo: target) { client, server in
+            Self.carry(client, server, up: up, down: down, delay: delay, hosts: hosts.withLock { $0 })
+        }
+        let relayHost = Array("127.0.0.1:\(relay.port)".utf8)
+        let targetHost = Array("127.0.0.1:\(target)".utf8)
+        if relayHost.count == targetHost.count { hosts.withLock { $0 = (relayHost, targetHost) } }
     }
 
     /// Stops accepting; connections in progress finish by themselves.
     func stop() {
-        listener.stopListening()
+        relay.stop()
     }
 
-    private func acceptConnections(forwardingTo target: Int) {
-        while true {
-            guard let client = listener.accept() else { return }
-            guard let server = try? RawSocket.connect(port: target, timeoutSeconds: 30) else {
-                close(client)
-                continue
-            }
-            var on: Int32 = 1
-            setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            setsockopt(server, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
-            let pair = Pair(client, server)
-            let relayHost = Array("127.0.0.1:\(port)".utf8)
-            let targetHost = Array("127.0.0.1:\(target)".utf8)
-            let hosts = relayHost.count == targetHost.count ? (relayHost, targetHost) : nil
-            for (source, destination, line) in [(client, server, up), (server, client, down)] {
-                let rewrite = line === up ? hosts : nil
-                let queue = ChunkQueue()
-                Thread { [delay] in
-                    var chunk = [UInt8](repeating: 0, count: 1 << 14)
-                    while true {
-                        let count = chunk.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
-                        guard count > 0 else { break }
-                        let through = line.carry(count, at: Self.now())
-                        var bytes = Array(chunk[0..<count])
-                        if let (from, to) = rewrite { Self.replace(from, with: to, in: &bytes) }
-                        queue.push((through + delay, bytes))
-                    }
-                    queue.push(nil)
-                }.start()
-                Thread {
-                    while let (due, bytes) = queue.pop() {
-                        let wait = due - Self.now()
-                        if wait > 0 { usleep(useconds_t(wait * 1e6)) }
-                        RawSocket.sendAll(bytes, to: destination)
-                    }
-                    pair.end(writingTo: destination)
-                }.start()
-            }
+    /// Moves one connection's bytes both ways over the lines, each chunk at its time.
+    private static func carry(
+        _ client: Int32, _ server: Int32, up: Line, down: Line, delay: Double, hosts: ([UInt8], [UInt8])?
+    ) {
+        var on: Int32 = 1
+        setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(server, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        let pair = Pair(client, server)
+        for (source, destination, line) in [(client, server, up), (server, client, down)] {
+            let rewrite = line === up ? hosts : nil
+            let queue = ChunkQueue()
+            Thread {
+                var chunk = [UInt8](repeating: 0, count: 1 << 14)
+                while true {
+                    let count = chunk.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
+                    guard count > 0 else { break }
+                    let through = line.carry(count, at: now())
+                    var bytes = Array(chunk[0..<count])
+                    if let (from, to) = rewrite { replace(from, with: to, in: &bytes) }
+                    queue.push((through + delay, bytes))
+                }
+                queue.push(nil)
+            }.start()
+            Thread {
+                while let (due, bytes) = queue.pop() {
+                    let wait = due - now()
+                    if wait > 0 { usleep(useconds_t(wait * 1e6)) }
+                    RawSocket.sendAll(bytes, to: destination)
+                }
+                pair.end(writingTo: destination)
+            }.start()
         }
     }
 

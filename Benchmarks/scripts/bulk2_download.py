@@ -2,8 +2,8 @@
 
 Usage: bulk2_download.py INSTANCE_URL ACCESS_TOKEN SOQL DIRECTORY
 
-simple-salesforce builds https:// URLs; a requests adapter mounted for the mock host sends
-them as http://, as query_all.py does. The job's CSV pieces are written into DIRECTORY, as
+simple-salesforce builds https:// URLs; query_all.py's adapter, mounted for the mock host,
+sends them as http://. The job's CSV pieces are written into DIRECTORY, as
 `sf.bulk2.Contact.download` does for its users; the record count goes to stderr.
 """
 
@@ -11,15 +11,9 @@ import sys
 from urllib.parse import urlparse
 
 import requests
-from requests.adapters import HTTPAdapter
 from simple_salesforce import Salesforce
 
-
-class PlainHTTPAdapter(HTTPAdapter):
-    def send(self, request, **kwargs):
-        if request.url.startswith("https://"):
-            request.url = "http://" + request.url[len("https://"):]
-        return super().send(request, **kwargs)
+from query_all import PlainHTTPAdapter
 
 
 def main():

@@ -6,37 +6,33 @@ import TestSupport
 /// A loopback port that forwards each connection to another port byte for byte and counts the
 /// connections it accepted: how many times a client tried to connect, with no clock involved.
 final class CountingRelay: Sendable {
-    private let listener: ReservedPort
-    private let accepted = Atomic<Int>(0)
+    private let relay: LoopbackRelay
+    private let accepted: Counter
 
-    var port: Int { listener.port }
+    var port: Int { relay.port }
 
     /// The connections accepted so far.
-    var connections: Int { accepted.load(ordering: .sequentiallyConsistent) }
+    var connections: Int { accepted.value.load(ordering: .sequentiallyConsistent) }
 
     init(forwardingTo target: Int) throws {
-        listener = try ReservedPort()
-        listener.listen()
-        Thread { [self] in acceptConnections(forwardingTo: target) }.start()
-    }
-
-    /// Stops accepting; connections in progress finish by themselves.
-    func stop() {
-        listener.stopListening()
-    }
-
-    private func acceptConnections(forwardingTo target: Int) {
-        while true {
-            guard let client = listener.accept() else { return }
-            accepted.add(1, ordering: .sequentiallyConsistent)
-            guard let server = try? RawSocket.connect(port: target, timeoutSeconds: 30) else {
-                close(client)
-                continue
-            }
+        let accepted = Counter()
+        self.accepted = accepted
+        relay = try LoopbackRelay(
+            forwardingTo: target, accepted: { accepted.value.add(1, ordering: .sequentiallyConsistent) }
+        ) { client, server in
             let pair = Pair(client, server)
             Thread { pair.pump(from: client, to: server) }.start()
             Thread { pair.pump(from: server, to: client) }.start()
         }
+    }
+
+    /// Stops accepting; connections in progress finish by themselves.
+    func stop() {
+        relay.stop()
+    }
+
+    private final class Counter: Sendable {
+        let value = Atomic<Int>(0)
     }
 
     /// Two connected sockets, closed when both directions have ended.
