@@ -16,4 +16,6 @@ public enum ContactListModal: Hashable, Sendable {
     case messages(scrollOffset: Int)
     /// `:`: the list's SOQL being edited, and the org's refusal of the last one tried.
     case queryBar(QueryBar)
+    /// `v`: the object's list views, and the switch to the one chosen.
+    case listViewPicker(ListViewPicker)
 }

@@ -11,6 +11,7 @@ extension ContactListModel {
         case .loadingAll: return .loadingAll
         case .messages: return .messages
         case .queryBar: return .queryBar
+        case .listViewPicker: return .listViewPicker
         case nil: break
         }
         switch modes.mode {

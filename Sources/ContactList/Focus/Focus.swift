@@ -22,6 +22,8 @@ public enum Focus: Hashable, Sendable {
     /// The last messages (`!`).
     case messages
     case queryBar
+    /// The list views' picker (`v`); while its requests are in flight only Esc acts.
+    case listViewPicker
     /// The key help.
     case help
     /// The details of one record.

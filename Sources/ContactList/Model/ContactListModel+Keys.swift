@@ -44,6 +44,8 @@ extension ContactListModel {
             return []
         case .queryBar:
             return handleQueryBar(key: key)
+        case .listViewPicker:
+            return handleListViewPicker(key: key)
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
@@ -85,8 +87,8 @@ extension ContactListModel {
         case .loadAllPrompt:
             // Its answer goes to the last row, loaded or true.
             return true
-        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar, .help,
-            .detail:
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar,
+            .listViewPicker, .help, .detail:
             return false
         }
     }
@@ -154,6 +156,8 @@ extension ContactListModel {
         case .character(":"):
             openQueryBar()
             return []
+        case .character("v"):
+            return openListViewPicker()
         case .character("/"):
             modes.isEditingFilter = true
             rows.startFilter()

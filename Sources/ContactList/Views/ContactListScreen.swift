@@ -38,7 +38,9 @@ package struct ContactListScreen: Widget {
                     .render(area: area, buffer: &buffer)
             }
         case .prompt:
-            if case .messages(let offset) = model.modes.modal {
+            if let picker = model.listViewPicker {
+                ListViewPickerView(picker: picker).render(area: area, buffer: &buffer)
+            } else if case .messages(let offset) = model.modes.modal {
                 MessagesView(messages: model.notices.messages, scrollOffset: offset).render(area: area, buffer: &buffer)
             } else if let bar = model.queryBar, let error = bar.error {
                 QueryErrorView(query: bar.field.text, error: error).render(area: area, buffer: &buffer)
