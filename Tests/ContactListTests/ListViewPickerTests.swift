@@ -310,4 +310,24 @@ struct ListViewPickerTests {
         #expect(model.handle(key: .tab).isEmpty, "the names are kept")
         #expect(model.queryBar?.field.text == "Case")
     }
+
+    @Test("the picker is a box over the list: the text typed, the views, ▸ on the one Enter opens")
+    func pickerFrame() throws {
+        var model = Fixtures.loadedModel(count: 3)
+        let first = try #require(Self.send(model.handle(key: .character("v"))))
+        var frame = ContactListScreen(model: model).frame(width: 80, height: 16).text
+        #expect(frame.contains("│ reading the list views…") && frame.contains("reading… Esc close"))
+        _ = model.handle(
+            response: Self.json([
+                "done": true, "listviews": [Self.summary(1, "All Contacts"), Self.summary(2, "My Contacts")],
+            ]), for: first.id)
+        _ = model.handle(key: .down)
+        frame = ContactListScreen(model: model).frame(width: 80, height: 16).text
+        #expect(frame.contains("─ List views · Contact ─") && frame.contains(" 2/2 "))
+        #expect(frame.contains("│   All Contacts ") && frame.contains("│ ▸ My Contacts "))
+        #expect(frame.contains("Enter open · Esc close"))
+        _ = Fixtures.type("zzz", into: &model)
+        #expect(ContactListScreen(model: model).frame(width: 80, height: 16).text.contains("│ no match"))
+        #expect(model.handle(key: .enter).isEmpty, "Enter with no match opens nothing")
+    }
 }

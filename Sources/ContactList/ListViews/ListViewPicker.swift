@@ -4,8 +4,8 @@ import RestCore
 /// `v`: the current object's list views, by label, narrowed by the text typed; Enter switches to
 /// the one highlighted.
 ///
-/// Invariant: while a request of the picker is in flight (`pending`, or the switch's own), only
-/// Esc acts, so no key reaches the list before the screen shows what it acts on.
+/// Invariant: no key reaches the list while the picker is open; once Enter chose a view and its
+/// requests are in flight (`switching`), only Esc acts, and it cancels them.
 public struct ListViewPicker: Hashable, Sendable {
     /// The object whose views are listed.
     public let object: String
@@ -41,7 +41,7 @@ public struct ListViewPicker: Hashable, Sendable {
         return matches.indices.contains(selection) ? matches[selection] : nil
     }
 
-    /// Whether a request of the picker is in flight, when only Esc acts.
+    /// Whether the chosen view is being opened: only Esc acts then.
     public var isWaiting: Bool { switching != nil }
 
     /// Moves the highlight by `delta` among the matches, stopping at the ends.

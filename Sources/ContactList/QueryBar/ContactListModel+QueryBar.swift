@@ -48,14 +48,12 @@ extension ContactListModel {
             modes.modal = .queryBar(bar)
             return []
         }
-        let isObject = Self.isObjectName(typed)
-        let soql = isObject ? typed : Self.expandedQuery(typed)
-        let effects: [ContactListEffect] = [.rememberQuery(soql)]
-        queryHistory.removeAll { $0 == soql }
-        queryHistory.insert(soql, at: 0)
+        let effects: [ContactListEffect] = [.rememberQuery(typed)]
+        queryHistory.removeAll { $0 == typed }
+        queryHistory.insert(typed, at: 0)
         bar.view = nil
-        if isObject { return effects + openObject(typed, in: &bar) }
-        return effects + switchQuery(to: soql, in: &bar)
+        if Self.isObjectName(typed) { return effects + openObject(typed, in: &bar) }
+        return effects + switchQuery(to: typed, in: &bar)
     }
 
     /// Switches the list to `soql` through the bar's switch: the object's describe first when
@@ -86,11 +84,6 @@ extension ContactListModel {
     mutating func continueBarQuery(afterDescribe requestID: RestRequestID) -> [ContactListEffect] {
         guard var bar = switchingBar, bar.pending == requestID, let soql = bar.awaitingDescribe else { return [] }
         return sendBarQuery(soql, in: &bar)
-    }
-
-    /// A bare object name (`Account`) asks for its records by name.
-    static func expandedQuery(_ typed: String) -> String {
-        isObjectName(typed) ? "SELECT Id, Name FROM \(typed)" : typed
     }
 
     /// Whether the bar holds a bare object name (`Account`) rather than a query.
