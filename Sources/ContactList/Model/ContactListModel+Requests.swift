@@ -80,7 +80,8 @@ extension ContactListModel {
         case .listViewDescribe(let view, let object):
             return applyListViewDescribe(result, view: view, object: object, requestID: requestID)
         case .listViewResults(let view, let offset, let generation):
-            return applyListViewResults(result, view: view, offset: offset, generation: generation, requestID: requestID)
+            return applyListViewResults(
+                result, view: view, offset: offset, generation: generation, requestID: requestID)
         case .compactLayout(let object):
             return applyCompactLayout(result, object: object, requestID: requestID)
         case .describeGlobal:
