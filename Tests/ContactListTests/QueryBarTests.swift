@@ -79,7 +79,7 @@ struct QueryBarTests {
         let delete = try #require(Self.send(model.handle(key: .character("d"))))
         _ = model.handle(key: .character(":"))
         _ = model.handle(key: .control("u"))
-        _ = Fixtures.type("Account", into: &model)
+        _ = Fixtures.type("SELECT Id, Name FROM Account", into: &model)
         // An Account list reads the describe first, so that its page counts each account's Contacts.
         let describe = try #require(Self.send(model.handle(key: .enter)))
         #expect(describe.path.hasSuffix("/sobjects/Account/describe/"))
@@ -138,7 +138,7 @@ struct QueryBarTests {
         #expect(model.viewport.selection == 120 && model.viewport.scrollOffset > 0)
         _ = model.handle(key: .character(":"))
         _ = model.handle(key: .control("u"))
-        _ = Fixtures.type("Account", into: &model)
+        _ = Fixtures.type("SELECT Id, Name FROM Account", into: &model)
         let describe = try #require(Self.send(model.handle(key: .enter)))
         let request = try #require(Self.send(model.handle(response: CascadeDeleteTests.describe, for: describe.id)))
         _ = model.handle(response: Fixtures.page((0..<40).map { Self.account($0, "A \($0)") }), for: request.id)

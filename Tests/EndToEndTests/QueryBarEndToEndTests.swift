@@ -58,7 +58,9 @@ struct QueryBarEndToEndTests {
             try await session.send("C-u")
             try await session.type("Account")
             try await session.send("Enter")
-            try await session.waitUntil("the accounts show") { $0.hasPrefix(" Account · query · ") }
+            try await session.waitUntil("the accounts show, in their first list view") {
+                $0.hasPrefix(" Account · All Accounts · ")
+            }
             try await session.quit()
 
             // The next session's ↑ finds the queries, newest first.
@@ -68,7 +70,7 @@ struct QueryBarEndToEndTests {
             }
             try await next.send(":")
             try await next.send("Up")
-            try await next.waitUntil("↑ shows the last query") { $0.contains(":SELECT Id, Name FROM Account") }
+            try await next.waitUntil("↑ shows the last query") { $0.contains(":Account") }
             try await next.send("Up")
             try await next.waitUntil("↑ again shows the one before") {
                 $0.contains(":SELECT Id, Name, Title FROM Contact ORDER BY Name DESC")

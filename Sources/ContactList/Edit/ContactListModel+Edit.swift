@@ -328,7 +328,8 @@ extension ContactListModel {
         switch modes.modal {
         case .editor(let editor): edited = (editor.record, editor.inDetail)
         case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
-        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, .createForm, nil: return
+        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, .createForm, .listViewPicker, nil:
+            return
         }
         guard !edited.inDetail, !rows.ids.contains(edited.record.id) else { return }
         modes.modal = nil

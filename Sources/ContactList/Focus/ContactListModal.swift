@@ -18,4 +18,6 @@ public enum ContactListModal: Hashable, Sendable {
     case queryBar(QueryBar)
     /// `c`: the form of a new record (or the wait for its object's describe).
     case createForm(CreateForm)
+    /// `v`: the object's list views, and the switch to the one chosen.
+    case listViewPicker(ListViewPicker)
 }

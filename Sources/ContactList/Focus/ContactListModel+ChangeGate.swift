@@ -5,6 +5,7 @@ extension ContactListModel {
     /// key (`d`, `e`, and Space or `*` marking for a delete) asks here first, at the key, so that
     /// nothing opens a question or an editor that could only be refused at its end.
     func refusalOfAnyChange(marking: Bool = false) -> String? {
+        if let view = run.resultsView { return view.readOnlyReason }
         if !rowsAreRecords { return Self.notRecordsStatus }
         if isReadOnly {
             return marking

@@ -12,6 +12,7 @@ extension ContactListModel {
         case .messages: return .messages
         case .queryBar: return .queryBar
         case .createForm: return .createForm
+        case .listViewPicker: return .listViewPicker
         case nil: break
         }
         switch modes.mode {

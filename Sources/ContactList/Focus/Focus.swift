@@ -24,6 +24,8 @@ public enum Focus: Hashable, Sendable {
     case queryBar
     /// `c`'s form of a new record.
     case createForm
+    /// The list views' picker (`v`); while its requests are in flight only Esc acts.
+    case listViewPicker
     /// The key help.
     case help
     /// The details of one record.

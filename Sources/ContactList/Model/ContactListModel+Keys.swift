@@ -45,6 +45,8 @@ extension ContactListModel {
             return handleQueryBar(key: key)
         case .createForm:
             return handleCreateForm(key: key)
+        case .listViewPicker:
+            return handleListViewPicker(key: key)
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
@@ -92,8 +94,7 @@ extension ContactListModel {
             // Its answer goes to the last row, loaded or true.
             return true
         case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar,
-            .createForm, .help,
-            .detail:
+            .createForm, .listViewPicker, .help, .detail:
             return false
         }
     }
@@ -163,6 +164,8 @@ extension ContactListModel {
         case .character(":"):
             openQueryBar()
             return []
+        case .character("v"):
+            return openListViewPicker()
         case .character("/"):
             modes.isEditingFilter = true
             rows.startFilter()

@@ -16,7 +16,7 @@ extension ContactListModel {
         let generation = run.generation
         let effects = apply(result, for: purpose, requestID: requestID)
         // A query the bar switched to starts on its first row: the old rows' anchor means nothing.
-        if case .switchQuery = purpose, run.generation != generation { placesSelection = true }
+        if purpose.switchesList, run.generation != generation { placesSelection = true }
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
@@ -66,7 +66,7 @@ extension ContactListModel {
         case .describe(let objectType):
             applyDescribe(result, objectType: objectType)
             openAwaitedCreateForm(objectType: objectType)
-            if queryBar?.pending == requestID { return continueBarQuery(afterDescribe: requestID) }
+            if switchingBar?.pending == requestID { return continueBarQuery(afterDescribe: requestID) }
             guard run.firstPageAwaitsDescribe, objectType == run.searchedObject else { return [] }
             run.firstPageAwaitsDescribe = false
             return sendFirstPage()
@@ -94,6 +94,17 @@ extension ContactListModel {
         case .reconcileUndelete(let entries):
             reconcileUndelete(result, entries: entries)
             return []
+        case .listViews(let object):
+            return applyListViews(result, object: object, requestID: requestID)
+        case .listViewDescribe(let view, let object):
+            return applyListViewDescribe(result, view: view, object: object, requestID: requestID)
+        case .listViewResults(let view, let offset, let generation):
+            return applyListViewResults(
+                result, view: view, offset: offset, generation: generation, requestID: requestID)
+        case .compactLayout(let object):
+            return applyCompactLayout(result, object: object, requestID: requestID)
+        case .describeGlobal:
+            return applyDescribeGlobal(result)
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
@@ -105,6 +116,7 @@ extension ContactListModel {
 
     /// `r`: loads the first page again; rows of pending deletes stay hidden.
     mutating func refresh() -> [ContactListEffect] {
+        if let view = run.resultsView { return readResults(of: view) }
         run.restartedAfterExpiredCursor = false
         return runQueryAgain(merging: false, status: "Refreshing…")
     }

@@ -31,6 +31,11 @@ extension ContactListModel {
     /// the first page of the new order arrives, and stay for good when the org refuses it.
     mutating func sortByCursorColumn() -> [ContactListEffect] {
         guard let column = cursorColumn else { return [] }
+        if let view = run.resultsView {
+            notices.statusMessage =
+                "\(view.label) is read through its results, in the view's own order; s cannot sort it."
+            return []
+        }
         // A sort still awaited is the one to flip; one a refresh dropped is not.
         let current = answersSort(generation: run.generation) ? run.pendingSort?.order : shownSort
         let order = ColumnSort(

@@ -51,6 +51,17 @@ public struct ContactListModel: Sendable {
         case undelete(entries: [RestRequestID])
         /// The `queryAll` of `IsDeleted` that reconciles an undelete that got no answer.
         case reconcileUndelete(entries: [RestRequestID])
+        /// A page of an object's list views: for the picker (`v`), or for `:Object`'s first view.
+        case listViews(object: String)
+        /// A list view's describe, before the list switches to it.
+        case listViewDescribe(ListViewSummary, object: String)
+        /// A page of a view's results from `offset`: with `generation` nil, the first page of a
+        /// switch to the view; else a page of that run of the view shown.
+        case listViewResults(ListViewChoice, offset: Int, generation: Int?)
+        /// The compact layout of `:Object` when it has no list views.
+        case compactLayout(object: String)
+        /// The org's object names, for Tab in the query bar.
+        case describeGlobal
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -72,6 +83,8 @@ public struct ContactListModel: Sendable {
     /// Each object type's fields as its describe says, fetched on the first `e` (or, for objects
     /// whose delete may take children with it, before the first page).
     var objectFields: [String: ObjectFields] = [:]
+    /// The org's queryable object names (describe-global), read on the first Tab in the query bar.
+    var objectNames: [String]?
     /// Why each request in flight was sent, so that its answer is applied correctly.
     var inFlight: [RestRequestID: Purpose] = [:]
     let requests: any ContactRequestFactory
@@ -106,9 +119,11 @@ public struct ContactListModel: Sendable {
             || inFlight.values.contains {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
+                case .listViewResults(_, _, let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
                     .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create,
-                    .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete:
+                    .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete, .listViews, .listViewDescribe,
+                    .compactLayout, .describeGlobal:
                     return false
                 }
             }
@@ -123,6 +138,7 @@ public struct ContactListModel: Sendable {
 
     /// The effects that start the app: the first page of the query.
     public mutating func start() -> [ContactListEffect] {
+        if let view = run.resultsView { return readResults(of: view) }
         if describesBeforeFirstPage { return describeBeforeFirstPage() }
         return sendFirstPage()
     }

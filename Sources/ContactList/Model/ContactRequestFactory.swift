@@ -33,6 +33,20 @@ public protocol ContactRequestFactory: Sendable {
     ) -> RestRequest
     /// The SOAP API's `undelete` of at most 200 ids (`U`).
     func requestForUndelete(ids: [String], apiVersion: APIVersion?) -> RestRequest
+    /// `GET …/sobjects/TYPE/listviews`: the first page of an object's list views.
+    func requestForListViews(withObjectType objectType: String, apiVersion: APIVersion?) -> RestRequest
+    /// `GET …/listviews/ID/describe`: a view's columns, sort and SOQL.
+    func requestForListViewDescribe(
+        withObjectType objectType: String, listViewId: String, apiVersion: APIVersion?
+    ) -> RestRequest
+    /// `GET …/listviews/ID/results`: up to `limit` records of a view from `offset`.
+    func requestForListViewResults(
+        withObjectType objectType: String, listViewId: String, limit: Int, offset: Int, apiVersion: APIVersion?
+    ) -> RestRequest
+    /// `GET …/describe/compactLayouts/primary`: the fields that name an object's record.
+    func requestForCompactLayout(withObjectType objectType: String, apiVersion: APIVersion?) -> RestRequest
+    /// `GET …/sobjects/`: the org's object types.
+    func request(forDescribeGlobal apiVersion: APIVersion?) -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
     /// The API version requests go to now (it changes when the org does not serve the one asked

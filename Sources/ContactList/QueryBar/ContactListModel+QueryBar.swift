@@ -28,6 +28,10 @@ extension ContactListModel {
             return [.cancel(pending)]
         case .enter:
             return runQuery(in: &bar)
+        case .tab:
+            let effects = completeObjectName(in: &bar)
+            modes.modal = .queryBar(bar)
+            return effects
         case .up: bar.older()
         case .down: bar.newer()
         case .paste(let text): bar.field.insertPasted(text)
@@ -44,19 +48,26 @@ extension ContactListModel {
             modes.modal = .queryBar(bar)
             return []
         }
-        let soql = Self.expandedQuery(typed)
-        let effects: [ContactListEffect] = [.rememberQuery(soql)]
-        queryHistory.removeAll { $0 == soql }
-        queryHistory.insert(soql, at: 0)
+        let effects: [ContactListEffect] = [.rememberQuery(typed)]
+        queryHistory.removeAll { $0 == typed }
+        queryHistory.insert(typed, at: 0)
+        bar.view = nil
+        if Self.isObjectName(typed) { return effects + openObject(typed, in: &bar) }
+        return effects + switchQuery(to: typed, in: &bar)
+    }
+
+    /// Switches the list to `soql` through the bar's switch: the object's describe first when
+    /// its records may take children with them, then the first page.
+    mutating func switchQuery(to soql: String, in bar: inout QueryBar) -> [ContactListEffect] {
         let object = SOSLText.object(ofQuery: soql)
         if Column.rowsAreRecords(ofQuery: soql), cascadingRelationships(of: object) == nil {
             // First the object's describe: the page then counts what each delete takes with it.
             let describe = requests.requestForDescribe(withObjectType: object, apiVersion: nil)
             inFlight[describe.id] = .describe(objectType: object)
-            return effects
-                + bar.sending(describe, awaitingDescribeOf: soql, in: &self, status: "Reading the fields of \(object)…")
+            return bar.sending(
+                describe, awaitingDescribeOf: soql, in: &self, status: "Reading the fields of \(object)…")
         }
-        return effects + sendBarQuery(soql, in: &bar)
+        return sendBarQuery(soql, in: &bar)
     }
 
     /// Sends the first page of the bar's query, counting its records' cascading children.
@@ -71,16 +82,14 @@ extension ContactListModel {
 
     /// The describe the bar's query waited for arrived (or failed): its first page goes now.
     mutating func continueBarQuery(afterDescribe requestID: RestRequestID) -> [ContactListEffect] {
-        guard var bar = queryBar, bar.pending == requestID, let soql = bar.awaitingDescribe else { return [] }
+        guard var bar = switchingBar, bar.pending == requestID, let soql = bar.awaitingDescribe else { return [] }
         return sendBarQuery(soql, in: &bar)
     }
 
-    /// A bare object name (`Account`) asks for its records by name.
-    static func expandedQuery(_ typed: String) -> String {
-        let isName =
-            typed.first.map { $0.isLetter && $0.isASCII } == true
+    /// Whether the bar holds a bare object name (`Account`) rather than a query.
+    static func isObjectName(_ typed: String) -> Bool {
+        typed.first.map { $0.isLetter && $0.isASCII } == true
             && typed.allSatisfy { ($0.isLetter || $0.isNumber || $0 == "_") && $0.isASCII }
-        return isName ? "SELECT Id, Name FROM \(typed)" : typed
     }
 
     /// The answer to the bar's query: its rows replace the list's, or the org's refusal shows in
@@ -88,7 +97,7 @@ extension ContactListModel {
     mutating func applyQueryAnswer(
         _ result: Result<RestResponse, RestClientError>, text: String, requestID: RestRequestID
     ) -> [ContactListEffect] {
-        guard var bar = queryBar, bar.pending == requestID else { return [] }
+        guard var bar = switchingBar, bar.pending == requestID else { return [] }
         bar.pending = nil
         let page: QueryResult
         do {
@@ -97,21 +106,25 @@ extension ContactListModel {
         } catch {
             let first = error.salesforceErrors.first
             bar.error = QueryError(code: first?.errorCode, message: first?.message ?? error.description)
+            // A view's refused SOQL opens in the bar, to be fixed as a typed query.
+            bar.view = nil
             modes.modal = .queryBar(bar)
             notices.statusMessage = "The org refused the query; the rows stay (Esc leaves the bar)"
             return []
         }
-        return adoptQuery(text, firstPage: page, counted: bar.countedRelationships)
+        return adoptQuery(text, firstPage: page, counted: bar.countedRelationships, view: bar.view)
     }
 
     /// Makes `text` the list's query, with `page` its first page: the rows, the filter, the org
     /// search, the sort and the marks of the old query go; every pending change stays and settles.
-    private mutating func adoptQuery(
-        _ text: String, firstPage page: QueryResult, counted: [CascadingRelationship]?
+    /// With `view`, the list shows that list view: its label, columns and sort.
+    mutating func adoptQuery(
+        _ text: String, firstPage page: QueryResult, counted: [CascadingRelationship]?, view: ListViewChoice? = nil
     ) -> [ContactListEffect] {
         let effects = endOrgSearch()
         let droppedMarks = viewport.marks.count
-        var next = QueryRun(query: text, batchSize: batchSize)
+        var next =
+            view.map { QueryRun(listView: $0, batchSize: batchSize) } ?? QueryRun(query: text, batchSize: batchSize)
         next.generation = run.generation + 1
         next.countedRelationships = counted
         run = next
@@ -140,7 +153,7 @@ extension QueryBar {
         pending = request.id
         awaitingDescribe = soql
         error = nil
-        model.modes.modal = .queryBar(self)
+        model.putBack(self)
         model.notices.statusMessage = status
         return [.send(request)]
     }

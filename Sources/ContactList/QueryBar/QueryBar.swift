@@ -19,6 +19,10 @@ public struct QueryBar: Hashable, Sendable {
     var awaitingDescribe: String?
     /// The cascading relationships the query being tried counts; nil when it counts none.
     var countedRelationships: [CascadingRelationship]?
+    /// The list view this switch opens (its label, columns and sort); nil for a typed query.
+    var view: ListViewChoice?
+    /// Set by a Tab pressed before the org's object names were read: they complete it on arrival.
+    var completesAfterNames = false
     /// Why the org refused the query last tried; nil before any refusal.
     public internal(set) var error: QueryError?
 

@@ -40,6 +40,8 @@ package struct ContactListScreen: Widget {
         case .prompt:
             if let form = model.createForm {
                 CreateFormView(form: form, noun: model.noun.singular).render(area: area, buffer: &buffer)
+            } else if let picker = model.listViewPicker {
+                ListViewPickerView(picker: picker).render(area: area, buffer: &buffer)
             } else if case .messages(let offset) = model.modes.modal {
                 MessagesView(messages: model.notices.messages, scrollOffset: offset).render(area: area, buffer: &buffer)
             } else if let bar = model.queryBar, let error = bar.error {

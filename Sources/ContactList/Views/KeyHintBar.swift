@@ -12,7 +12,7 @@ package struct KeyHintBar: Widget {
     /// The hints for the key's focus (the same `focus` that routes the keys): those shown while
     /// room remains, then those always shown.
     var hints: (optional: [String], always: [String]) {
-        let changes = !model.isReadOnly && model.rowsAreRecords
+        let changes = !model.isReadOnly && model.rowsAreRecords && model.run.resultsView == nil
         let delete = changes ? ["d delete"] : []
         switch model.focus {
         case .tooSmall: return ([], ["q quit"])
@@ -31,7 +31,10 @@ package struct KeyHintBar: Widget {
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])
         case .createForm: return (["Tab/⇧Tab move"], ["^S save", "Esc cancel"])
-        case .queryBar: return (["↑/↓ history", "^U clear"], ["Enter run", "Esc cancel"])
+        case .queryBar: return (["↑/↓ history", "Tab object", "^U clear"], ["Enter run", "Esc cancel"])
+        case .listViewPicker where model.listViewPicker?.isWaiting == true:
+            return ([], ["opening the view…", "Esc cancels"])
+        case .listViewPicker: return (["↑/↓ choose", "type to narrow"], ["Enter open", "Esc close"])
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"] + (changes ? ["e edit"] : []), ["Esc/q back", "^C quit"])
         case .filterLine: return ([], [])

@@ -35,6 +35,7 @@ package enum KeyTable {
                 ("Esc", "clear the filter"),
                 ("r", "refresh from the server"),
                 (":", "run another query"),
+                ("v", "the object's list views"),
                 ("h l ← →", "move the column cursor"),
                 ("s", "sort by it; again flips"),
                 ("o", "open in Lightning"),

@@ -69,18 +69,20 @@ struct BrowseCommand: AsyncParsableCommand {
         let client = try AppClient.make(configuration, proxied: !demo)
         let origin =
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
-        let soql: String
-        do {
-            soql = try await query.resolvedQuery(client: client) { lookup in
-                "The list view \(lookup.view.label) has no SOQL a client can run, and the list cannot show it yet; "
-                    + "'contact-tui list --list-view' prints its records."
+        // A view that is not SOQL-compatible opens read-only, read through its results.
+        var lookup: ListViewLookup?
+        if let name = query.listView {
+            do {
+                lookup = try await ListViewLookup.find(
+                    name, object: query.object ?? QueryOptions.defaultObject, client: client)
+            } catch {
+                await client.shutdown()
+                throw error
             }
-        } catch {
-            await client.shutdown()
-            throw error
         }
         var startingModel = ContactListModel(
-            query: soql, batchSize: query.batchSize, origin: origin, requests: client)
+            query: lookup?.query ?? query.query, batchSize: query.batchSize, origin: origin, requests: client)
+        if let lookup { startingModel.show(listView: lookup.view, description: lookup.description) }
         startingModel.instanceURL = configuration.instanceURL.absoluteString
         let history = QueryHistoryFile.standard(org: origin)
         startingModel.queryHistory = history?.load() ?? []

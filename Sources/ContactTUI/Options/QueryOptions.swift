@@ -40,13 +40,4 @@ struct QueryOptions: ParsableArguments {
             }
         }
     }
-
-    /// The query to list: `--query`'s, or the SOQL of the list view `--list-view` names, read from
-    /// the org. A view whose SOQL a client cannot run is refused with `whenNotSOQL`'s sentence.
-    func resolvedQuery(client: RestClient, whenNotSOQL: (ListViewLookup) -> String) async throws -> String {
-        guard let listView else { return query }
-        let lookup = try await ListViewLookup.find(listView, object: object ?? Self.defaultObject, client: client)
-        guard let soql = lookup.query else { throw CommandFailure.usage(whenNotSOQL(lookup)) }
-        return soql
-    }
 }

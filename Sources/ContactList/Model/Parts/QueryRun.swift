@@ -15,12 +15,14 @@ public struct QueryRun: Sendable {
     public let batchSize: Int
     /// What the header calls the list: the list view's label, or "query" for a typed query.
     public internal(set) var title = "query"
+    /// The org's list view shown, whose label is the title; nil for a typed query.
+    public internal(set) var listView: ListViewChoice?
     /// The columns shown; their titles take the org's spelling of the fields once a page shows it.
     public internal(set) var columns: [Column]
     /// Whether the query's rows are records (`Column.rowsAreRecords`); else they are shown, never changed.
     public let rowsAreRecords: Bool
     /// The query's own top-level ORDER BY, when it leads with a visible column (`shownSort`).
-    let querySort: ColumnSort?
+    var querySort: ColumnSort?
     /// The order `s` sorted the rows in; nil while they come in the query's own order.
     public internal(set) var sort: ColumnSort?
     /// The order asked for with `s` whose first page is awaited, and that page's generation.
