@@ -55,13 +55,13 @@ package enum SOQLOrderRewriter {
     static let clausesAfterOrderBy: Set<String> = ["LIMIT", "OFFSET", "FOR", "UPDATE"]
 
     /// The tokens of a SELECT; nil for text that does not lex as SOQL or is not a SELECT.
-    private static func selectTokens(_ soql: String) -> [SOQLToken]? {
+    static func selectTokens(_ soql: String) -> [SOQLToken]? {
         guard let tokens = try? SOQLLexer(soql).tokens(), tokens.first?.keyword == "SELECT" else { return nil }
         return tokens
     }
 
     /// The indices of the tokens outside parentheses (subqueries, functions), in order.
-    private static func topLevelIndices(_ tokens: [SOQLToken]) -> [Int] {
+    static func topLevelIndices(_ tokens: [SOQLToken]) -> [Int] {
         var depth = 0
         var indices: [Int] = []
         for (index, token) in tokens.enumerated() {

@@ -16,4 +16,8 @@ public enum ContactListModal: Hashable, Sendable {
     case messages(scrollOffset: Int)
     /// `:`: the list's SOQL being edited, and the org's refusal of the last one tried.
     case queryBar(QueryBar)
+    /// `w`: the path of the file to write the rows to, being typed.
+    case exportPath(TextField)
+    /// "Replace FILE? y/N": the export whose file exists.
+    case exportOverwrite(RecordExport)
 }

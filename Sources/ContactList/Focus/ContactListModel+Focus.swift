@@ -11,6 +11,8 @@ extension ContactListModel {
         case .loadingAll: return .loadingAll
         case .messages: return .messages
         case .queryBar: return .queryBar
+        case .exportPath: return .exportPath
+        case .exportOverwrite: return .exportOverwrite
         case nil: break
         }
         switch modes.mode {

@@ -22,6 +22,10 @@ public enum Focus: Hashable, Sendable {
     /// The last messages (`!`).
     case messages
     case queryBar
+    /// `w`: the path of the file being typed in the bottom line.
+    case exportPath
+    /// "Replace FILE? y/N" after `w` named an existing file.
+    case exportOverwrite
     /// The key help.
     case help
     /// The details of one record.

@@ -18,4 +18,7 @@ public enum ContactListEffect: Sendable {
     case copy(String)
     /// Keep the query in the history file (`:`), run or refused.
     case rememberQuery(String)
+    /// Write records to a file as `list` writes them (`w`), and report how it ended with
+    /// `ContactListModel.settleExport`.
+    case export(RecordExport)
 }

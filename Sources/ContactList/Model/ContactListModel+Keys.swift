@@ -17,7 +17,7 @@ extension ContactListModel {
 
     /// Hands a key to the part of the app that has the focus.
     private mutating func route(_ key: Key, focus: Focus) -> [ContactListEffect] {
-        if case .paste = key, focus != .editor, focus != .filterLine {
+        if case .paste = key, focus != .editor, focus != .filterLine, focus != .exportPath {
             // A paste never acts as keys; only the filter and the editor take text.
             if focus != .tooSmall { notices.statusMessage = "Paste ignored: press / and paste to filter." }
             return []
@@ -44,6 +44,10 @@ extension ContactListModel {
             return []
         case .queryBar:
             return handleQueryBar(key: key)
+        case .exportPath:
+            return handleExportPath(key: key)
+        case .exportOverwrite:
+            return answerExportOverwrite(key)
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
@@ -86,7 +90,7 @@ extension ContactListModel {
             // Its answer goes to the last row, loaded or true.
             return true
         case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar, .help,
-            .detail:
+            .detail, .exportPath, .exportOverwrite:
             return false
         }
     }
@@ -167,6 +171,9 @@ extension ContactListModel {
             moveColumnCursor(by: 1)
         case .character("s"):
             return sortByCursorColumn()
+        case .character("w"):
+            beginExport()
+            return []
         case .character("o"):
             return openSelectedRecord()
         case .character("y"):

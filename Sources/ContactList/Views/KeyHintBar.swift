@@ -30,6 +30,8 @@ package struct KeyHintBar: Widget {
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])
         case .queryBar: return (["↑/↓ history", "^U clear"], ["Enter run", "Esc cancel"])
+        case .exportPath: return (["^U clear", ".jsonl for JSON lines"], ["Enter write", "Esc cancel"])
+        case .exportOverwrite: return ([], ["y replace", "any other key cancels"])
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"] + (changes ? ["e edit"] : []), ["Esc/q back", "^C quit"])
         case .filterLine: return ([], [])

@@ -86,6 +86,7 @@ final class AppLoop {
                     cancellable[id] = nil
                     effects += model.handle(response: result, for: id)
                 case .notice(let text): model.showNotice(text)
+                case .exported(let outcome): model.settleExport(outcome)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -182,6 +183,10 @@ final class AppLoop {
                 cancellable[request.id] = send(request, after: delay)
             case .cancel(let id):
                 cancellable.removeValue(forKey: id)?.cancel()
+            case .export(let export):
+                let writer = RecordFileWriter(client: client, environment: ProcessInfo.processInfo.environment)
+                let queue = queue
+                Task { queue.post(.exported(await writer.write(export))) }
             }
         }
     }
