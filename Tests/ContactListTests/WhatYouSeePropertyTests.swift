@@ -147,7 +147,7 @@ struct WhatYouSeePropertyTests {
                 case .cancel(let id):
                     outstanding.removeAll { $0.id == id }
                     continue
-                case .quit, .open, .copy, .rememberQuery, .export: continue
+                case .quit, .open, .copy, .rememberQuery, .export, .rememberColumns: continue
                 }
                 if request.method == .DELETE || request.method == .PATCH {
                     try checkWrite(request, key: key, frame: frameBefore)

@@ -21,4 +21,6 @@ public enum ContactListEffect: Sendable {
     /// Write records to a file as `list` writes them (`w`), and report how it ended with
     /// `ContactListModel.settleExport`.
     case export(RecordExport)
+    /// Keep how the columns of the list of `query` are arranged (`-`, `+`, `<`, `>`).
+    case rememberColumns(query: String, ColumnSettings)
 }

@@ -171,6 +171,14 @@ extension ContactListModel {
             moveColumnCursor(by: 1)
         case .character("s"):
             return sortByCursorColumn()
+        case .character("-"):
+            return hideCursorColumn()
+        case .character("+"):
+            return showAllColumns()
+        case .character("<"):
+            return resizeCursorColumn(by: -1)
+        case .character(">"):
+            return resizeCursorColumn(by: 1)
         case .character("w"):
             beginExport()
             return []

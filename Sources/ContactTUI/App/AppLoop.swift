@@ -31,12 +31,15 @@ final class AppLoop {
 
     /// Where the queries run from `:` are kept; nil keeps none.
     private let history: QueryHistoryFile?
+    /// Where the columns' layout of each list is kept; nil keeps none.
+    private let columnLayouts: ColumnLayoutFile?
 
     init(
         model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
-        history: QueryHistoryFile? = nil
+        history: QueryHistoryFile? = nil, columnLayouts: ColumnLayoutFile? = nil
     ) {
         self.history = history
+        self.columnLayouts = columnLayouts
         self.model = model
         self.client = client
         self.terminal = Terminal(useColor: useColor, useMouse: useMouse)
@@ -151,6 +154,7 @@ final class AppLoop {
         let size = terminal.size
         let layout = ScreenLayout(screen: Rect(width: size.width, height: size.height))
         model.visibleRowCount = layout.visibleRowCount
+        model.screenWidth = size.width
         model.isTerminalTooSmall = layout.isTooSmall
     }
 
@@ -183,6 +187,12 @@ final class AppLoop {
                 cancellable[request.id] = send(request, after: delay)
             case .cancel(let id):
                 cancellable.removeValue(forKey: id)?.cancel()
+            case .rememberColumns(let query, let settings):
+                do {
+                    try columnLayouts?.remember(settings, forQuery: query)
+                } catch {
+                    model.showNotice("The columns' layout was not kept: \(error.localizedDescription)")
+                }
             case .export(let export):
                 let writer = RecordFileWriter(client: client, environment: ProcessInfo.processInfo.environment)
                 let queue = queue

@@ -83,6 +83,8 @@ struct BrowseCommand: AsyncParsableCommand {
         startingModel.instanceURL = configuration.instanceURL.absoluteString
         let history = QueryHistoryFile.standard(org: origin)
         startingModel.queryHistory = history?.load() ?? []
+        let columnLayouts = ColumnLayoutFile.standard(org: origin)
+        startingModel.columnLayouts = columnLayouts?.load() ?? [:]
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
@@ -97,7 +99,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 return .success(
                     try AppLoop(
                         model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
-                        history: history
+                        history: history, columnLayouts: columnLayouts
                     ).run())
             } catch {
                 return .failure(error)
