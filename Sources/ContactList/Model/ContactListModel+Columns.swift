@@ -76,4 +76,18 @@ extension ContactListModel {
         modes.columnLayouts[query] = settings
         return [.rememberColumns(query: query, settings)]
     }
+
+    /// The screen row of the column headings.
+    static let headingRow = ScreenLayout.firstListRow - ListView.headingRows
+
+    /// A click on a heading: the column cursor goes to it and the list sorts by it, as `s` does
+    /// (again on the sorted column flips the order). A click between headings does nothing.
+    mutating func sortByHeading(atScreenColumn x: Int) -> [ContactListEffect] {
+        // The list is drawn one cell in, after the mark's margin.
+        guard let placement = columnPlacements.first(where: { x - 1 >= $0.x && x - 1 < $0.x + $0.width }) else {
+            return []
+        }
+        viewport.columnCursor = placement.column
+        return sortByCursorColumn()
+    }
 }

@@ -142,6 +142,8 @@ extension ContactListModel {
         case .click(_, let y) where y == statusRow:
             modes.modal = .messages(scrollOffset: 0)
             return []
+        case .click(let x, let y) where y == Self.headingRow, .doubleClick(let x, let y) where y == Self.headingRow:
+            return sortByHeading(atScreenColumn: x)
         case .click(_, let y):
             guard let position = shownPosition(atScreenRow: y) else { return [] }
             moveSelection(to: position)
