@@ -35,6 +35,13 @@ package struct KeyHintBar: Widget {
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"] + (changes ? ["e edit"] : []), ["Esc/q back", "^C quit"])
         case .filterLine: return ([], [])
+        case .list where !model.viewport.marks.isEmpty && changes:
+            // What `d` will do leads, among the hints always shown: it acts on rows the screen may not show.
+            let marked = model.viewport.marks.count
+            return (
+                ["Space mark", "w write \(marked)"] + (model.filter != nil ? ["Esc clear filter"] : []),
+                ["d delete \(marked) marked", "u unmark all", "? help", "q quit"]
+            )
         case .list where model.filter != nil:
             return (["n/N next/prev", "Enter open"] + delete, ["Esc clear filter", "q quit"])
         case .list:
