@@ -60,6 +60,16 @@ struct ExportTests {
         #expect(marked.ids == [Fixtures.id(1), Fixtures.id(2)])
     }
 
+    @Test("the org search's rows are shown rows: they are written after the filter's matches")
+    func orgSearchRows() throws {
+        var model = OrgSearchTests.partlyLoaded(5, total: 50)
+        let search = try #require(OrgSearchTests.scheduled(OrgSearchTests.filter("contact 00", in: &model)).last)
+        _ = model.handle(response: OrgSearchTests.found([2, 30, 31]), for: search.request.id)
+        _ = model.handle(key: .enter)
+        let export = try #require(Self.exports(Self.write(to: "found.tsv", in: &model)).first)
+        #expect(export.ids == [0, 1, 2, 3, 4, 30, 31].map(Fixtures.id))
+    }
+
     @Test("an existing file is replaced only after y; any other key writes nothing")
     func asksBeforeReplacing() throws {
         var model = Fixtures.loadedModel(count: 2)
