@@ -89,6 +89,22 @@ struct ColumnSettingsTests {
         #expect(Self.lines(model).headings.hasPrefix(" Name"))
     }
 
+    @Test("a list that opens with the cursor's column hidden puts the cursor on the next shown; s sorts by it")
+    func cursorNeverOnHidden() throws {
+        var model = ContactListModel(
+            query: "SELECT Id, Title, Name, Email FROM Contact", origin: "127.0.0.1:1", requests: Fixtures.client())
+        model.columnLayouts = ["SELECT Id, Title, Name, Email FROM Contact": ColumnSettings(hidden: ["title"])]
+        model.screenWidth = 60
+        let first = Fixtures.sentRequests(model.start())[0]
+        _ = model.handle(response: Fixtures.page((0..<3).map { Fixtures.contact($0) }), for: first.id)
+        var buffer = CellBuffer(width: 60, height: 8)
+        ContactListScreen(model: model).render(area: buffer.area, buffer: &buffer)
+        #expect(!buffer.text.contains("Title"))
+        #expect(buffer[1, 1].style.reverse, "Name's heading, first on screen, is the cursor's")
+        let sort = try SortTests.soql(model.handle(key: .character("s")))
+        #expect(sort.hasSuffix("ORDER BY Name ASC"))
+    }
+
     @Test("the layout is the list's: kept for its query, and the other query's applies after a switch")
     func keptPerList() throws {
         let other = "SELECT Id, Name, Email FROM Contact"

@@ -18,6 +18,19 @@ extension ContactListModel {
         set { viewport.screenWidth = newValue }
     }
 
+    /// The column cursor on a shown column: where it is, or, when a list opened with that column
+    /// hidden, the next shown one (to the right, else to the left). What the headings highlight
+    /// and the keys act on.
+    public var shownColumnCursor: Int {
+        let settings = columnSettings
+        let pinned = ColumnLayout.roomTaker(of: run.columns)
+        let isShown = { (index: Int) in index == pinned || !settings.hides(self.run.columns[index]) }
+        let cursor = viewport.columnCursor
+        guard run.columns.indices.contains(cursor), !isShown(cursor) else { return cursor }
+        return run.columns.indices[cursor...].first(where: isShown)
+            ?? run.columns.indices[..<cursor].last(where: isShown) ?? cursor
+    }
+
     /// Where each shown column is drawn in a terminal of `screenWidth` (`ListView` draws the same).
     var columnPlacements: [ColumnLayout.Placement] {
         var columns = run.columns
@@ -26,7 +39,7 @@ extension ContactListModel {
         }
         return ColumnLayout.placements(
             for: columns, contentWidths: contentWidths, settings: columnSettings, totalWidth: screenWidth - 1,
-            cursor: viewport.columnCursor)
+            cursor: shownColumnCursor)
     }
 
     /// The widest a column may be set, and the narrowest; how much `<` and `>` change it.

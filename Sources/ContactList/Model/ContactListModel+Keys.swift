@@ -8,6 +8,8 @@ extension ContactListModel {
     public mutating func handle(key: Key) -> [ContactListEffect] {
         if key == .control("c") { return requestQuit() }
         if key == .resize { return [] }
+        // A key acts on the column the headings highlight, never on a hidden one.
+        viewport.columnCursor = shownColumnCursor
         let focus = self.focus
         let anchor = Self.movesSelection(key, in: focus) ? nil : selectionAnchor()
         let effects = route(key, focus: focus)

@@ -23,10 +23,10 @@ package struct ListView: Widget {
         }
         let placements = ColumnLayout.placements(
             for: columns, contentWidths: model.contentWidths, settings: model.columnSettings,
-            totalWidth: area.width - 1, cursor: model.viewport.columnCursor)
+            totalWidth: area.width - 1, cursor: model.shownColumnCursor)
         for placement in placements {
             let style =
-                placement.column == model.viewport.columnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
+                placement.column == model.shownColumnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
             buffer.write(
                 columns[placement.column].title, x: area.x + 1 + placement.x, y: headings.y, in: headings,
                 maxWidth: placement.width, style: style)
