@@ -147,7 +147,9 @@ struct WhatYouSeePropertyTests {
                 case .cancel(let id):
                     outstanding.removeAll { $0.id == id }
                     continue
-                case .quit, .open, .copy, .rememberQuery, .recordChange, .forgetChange, .keepRows: continue
+                case .quit, .open, .copy, .rememberQuery, .recordChange, .forgetChange, .keepRows, .export,
+                    .rememberColumns:
+                    continue
                 }
                 if request.method == .DELETE || request.method == .PATCH {
                     try checkWrite(request, key: key, frame: frameBefore)

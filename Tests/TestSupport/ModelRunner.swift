@@ -134,7 +134,7 @@ package struct ModelRunner {
         let inbox = inbox
         for effect in effects {
             switch effect {
-            case .rememberQuery:
+            case .rememberQuery, .export, .rememberColumns:
                 break
             case .send(let request):
                 outstanding += 1

@@ -328,7 +328,8 @@ extension ContactListModel {
         switch modes.modal {
         case .editor(let editor): edited = (editor.record, editor.inDetail)
         case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
-        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, .createForm, .listViewPicker, nil:
+        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, .createForm, .listViewPicker,
+            .exportPath, .exportOverwrite, nil:
             return
         }
         guard !edited.inDetail, !rows.ids.contains(edited.record.id) else { return }

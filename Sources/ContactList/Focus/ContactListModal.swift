@@ -20,4 +20,8 @@ public enum ContactListModal: Hashable, Sendable {
     case createForm(CreateForm)
     /// `v`: the object's list views, and the switch to the one chosen.
     case listViewPicker(ListViewPicker)
+    /// `w`: the path of the file to write the rows to, being typed.
+    case exportPath(TextField)
+    /// "Replace FILE? y/N": the export whose file exists.
+    case exportOverwrite(RecordExport)
 }

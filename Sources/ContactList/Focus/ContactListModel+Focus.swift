@@ -13,6 +13,8 @@ extension ContactListModel {
         case .queryBar: return .queryBar
         case .createForm: return .createForm
         case .listViewPicker: return .listViewPicker
+        case .exportPath: return .exportPath
+        case .exportOverwrite: return .exportOverwrite
         case nil: break
         }
         switch modes.mode {

@@ -26,6 +26,10 @@ public enum Focus: Hashable, Sendable {
     case createForm
     /// The list views' picker (`v`); while its requests are in flight only Esc acts.
     case listViewPicker
+    /// `w`: the path of the file being typed in the bottom line.
+    case exportPath
+    /// "Replace FILE? y/N" after `w` named an existing file.
+    case exportOverwrite
     /// The key help.
     case help
     /// The details of one record.

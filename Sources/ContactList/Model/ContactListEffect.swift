@@ -25,4 +25,9 @@ public enum ContactListEffect: Sendable {
     case forgetChange(RestRequestID)
     /// Keep these rows of the list in the local replica. Only while `keepsRows` is on.
     case keepRows(KeptRows)
+    /// Write records to a file as `list` writes them (`w`), and report how it ended with
+    /// `ContactListModel.settleExport`.
+    case export(RecordExport)
+    /// Keep how the columns of the list of `query` are arranged (`-`, `+`, `<`, `>`).
+    case rememberColumns(query: String, ColumnSettings)
 }

@@ -8,6 +8,8 @@ extension ContactListModel {
     public mutating func handle(key: Key) -> [ContactListEffect] {
         if key == .control("c") { return requestQuit() }
         if key == .resize { return [] }
+        // A key acts on the column the headings highlight, never on a hidden one.
+        viewport.columnCursor = shownColumnCursor
         let focus = self.focus
         let anchor = Self.movesSelection(key, in: focus) ? nil : selectionAnchor()
         let effects = route(key, focus: focus)
@@ -17,7 +19,7 @@ extension ContactListModel {
 
     /// Hands a key to the part of the app that has the focus.
     private mutating func route(_ key: Key, focus: Focus) -> [ContactListEffect] {
-        if case .paste = key, focus != .editor, focus != .filterLine, focus != .createForm {
+        if case .paste = key, focus != .editor, focus != .filterLine, focus != .createForm, focus != .exportPath {
             // A paste never acts as keys; only the filter and the editor take text.
             if focus != .tooSmall { notices.statusMessage = "Paste ignored: press / and paste to filter." }
             return []
@@ -47,6 +49,10 @@ extension ContactListModel {
             return handleCreateForm(key: key)
         case .listViewPicker:
             return handleListViewPicker(key: key)
+        case .exportPath:
+            return handleExportPath(key: key)
+        case .exportOverwrite:
+            return answerExportOverwrite(key)
         case .help:
             switch key {
             case .click, .doubleClick: return []  // a click leaves the help open
@@ -94,7 +100,7 @@ extension ContactListModel {
             // Its answer goes to the last row, loaded or true.
             return true
         case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar,
-            .createForm, .listViewPicker, .help, .detail:
+            .createForm, .listViewPicker, .help, .detail, .exportPath, .exportOverwrite:
             return false
         }
     }
@@ -148,6 +154,8 @@ extension ContactListModel {
         case .click(_, let y) where y == statusRow:
             modes.modal = .messages(scrollOffset: 0)
             return []
+        case .click(let x, let y) where y == Self.headingRow, .doubleClick(let x, let y) where y == Self.headingRow:
+            return sortByHeading(atScreenColumn: x)
         case .click(_, let y):
             guard let position = shownPosition(atScreenRow: y) else { return [] }
             moveSelection(to: position)
@@ -179,6 +187,17 @@ extension ContactListModel {
             moveColumnCursor(by: 1)
         case .character("s"):
             return sortByCursorColumn()
+        case .character("-"):
+            return hideCursorColumn()
+        case .character("+"):
+            return showAllColumns()
+        case .character("<"):
+            return resizeCursorColumn(by: -1)
+        case .character(">"):
+            return resizeCursorColumn(by: 1)
+        case .character("w"):
+            beginExport()
+            return []
         case .character("o"):
             return openSelectedRecord()
         case .character("y"):

@@ -33,6 +33,8 @@ package struct ContactListScreen: Widget {
         case .filterBar:
             if let bar = model.queryBar {
                 FilterBar(field: bar.field, matchCount: nil, prompt: ":").render(area: area, buffer: &buffer)
+            } else if let path = model.exportPathField {
+                FilterBar(field: path, matchCount: nil, prompt: "Write to: ").render(area: area, buffer: &buffer)
             } else {
                 FilterBar(field: model.modes.filterField, matchCount: model.filter.map { _ in model.shownCount })
                     .render(area: area, buffer: &buffer)

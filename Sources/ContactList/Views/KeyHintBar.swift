@@ -35,9 +35,18 @@ package struct KeyHintBar: Widget {
         case .listViewPicker where model.listViewPicker?.isWaiting == true:
             return ([], ["opening the view…", "Esc cancels"])
         case .listViewPicker: return (["↑/↓ choose", "type to narrow"], ["Enter open", "Esc close"])
+        case .exportPath: return (["^U clear", ".jsonl for JSON lines"], ["Enter write", "Esc cancel"])
+        case .exportOverwrite: return ([], ["y replace", "any other key cancels"])
         case .help: return (["j/k scroll"], ["any other key closes the help"])
         case .detail: return (["j/k scroll"] + (changes ? ["e edit"] : []), ["Esc/q back", "^C quit"])
         case .filterLine: return ([], [])
+        case .list where !model.viewport.marks.isEmpty && changes:
+            // What `d` will do leads, among the hints always shown: it acts on rows the screen may not show.
+            let marked = model.viewport.marks.count
+            return (
+                ["Space mark", "w write \(marked)"] + (model.filter != nil ? ["Esc clear filter"] : []),
+                ["d delete \(marked) marked", "u unmark all", "? help", "q quit"]
+            )
         case .list where model.filter != nil:
             return (["n/N next/prev", "Enter open"] + delete, ["Esc clear filter", "q quit"])
         case .list:

@@ -57,6 +57,14 @@ package enum KeyTable {
                 ("d with marks", "ask, then delete marked"),
             ]),
         Section(
+            title: "Columns and files",
+            keys: [
+                ("w", "write the rows to a file"),
+                ("- +", "hide column; show all"),
+                ("< >", "narrow or widen column"),
+                ("click a heading", "sort by it"),
+            ]),
+        Section(
             title: "Filter",
             keys: [
                 ("text", "narrow the loaded rows"),

@@ -23,13 +23,15 @@ package struct ListView: Widget {
         if let sort = model.shownSort, columns.indices.contains(sort.column) {
             columns[sort.column].title += " " + sort.marker
         }
-        let widths = ColumnLayout.widths(
-            for: columns, contentWidths: model.contentWidths, totalWidth: area.width - 1)
-        var x = area.x + 1
-        for (index, (column, width)) in zip(columns, widths).enumerated() {
-            let style = index == model.viewport.columnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
-            buffer.write(column.title, x: x, y: headings.y, in: headings, maxWidth: width, style: style)
-            x += width + ColumnLayout.gap
+        let placements = ColumnLayout.placements(
+            for: columns, contentWidths: model.contentWidths, settings: model.columnSettings,
+            totalWidth: area.width - 1, cursor: model.shownColumnCursor)
+        for placement in placements {
+            let style =
+                placement.column == model.shownColumnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
+            buffer.write(
+                columns[placement.column].title, x: area.x + 1 + placement.x, y: headings.y, in: headings,
+                maxWidth: placement.width, style: style)
         }
 
         let shown = model.shownCount
@@ -59,10 +61,10 @@ package struct ListView: Widget {
             } else if record.id.hasPrefix(PendingCreate.idPrefix) {
                 buffer.write(Self.pendingGlyph, x: row.x, y: row.y, in: row, style: selected ? style : Theme.mark)
             }
-            var x = row.x + 1
-            for (index, width) in widths.enumerated() {
-                buffer.write(record.value(at: index), x: x, y: row.y, in: row, maxWidth: width, style: style)
-                x += width + ColumnLayout.gap
+            for placement in placements {
+                buffer.write(
+                    record.value(at: placement.column), x: row.x + 1 + placement.x, y: row.y, in: row,
+                    maxWidth: placement.width, style: style)
             }
         }
         if shown == 0 && !model.isLoading {

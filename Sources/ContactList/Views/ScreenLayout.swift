@@ -94,7 +94,7 @@ package struct ScreenLayout: Hashable, Sendable {
     package init(screen: Rect, model: ContactListModel) {
         self.init(
             screen: screen, mode: model.modes.mode,
-            isEditingFilter: model.focus == .filterLine || model.focus == .queryBar,
+            isEditingFilter: model.focus == .filterLine || model.focus == .queryBar || model.focus == .exportPath,
             hasAlert: !model.notices.alerts.isEmpty,
             hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages
                 || model.queryBar?.error != nil || model.focus == .createForm || model.listViewPicker != nil)

@@ -36,14 +36,18 @@ final class AppLoop {
     private let journal: OutboxJournal?
     /// The local replica of the lists' rows (nil with `--no-cache`).
     private let replica: ReplicaStore?
+    /// Where the columns' layout of each list is kept; nil keeps none.
+    private let columnLayouts: ColumnLayoutFile?
 
     init(
         model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
-        history: QueryHistoryFile? = nil, journal: OutboxJournal? = nil, replica: ReplicaStore? = nil
+        history: QueryHistoryFile? = nil, journal: OutboxJournal? = nil, replica: ReplicaStore? = nil,
+        columnLayouts: ColumnLayoutFile? = nil
     ) {
         self.history = history
         self.journal = journal
         self.replica = replica
+        self.columnLayouts = columnLayouts
         self.model = model
         self.client = client
         self.terminal = Terminal(useColor: useColor, useMouse: useMouse)
@@ -95,6 +99,7 @@ final class AppLoop {
                     cancellable[id] = nil
                     effects += model.handle(response: result, for: id)
                 case .notice(let text): model.showNotice(text)
+                case .exported(let outcome): model.settleExport(outcome)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -160,6 +165,7 @@ final class AppLoop {
         let size = terminal.size
         let layout = ScreenLayout(screen: Rect(width: size.width, height: size.height))
         model.visibleRowCount = layout.visibleRowCount
+        model.screenWidth = size.width
         model.isTerminalTooSmall = layout.isTooSmall
     }
 
@@ -205,6 +211,16 @@ final class AppLoop {
                 } catch {
                     model.showNotice("The change was not written to the outbox: \(error.localizedDescription)")
                 }
+            case .rememberColumns(let query, let settings):
+                do {
+                    try columnLayouts?.remember(settings, forQuery: query)
+                } catch {
+                    model.showNotice("The columns' layout was not kept: \(error.localizedDescription)")
+                }
+            case .export(let export):
+                let writer = RecordFileWriter(client: client, environment: ProcessInfo.processInfo.environment)
+                let queue = queue
+                Task { queue.post(.exported(await writer.write(export))) }
             }
         }
     }

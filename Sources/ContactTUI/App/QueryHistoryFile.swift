@@ -20,15 +20,20 @@ struct QueryHistoryFile: Sendable {
     )
         -> QueryHistoryFile?
     {
-        let base: URL
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            base = URL(fileURLWithPath: state)
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            base = URL(fileURLWithPath: home).appendingPathComponent(".local/state")
-        } else {
-            return nil
+        stateFolder(environment: environment).map {
+            QueryHistoryFile(url: $0.appendingPathComponent("history"), org: org)
         }
-        return QueryHistoryFile(url: base.appendingPathComponent("contact-tui/history"), org: org)
+    }
+
+    /// The app's folder under the XDG state folder (`~/.local/state/contact-tui` by default);
+    /// nil without a home to put it in.
+    static func stateFolder(environment: [String: String]) -> URL? {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("contact-tui")
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(fileURLWithPath: home).appendingPathComponent(".local/state/contact-tui")
+        }
+        return nil
     }
 
     /// The org's queries, newest first, each once; empty when there is no file or it cannot be read.
@@ -52,10 +57,17 @@ struct QueryHistoryFile: Sendable {
             text.append(line)
             text.append(UInt8(ascii: "\n"))
         }
+        try Self.replace(url, with: text)
+    }
+
+    /// Writes `text` as the owner-only file at `url` (in an owner-only folder), through a
+    /// temporary file, so that a full disk never leaves half a file.
+    static func replace(_ url: URL, with text: Data) throws {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = folder.appendingPathComponent(".history.\(ProcessInfo.processInfo.processIdentifier)")
+        let temporary = folder.appendingPathComponent(
+            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)")
         guard
             FileManager.default.createFile(
                 atPath: temporary.path, contents: text, attributes: [.posixPermissions: 0o600])

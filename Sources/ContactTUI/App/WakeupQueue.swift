@@ -1,3 +1,4 @@
+import ContactList
 import Glibc
 import RestCore
 import Synchronization
@@ -11,6 +12,8 @@ final class WakeupQueue: Sendable {
         case response(RestRequestID, Result<RestResponse, RestClientError>)
         /// A sentence for the status line from work off the UI thread (a browser that did not start).
         case notice(String)
+        /// How writing rows to a file (`w`) ended.
+        case exported(RecordExport.Outcome)
     }
 
     let readDescriptor: Int32

@@ -91,6 +91,8 @@ struct BrowseCommand: AsyncParsableCommand {
         for notice in stores.notices { startingModel.showNotice(notice) }
         let journal = stores.journal
         let replica = stores.replica
+        let columnLayouts = ColumnLayoutFile.standard(org: origin)
+        startingModel.columnLayouts = columnLayouts?.load() ?? [:]
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
@@ -105,7 +107,7 @@ struct BrowseCommand: AsyncParsableCommand {
                 return .success(
                     try AppLoop(
                         model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
-                        history: history, journal: journal, replica: replica
+                        history: history, journal: journal, replica: replica, columnLayouts: columnLayouts
                     ).run())
             } catch {
                 return .failure(error)

@@ -19,4 +19,7 @@ public struct Modes: Sendable {
     /// The queries run before, newest first, that the query bar's ↑ shows; the runner sets them
     /// from the history file at start.
     public var queryHistory: [String] = []
+    /// How the user arranged the columns of each list of the org, by query (`ColumnSettings`);
+    /// the runner sets them from their file at start.
+    public var columnLayouts: [String: ColumnSettings] = [:]
 }

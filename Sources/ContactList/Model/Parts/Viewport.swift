@@ -10,6 +10,9 @@ public struct Viewport: Sendable {
     public internal(set) var scrollOffset = 0
     /// The column under the column cursor, an index into the list's columns; it starts on the first.
     public internal(set) var columnCursor = 0
+    /// The terminal's width in cells, which places the columns for a click and for `<` `>`; set
+    /// by the runner on every layout.
+    public internal(set) var screenWidth = 80
     /// Rows the list area shows; set by the view on every layout.
     public internal(set) var visibleRowCount = 10
     /// Whether the terminal is under the minimum size, so that only the too-small notice shows
