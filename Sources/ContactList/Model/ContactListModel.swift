@@ -73,8 +73,13 @@ public struct ContactListModel: Sendable {
     /// Where the data comes from, for the header (the host; the header adds the API version in use).
     public var origin: String
 
-    public init(query: String, batchSize: Int = 2000, origin: String, requests: any ContactRequestFactory) {
+    /// `recycleBin`: the query lists deleted records (`--recycle-bin`), read with `queryAll`.
+    public init(
+        query: String, batchSize: Int = 2000, origin: String, requests: any ContactRequestFactory,
+        recycleBin: Bool = false
+    ) {
         run = QueryRun(query: query, batchSize: batchSize)
+        run.readsRecycleBin = recycleBin
         rows = LoadedRows(columnCount: run.columns.count)
         self.origin = origin
         self.requests = requests
@@ -112,7 +117,7 @@ public struct ContactListModel: Sendable {
 
     /// The first page of the query, with its dependents counted.
     mutating func sendFirstPage() -> [ContactListEffect] {
-        let request = requests.request(forQuery: countingDependents(query), apiVersion: nil, batchSize: batchSize)
+        let request = firstPageRequest(countingDependents(query))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: false)
         return [.send(request)]
     }

@@ -79,7 +79,7 @@ struct BrowseCommand: AsyncParsableCommand {
             throw error
         }
         var startingModel = ContactListModel(
-            query: soql, batchSize: query.batchSize, origin: origin, requests: client)
+            query: soql, batchSize: query.batchSize, origin: origin, requests: client, recycleBin: query.recycleBin)
         startingModel.instanceURL = configuration.instanceURL.absoluteString
         let history = QueryHistoryFile.standard(org: origin)
         startingModel.queryHistory = history?.load() ?? []
