@@ -208,4 +208,10 @@ struct UndoTests {
         #expect(model.handle(key: .character("U")).isEmpty)
         #expect(model.notices.statusMessage.hasPrefix("Read-only"))
     }
+
+    @Test("the help lists U, and a read-only session's help leaves it out")
+    func help() async throws {
+        #expect(HelpOverlay(isReadOnly: false).lines.contains { $0.text.hasPrefix("U ") && $0.text.contains("undo") })
+        #expect(!HelpOverlay(isReadOnly: true).lines.contains { $0.text.hasPrefix("U ") })
+    }
 }

@@ -8,7 +8,7 @@ import Testing
 /// the org holds neither afterwards.
 @Suite("A delete that takes children with it, in a terminal")
 struct CascadeDeleteEndToEndTests {
-    @Test("d on an Account with Contacts asks, naming them; y deletes the Account and its Contacts")
+    @Test("d on an Account with Contacts asks, naming them; y deletes the Account and its Contacts; U restores all")
     func deletingAnAccountNamesItsContacts() async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 300)) { org in
             // An account with contacts, none of which (nor the account) a Case refers to, so the
@@ -44,6 +44,13 @@ struct CascadeDeleteEndToEndTests {
             try await session.waitUntil("the delete is confirmed") { Screen.statusLine($0).contains(deleted) }
             for contact in target.contacts { #expect(try await !org.exists(contact)) }
             #expect(try await org.records("SELECT Id FROM Account WHERE Id = '\(target.id)'").isEmpty)
+            // U takes the Account out of the Recycle Bin, and the org brings its Contacts with it.
+            try await session.send("U")
+            try await session.waitUntil("the undo is confirmed") {
+                Screen.statusLine($0).contains("Restored \(target.name)")
+            }
+            #expect(Screen.listShows(try await session.capture(), Screen.shownPrefix(target.name)))
+            for contact in target.contacts { #expect(try await org.exists(contact)) }
             try await session.quit()
         }
     }

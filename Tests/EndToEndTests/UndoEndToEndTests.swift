@@ -68,4 +68,31 @@ struct UndoEndToEndTests {
             try await session.quit()
         }
     }
+
+    @Test("--recycle-bin lists a contact deleted elsewhere, with its delete date; U restores it and it leaves the bin")
+    func recycleBin() async throws {
+        try await LiveOrg.with { org in
+            let contacts = try await org.contactNames()
+            let cases = try await org.contactIDsWithCases()
+            let (_, target) = try DeleteEndToEndTests.pick(contacts) { _, contact in !cases.contains(contact.id) }
+            _ = try await org.client.send(
+                org.client.requestForDelete(withObjectType: "Contact", objectId: target.id, apiVersion: nil))
+            #expect(try await org.exists(target.id) == false)
+            let prefix = Screen.shownPrefix(target.name)
+            let session = try await TmuxSession(try org.appCommand(["--recycle-bin"]), width: 100, height: 30)
+            let bin = try await session.waitUntil("the bin lists the deleted contact") { screen in
+                Screen.listShows(screen, prefix)
+            }
+            #expect(bin.contains("LastModifiedDate"), "\(bin)")
+            try await session.send("d")
+            try await session.waitUntil("d refuses in the bin") { Screen.statusLine($0).contains("Recycle Bin") }
+            try await session.send("U")
+            let screen = try await session.waitUntil("the org restores it") { screen in
+                Screen.statusLine(screen).contains("Restored \(prefix)")
+            }
+            #expect(!Screen.listShows(screen, prefix), "\(screen)")
+            #expect(try await org.exists(target.id))
+            try await session.quit()
+        }
+    }
 }

@@ -9,6 +9,10 @@ extension ContactListModel {
     /// object's describe is not at hand yet, it is fetched and the wait holds the keys until the
     /// editor opens on that same target.
     mutating func beginEdit() -> [ContactListEffect] {
+        if run.readsRecycleBin {
+            notices.statusMessage = Self.recycleBinRefusal
+            return []
+        }
         guard let target = editTarget() else { return [] }
         if let refusal = refusalOfChange(to: target.record) {
             notices.statusMessage = refusal

@@ -129,6 +129,10 @@ extension ContactListModel {
             if run.nextRecordsURL != nil, !isFiltering { return askToLoadAll() }
             moveSelection(to: shownCount - 1)
         case .character("d"), .delete:
+            if run.readsRecycleBin {
+                notices.statusMessage = Self.recycleBinRefusal
+                return []
+            }
             return deleteMarkedOrSelected()
         case .character("U"):
             return undoLastDelete()

@@ -146,8 +146,7 @@ extension ContactListModel {
         viewport.queuedMoveDown = 0
         if isLoadingAll { modes.modal = nil }
         dropPageRequests()
-        let request = requests.request(
-            forQuery: countingDependents(Self.readingLastModified(text ?? queryInUse)), apiVersion: nil, batchSize: batchSize)
+        let request = firstPageRequest(countingDependents(Self.readingLastModified(text ?? queryInUse)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         notices.statusMessage = status
         return [.send(request)]
@@ -196,7 +195,8 @@ extension ContactListModel {
 
     mutating func applyPage(_ page: QueryResult, replacing: Bool, restarting: Bool) -> [ContactListEffect] {
         let orgRows = detachOrgRows()
-        let pendingIDs = changes.pendingDeleteIDs
+        // In the Recycle Bin, a record being restored has left the view.
+        let pendingIDs = changes.pendingDeleteIDs.union(run.readsRecycleBin ? changes.pendingUndeleteIDs : [])
         if replacing {
             rows.removeAll()
         }

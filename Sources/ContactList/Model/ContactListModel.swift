@@ -102,8 +102,13 @@ public struct ContactListModel: Sendable {
     /// record this user created.
     public var userID: String?
 
-    public init(query: String, batchSize: Int = 2000, origin: String, requests: any ContactRequestFactory) {
+    /// `recycleBin`: the query lists deleted records (`--recycle-bin`), read with `queryAll`.
+    public init(
+        query: String, batchSize: Int = 2000, origin: String, requests: any ContactRequestFactory,
+        recycleBin: Bool = false
+    ) {
         run = QueryRun(query: query, batchSize: batchSize)
+        run.readsRecycleBin = recycleBin
         rows = LoadedRows(columnCount: run.columns.count)
         self.origin = origin
         self.requests = requests
@@ -145,7 +150,7 @@ public struct ContactListModel: Sendable {
 
     /// The first page of the query, with its dependents counted.
     mutating func sendFirstPage() -> [ContactListEffect] {
-        let request = requests.request(forQuery: countingDependents(Self.readingLastModified(query)), apiVersion: nil, batchSize: batchSize)
+        let request = firstPageRequest(countingDependents(Self.readingLastModified(query)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: false)
         return [.send(request)]
     }

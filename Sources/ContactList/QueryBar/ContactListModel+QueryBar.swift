@@ -74,7 +74,9 @@ extension ContactListModel {
     private mutating func sendBarQuery(_ soql: String, in bar: inout QueryBar) -> [ContactListEffect] {
         let relationships = cascadingRelationships(of: SOSLText.object(ofQuery: soql))
         bar.countedRelationships = relationships
-        let counted = Column.rowsAreRecords(ofQuery: soql) ? Self.counting(relationships ?? [], in: Self.readingLastModified(soql)) : soql
+        let counted =
+            Column.rowsAreRecords(ofQuery: soql)
+            ? Self.counting(relationships ?? [], in: Self.readingLastModified(soql)) : soql
         let request = requests.request(forQuery: counted, apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .switchQuery(text: soql)
         return bar.sending(request, awaitingDescribeOf: nil, in: &self, status: "Running the query…")

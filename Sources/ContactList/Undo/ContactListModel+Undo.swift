@@ -15,6 +15,7 @@ extension ContactListModel {
             notices.statusMessage = refusal
             return []
         }
+        if run.readsRecycleBin { return restoreFromBin() }
         // A delete the org refused in whole has nothing in the bin: it is skipped, and forgotten.
         while let latest = changes.undoHistory.popLast() {
             let undoable = latest.entries.filter { isUndoable($0) }
@@ -60,7 +61,7 @@ extension ContactListModel {
 
     /// Shows the records again at once and sends their SOAP undeletes, at most 200 ids a call;
     /// each record gets a pending entry of its own.
-    private mutating func undelete(_ group: UndoableDelete) -> [ContactListEffect] {
+    mutating func undelete(_ group: UndoableDelete) -> [ContactListEffect] {
         let records = group.entries.map(\.record)
         var chunks: [[ContactRecord]] = []
         for objectType in Set(records.map(\.objectType)).sorted() {
@@ -96,7 +97,7 @@ extension ContactListModel {
     /// Puts a restored record's row back in its place in the query's order (after the rows put
     /// back by refused deletes, before the org search's rows), in the list it was deleted from.
     private mutating func showRestored(_ record: ContactRecord, query: String?) {
-        guard !rows.ids.contains(record.id), query == nil || query == self.query else { return }
+        guard !run.readsRecycleBin, !rows.ids.contains(record.id), query == nil || query == self.query else { return }
         let order = rows.queryOrder[record.id] ?? Int.max
         var index = 0
         while index < rows.orgRowsStart, rows.reinstatedIDs.contains(dataRows[index].id) { index += 1 }
@@ -120,6 +121,8 @@ extension ContactListModel {
 
     /// The org's count follows the rows restored (or taken away again).
     private mutating func countRestored(_ count: Int) {
+        // The Recycle Bin counts the other way: a restored record leaves it.
+        let count = run.readsRecycleBin ? -count : count
         run.totalSize = max(0, run.totalSize + count)
         run.deletedSinceQueryRan -= count
     }
@@ -182,6 +185,14 @@ extension ContactListModel {
     /// An undelete that did not happen: the record is deleted after all, and its row leaves.
     private mutating func takeAwayAgain(_ key: RestRequestID) {
         guard let item = changes.forgetUndelete(key) else { return }
+        if run.readsRecycleBin {
+            // Still in the bin: the row comes back on top, as a refused delete's does in a list.
+            countRestored(-1)
+            guard !rows.ids.contains(item.record.id), item.query == query else { return }
+            insertRow(item.record, at: 0)
+            rows.reinstatedIDs.insert(item.record.id)
+            return
+        }
         changes.confirmDeleted(item.record.id)
         viewport.marks[item.record.id] = nil
         countRestored(-1)

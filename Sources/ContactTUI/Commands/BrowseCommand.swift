@@ -81,7 +81,8 @@ struct BrowseCommand: AsyncParsableCommand {
             }
         }
         var startingModel = ContactListModel(
-            query: lookup?.query ?? query.query, batchSize: query.batchSize, origin: origin, requests: client)
+            query: lookup?.query ?? query.query, batchSize: query.batchSize, origin: origin, requests: client,
+            recycleBin: query.recycleBin)
         if let lookup { startingModel.show(listView: lookup.view, description: lookup.description) }
         startingModel.instanceURL = configuration.instanceURL.absoluteString
         let history = QueryHistoryFile.standard(org: origin)
@@ -89,6 +90,8 @@ struct BrowseCommand: AsyncParsableCommand {
         let stores = await LocalStores.open(
             client: client, environment: ProcessInfo.processInfo.environment, keepsRows: !org.noCache)
         for notice in stores.notices { startingModel.showNotice(notice) }
+        // A create that gets no answer is looked for among this user's records.
+        startingModel.userID = stores.owner?.userID
         let journal = stores.journal
         let replica = stores.replica
         let columnLayouts = ColumnLayoutFile.standard(org: origin)

@@ -12,7 +12,7 @@ extension ListCommand {
     /// Above this many records, with pages left, `list` switches to a bulk job by itself.
     static let bulkThreshold = 50_000
     /// What the job reads: `query`, or `queryAll` with `--all-rows` (deleted and archived rows too).
-    var bulkOperation: BulkQueryOperation { allRows ? .queryAll : .query }
+    var bulkOperation: BulkQueryOperation { readsAllRows ? .queryAll : .query }
 
     /// A shell's status for a command that SIGINT ended.
     static let interruptedExitCode: Int32 = 130

@@ -33,6 +33,9 @@ struct ListCommand: AsyncParsableCommand {
         help: "Include deleted and archived records (queryAll), as sf data query --all-rows does.")
     var allRows = false
 
+    /// Whether the query runs as `queryAll`: `--all-rows`, or the Recycle Bin's deleted records.
+    var readsAllRows: Bool { allRows || view.recycleBin }
+
     @Flag(
         inversion: .prefixedNo,
         help:
@@ -42,6 +45,9 @@ struct ListCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !view.query.allSatisfy(\.isWhitespace) else { throw ValidationError("--query must not be empty.") }
+        if allRows, view.recycleBin {
+            throw ValidationError("--all-rows and --recycle-bin each say which rows to list; give one of them.")
+        }
     }
 
     func run() async throws {
@@ -130,7 +136,7 @@ struct ListCommand: AsyncParsableCommand {
                 of: soql, operation: bulkOperation, format: format, client: client, output: output)
         }
         let outcome = await Self.printRecords(
-            of: soql, batchSize: view.batchSize, format: format, allRows: allRows, client: client, output: output,
+            of: soql, batchSize: view.batchSize, format: format, allRows: readsAllRows, client: client, output: output,
             switchingAbove: bulk == nil ? Self.bulkThreshold : nil)
         guard case .tooLargeForREST(let totalSize) = outcome else { return outcome }
         return await Self.printSwitchingToBulk(

@@ -15,14 +15,32 @@ struct QueryOptions: ParsableArguments {
         help: "The org's list view whose records are listed, by label or developer name (instead of --query).")
     var listView: String?
 
-    @Option(help: "The object whose list view --list-view names (default: Contact).")
+    @Option(
+        help: "The object whose list view --list-view, or whose Recycle Bin --recycle-bin, names (default: Contact).")
     var object: String?
+
+    @Flag(
+        name: .customLong("recycle-bin"),
+        help:
+            "List the object's deleted records (queryAll, IsDeleted = true) with the date of their delete; U restores them."
+    )
+    var recycleBin = false
 
     @Option(help: "Records per page (200...2000).")
     var batchSize: Int = 2000
 
-    /// The query given, or the default; a list view's query is read from the org (`ListViewLookup`).
-    var query: String { queryText ?? Self.defaultQuery }
+    /// The query given, the Recycle Bin's, or the default; a list view's query is read from the org
+    /// (`ListViewLookup`).
+    var query: String {
+        if recycleBin { return Self.recycleBinQuery(of: object ?? Self.defaultObject) }
+        return queryText ?? Self.defaultQuery
+    }
+
+    /// The deleted records of `object`, the latest delete first: `LastModifiedDate` is the time of
+    /// the delete, which stamps the record.
+    static func recycleBinQuery(of object: String) -> String {
+        "SELECT Id, Name, LastModifiedDate FROM \(object) WHERE IsDeleted = true ORDER BY LastModifiedDate DESC"
+    }
 
     func validate() throws {
         try OptionRange.check(batchSize, "--batch-size", in: 200...2000)
@@ -32,8 +50,14 @@ struct QueryOptions: ParsableArguments {
         if let listView, listView.allSatisfy(\.isWhitespace) {
             throw ValidationError("--list-view must name a list view.")
         }
+        if recycleBin, queryText != nil || listView != nil {
+            throw ValidationError(
+                "--recycle-bin lists the Recycle Bin of --object; it takes no --query or --list-view.")
+        }
         if let object {
-            guard listView != nil else { throw ValidationError("--object names the object of --list-view; give both.") }
+            guard listView != nil || recycleBin else {
+                throw ValidationError("--object names the object of --list-view or --recycle-bin; give one of them.")
+            }
             guard !object.isEmpty, object.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
             else {
                 throw ValidationError("--object must be an object's API name, such as Contact or Account.")

@@ -54,6 +54,9 @@ public struct PendingChanges: Sendable {
     /// Whether no change awaits its outcome.
     public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty && creates.isEmpty && undeletes.isEmpty }
 
+    /// The ids of the records whose undelete is in flight.
+    var pendingUndeleteIDs: Set<String> { Set(undeletes.values.map(\.record.id)) }
+
     /// The ids of the records whose delete is in flight.
     var pendingDeleteIDs: Set<String> { Set(deletes.values.map(\.record.id)) }
 

@@ -50,6 +50,10 @@ public struct QueryRun: Sendable {
     /// they were not counted.
     var countedRelationships: [CascadingRelationship]?
 
+    /// Whether the list shows the object's Recycle Bin (`--recycle-bin`): its pages come from
+    /// `queryAll`, `U` restores the selected or marked rows, and `d` and `e` do nothing.
+    var readsRecycleBin = false
+
     init(query: String, batchSize: Int) {
         self.query = query
         self.searchedObject = SOSLText.object(ofQuery: query)
