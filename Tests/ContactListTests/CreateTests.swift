@@ -102,9 +102,11 @@ struct CreateTests {
         #expect(row.hasPrefix("+"), "the pending row is marked")
         #expect(row.contains("nk@example.com"))
         let id = "003000000000099AAA"
+        let totalBefore = model.run.totalSize
         let read = try #require(Fixtures.sentRequests(model.handle(response: Self.created(id), for: post.id)).first)
         #expect(read.path.hasSuffix("/sobjects/Contact/\(id)"), "reads the record back for Name and its date")
         #expect(model.dataRows.first?.id == id)
+        #expect(model.run.totalSize == totalBefore + 1, "the status line's count includes the new record")
         #expect(model.changes.isEmpty)
         #expect(
             !(Self.screen(model).components(separatedBy: "\n").first { $0.contains("Nakamura") } ?? "").hasPrefix("+"))

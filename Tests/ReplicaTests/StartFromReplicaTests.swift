@@ -45,6 +45,9 @@ struct StartFromReplicaTests {
             #expect(shown(second.model.dataRows) == shown(loaded))
             #expect(loaded.contains { !($0.values.last ?? "").isEmpty }, "some contacts have an account's name")
             #expect(header(second.model).contains(" · cached 2 h ago · syncing…"), "\(header(second.model))")
+            #expect(
+                StatusLine(model: second.model).text.hasPrefix(" \(loaded.count) cached"),
+                "no org count is shown before the org answers")
             second.press(.character("j"))
             let selected = second.model.selectedRecord?.id
             second.start()
@@ -52,6 +55,7 @@ struct StartFromReplicaTests {
             #expect(second.model.dataRows.map(\.id) == loaded.map(\.id))
             #expect(second.model.selectedRecord?.id == selected)
             #expect(header(second.model).contains("· synced"), "\(header(second.model))")
+            #expect(StatusLine(model: second.model).text.hasPrefix(" \(loaded.count) of \(loaded.count) loaded"))
         }
     }
 

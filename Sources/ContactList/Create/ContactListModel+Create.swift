@@ -236,6 +236,9 @@ extension ContactListModel {
             insertRow(record, at: 0)
         }
         notices.statusMessage = "Created \(label(of: record))"
+        // The org's count now includes it; a later page of this run counts it too.
+        run.totalSize += 1
+        run.deletedSinceQueryRan -= 1
         changes.nextUpdateSequence += 1
         return readAfterSave(record, sequence: changes.nextUpdateSequence)
     }
