@@ -6,7 +6,7 @@ import Testing
 @Suite("The Recycle Bin view (--recycle-bin)")
 struct RecycleBinTests {
     static let query =
-        "SELECT Id, Name, LastModifiedDate FROM Contact WHERE IsDeleted = true ORDER BY LastModifiedDate DESC"
+        "SELECT Id, Name, SystemModstamp FROM Contact WHERE IsDeleted = true ORDER BY SystemModstamp DESC"
 
     /// A bin of `count` deleted contacts, read with queryAll.
     static func bin(count: Int) throws -> ContactListModel {
@@ -18,7 +18,7 @@ struct RecycleBinTests {
             response: Fixtures.page(
                 (0..<count).map { index in
                     var record = Fixtures.contact(index)
-                    record["LastModifiedDate"] = "2026-11-2\(index % 10)T10:00:00.000+0000"
+                    record["SystemModstamp"] = "2026-11-2\(index % 10)T10:00:00.000+0000"
                     return record
                 }), for: first.id)
         return model

@@ -6,6 +6,15 @@ import Testing
 
 /// `contact-tui list --all-rows` and `--recycle-bin`: queryAll, so deleted records are printed too.
 @Suite struct ListAllRowsTests {
+    /// `date` as the org writes a datetime (UTC, milliseconds), so that two compare as text.
+    static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSS'+0000'"
+        return formatter.string(from: date)
+    }
+
     @Test func allRowsPrintsDeletedRecordsToo() async throws {
         try await ListCommandTests.withOrg(contacts: 30) { endpoint in
             let client = RestClient(
@@ -35,6 +44,7 @@ import Testing
                 client.request(forQuery: "SELECT Id FROM Contact WHERE Id NOT IN (SELECT ContactId FROM Case) LIMIT 1")
             ).asJSONValue()["records"]?.arrayValue?.first?["Id"]?.stringValue
             let deleted = try #require(id)
+            let beforeDelete = Self.stamp(Date(timeIntervalSinceNow: -1))
             _ = try await client.send(client.requestForDelete(withObjectType: "Contact", objectId: deleted))
             await client.shutdown()
             let bin = try await ListCommandTests.run(
@@ -43,7 +53,10 @@ import Testing
             let lines = bin.output.split(separator: "\n")
             #expect(lines.count == 1, "\(bin.output)")
             #expect(lines.first?.contains("\"Id\":\"\(deleted)\"") == true, "\(bin.output)")
-            #expect(lines.first?.contains("\"LastModifiedDate\":\"20") == true, "\(bin.output)")
+            // The date shown is the delete's, not the record's last edit.
+            let record = try JSONSerialization.jsonObject(with: Data(String(lines.first ?? "").utf8)) as? [String: Any]
+            let stamp = try #require(record?["SystemModstamp"] as? String, "\(bin.output)")
+            #expect(stamp >= beforeDelete, "\(stamp) is before the delete at \(beforeDelete)")
             // Two ways of saying which rows: one sentence, exit 2.
             let both = try await ListCommandTests.run(
                 ["list", "--recycle-bin", "--all-rows"] + ListCommandTests.orgArguments(endpoint))

@@ -83,7 +83,7 @@ struct UndoEndToEndTests {
             let bin = try await session.waitUntil("the bin lists the deleted contact") { screen in
                 Screen.listShows(screen, prefix)
             }
-            #expect(bin.contains("LastModifiedDate"), "\(bin)")
+            #expect(bin.contains("SystemModstamp"), "\(bin)")
             try await session.send("d")
             try await session.waitUntil("d refuses in the bin") { Screen.statusLine($0).contains("Recycle Bin") }
             try await session.send("U")

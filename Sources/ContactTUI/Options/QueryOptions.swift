@@ -36,10 +36,10 @@ struct QueryOptions: ParsableArguments {
         return queryText ?? Self.defaultQuery
     }
 
-    /// The deleted records of `object`, the latest delete first: `LastModifiedDate` is the time of
-    /// the delete, which stamps the record.
+    /// The deleted records of `object`, the latest delete first: a delete stamps `SystemModstamp`
+    /// (the field incremental replication reads deletes by), not `LastModifiedDate`.
     static func recycleBinQuery(of object: String) -> String {
-        "SELECT Id, Name, LastModifiedDate FROM \(object) WHERE IsDeleted = true ORDER BY LastModifiedDate DESC"
+        "SELECT Id, Name, SystemModstamp FROM \(object) WHERE IsDeleted = true ORDER BY SystemModstamp DESC"
     }
 
     func validate() throws {
