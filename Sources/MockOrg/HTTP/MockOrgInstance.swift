@@ -28,7 +28,7 @@ struct MockOrgInstance: Sendable {
             validationRules: configuration.validationRules, queryTimeout: configuration.queryTimeout,
             stopping: stopping, recycleBinTTL: configuration.recycleBinTTL ?? OrgStore.defaultRecycleBinTTL,
             duplicateRule: configuration.duplicateRule)
-        let tokens = TokenStore(ttl: configuration.tokenTTL)
+        let tokens = TokenStore(ttl: configuration.tokenTTL, clock: configuration.clock)
         accessToken = tokens.issueAccessToken(configuration.accessToken, pinned: true)
         refreshToken = tokens.issueRefreshToken()
         let client = OAuthClient(configuration)

@@ -1,10 +1,11 @@
+import Foundation
 import Synchronization
 
 /// The access and refresh tokens the org accepts, with expiry, compared in constant time.
 final class TokenStore: Sendable {
     struct Issued {
         var token: [UInt8]
-        var expires: ContinuousClock.Instant?
+        var expires: Date?
         /// The token the org started with: never pushed out by later grants (only revoked).
         var pinned = false
     }
@@ -19,18 +20,24 @@ final class TokenStore: Sendable {
     static let maxAccessTokens = 256
 
     let ttl: Duration?
+    /// The org's clock, which a test may pin, so that expiry is tested without waiting.
+    let clock: @Sendable () -> Date
     /// The org's 18-character id, with its case-safe suffix.
     let orgID = SalesforceID.eighteenCharacter("00D5g000000MOCK")
     private let state = Mutex(State())
 
-    init(ttl: Duration?) {
+    /// With `clock` nil, the system's clock.
+    init(ttl: Duration?, clock: (@Sendable () -> Date)? = nil) {
         self.ttl = ttl
+        self.clock = clock ?? { Date() }
     }
 
     /// Issues a new access token (or registers a given one); a pinned one is never pushed out.
     func issueAccessToken(_ given: String? = nil, pinned: Bool = false) -> String {
         let token = given ?? Self.randomToken(prefix: String(orgID.prefix(15)) + "!")
-        let expires = ttl.map { ContinuousClock.now + $0 }
+        let expires = ttl.map {
+            clock().addingTimeInterval(Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18)
+        }
         state.withLock { state in
             state.accessTokens.append(Issued(token: Array(token.utf8), expires: expires, pinned: pinned))
             if state.accessTokens.count > Self.maxAccessTokens,
@@ -65,7 +72,7 @@ final class TokenStore: Sendable {
     /// Whether `token` is a live access token. Every stored token is compared in full, whatever matches.
     func isValidAccessToken(_ token: some StringProtocol) -> Bool {
         let presented = Array(token.utf8)
-        let now = ContinuousClock.now
+        let now = clock()
         return state.withLock { state in
             var valid = false
             for issued in state.accessTokens {
