@@ -15,16 +15,27 @@ import Testing
         return formatter.string(from: date)
     }
 
-    @Test func allRowsPrintsDeletedRecordsToo() async throws {
-        try await ListCommandTests.withOrg(contacts: 30) { endpoint in
-            let client = RestClient(
-                configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+    /// Deletes a contact that has no Cases (so the org lets it go) and returns its Id.
+    static func deleteOneContact(in endpoint: MockOrgEndpoint) async throws -> String {
+        let client = RestClient(
+            configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+        do {
             let id = try await client.send(
                 client.request(forQuery: "SELECT Id FROM Contact WHERE Id NOT IN (SELECT ContactId FROM Case) LIMIT 1")
             ).asJSONValue()["records"]?.arrayValue?.first?["Id"]?.stringValue
             let deleted = try #require(id)
             _ = try await client.send(client.requestForDelete(withObjectType: "Contact", objectId: deleted))
             await client.shutdown()
+            return deleted
+        } catch {
+            await client.shutdown()
+            throw error
+        }
+    }
+
+    @Test func allRowsPrintsDeletedRecordsToo() async throws {
+        try await ListCommandTests.withOrg(contacts: 30) { endpoint in
+            let deleted = try await Self.deleteOneContact(in: endpoint)
             let query = ["--query", "SELECT Id, IsDeleted FROM Contact WHERE Id = '\(deleted)'"]
             let live = try await ListCommandTests.run(["list"] + query + ListCommandTests.orgArguments(endpoint))
                 .checked()
@@ -38,15 +49,8 @@ import Testing
 
     @Test func recycleBinPrintsOnlyTheDeletedRecordsWithTheirDeleteDate() async throws {
         try await ListCommandTests.withOrg(contacts: 30) { endpoint in
-            let client = RestClient(
-                configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
-            let id = try await client.send(
-                client.request(forQuery: "SELECT Id FROM Contact WHERE Id NOT IN (SELECT ContactId FROM Case) LIMIT 1")
-            ).asJSONValue()["records"]?.arrayValue?.first?["Id"]?.stringValue
-            let deleted = try #require(id)
             let beforeDelete = Self.stamp(Date(timeIntervalSinceNow: -1))
-            _ = try await client.send(client.requestForDelete(withObjectType: "Contact", objectId: deleted))
-            await client.shutdown()
+            let deleted = try await Self.deleteOneContact(in: endpoint)
             let bin = try await ListCommandTests.run(
                 ["list", "--recycle-bin", "--format", "json"] + ListCommandTests.orgArguments(endpoint)
             ).checked()
