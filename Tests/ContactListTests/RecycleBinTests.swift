@@ -55,6 +55,13 @@ struct RecycleBinTests {
         #expect(model.notices.alerts.map(\.message) == ["Contact 0002 was not restored: UNDELETE_FAILED: purged"])
     }
 
+    @Test("the header names the bin, not a query")
+    func headerNamesTheBin() throws {
+        let model = try Self.bin(count: 2)
+        let header = ContactListScreen(model: model).frame(width: 100, height: 10).text.split(separator: "\n").first
+        #expect(header?.hasPrefix(" Contact · Recycle Bin · o") == true, "\(header ?? "")")
+    }
+
     @Test("d and e refuse in the bin with one sentence, and send nothing")
     func dAndERefuse() async throws {
         var model = try Self.bin(count: 2)

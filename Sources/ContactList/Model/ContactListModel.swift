@@ -109,6 +109,7 @@ public struct ContactListModel: Sendable {
     ) {
         run = QueryRun(query: query, batchSize: batchSize)
         run.readsRecycleBin = recycleBin
+        if recycleBin { run.title = "Recycle Bin" }
         rows = LoadedRows(columnCount: run.columns.count)
         self.origin = origin
         self.requests = requests
