@@ -74,7 +74,6 @@ struct LocalStores {
     ) async -> String? {
         guard let info = try? await client.userInfo() else { return nil }
         guard remember(info, client: client, knownOwners: knownOwners) != expected else { return nil }
-        return
-            "The local rows and outbox were set aside: the org says this session's user is not the one they were kept for."
+        return "The org says this session belongs to another user: the local rows and outbox are not used."
     }
 }
