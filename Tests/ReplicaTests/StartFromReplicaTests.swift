@@ -59,6 +59,38 @@ struct StartFromReplicaTests {
         }
     }
 
+    @Test(
+        "kept rows dropped before the org answers leave an empty list for the org's page; the org's rows are never dropped"
+    )
+    func droppedCachedRows() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 10)) { org in
+            let replica = try #require(ReplicaStore.open(at: folder.file()).store)
+            var first = ModelRunner(
+                model: ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client),
+                client: org.client, replica: replica)
+            first.start()
+            #expect(await first.settle())
+            let loaded = first.model.dataRows.map(\.id)
+            var synced = first.model
+            synced.dropCachedRows()
+            #expect(synced.dataRows.map(\.id) == loaded, "the org's own rows stay")
+
+            var model = ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client)
+            let cached = try #require(try replica.cachedRecords(of: Self.query))
+            model.showCachedRows(cached.records, age: CachedRowsStatus.age(seconds: 60))
+            #expect(model.dataRows.count == 10)
+            model.dropCachedRows()
+            #expect(model.dataRows.isEmpty)
+            #expect(!header(model).contains("cached"), "\(header(model))")
+            var second = ModelRunner(model: model, client: org.client, replica: replica)
+            second.setVisibleRows(20)
+            second.start()
+            #expect(await second.settle())
+            #expect(second.model.dataRows.map(\.id) == loaded)
+            #expect(!header(second.model).contains("synced"), "no replica's rows were replaced")
+        }
+    }
+
     @Test("after a load and a delete, neither the replica nor the outbox holds the session's token")
     func noTokenIsWritten() async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 12)) { org in
