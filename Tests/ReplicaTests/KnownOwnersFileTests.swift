@@ -72,6 +72,22 @@ struct KnownOwnersFileTests {
         #expect(known.owner(forDigest: digest("token-2")) == bob)
     }
 
+    @Test("clearing owners forgets their tokens only")
+    func forgetsClearedOwners() throws {
+        let folder = try TemporaryFolder()
+        let known = file(in: folder)
+        try known.remember(alice, forDigest: digest("a1"))
+        try known.remember(bob, forDigest: digest("b1"))
+        try known.remember(alice, forDigest: digest("a2"))
+        try known.forget([alice])
+        #expect(known.owner(forDigest: digest("a1")) == nil)
+        #expect(known.owner(forDigest: digest("a2")) == nil)
+        #expect(known.owner(forDigest: digest("b1")) == bob)
+        try known.forget([alice, bob])
+        #expect(try String(contentsOf: known.url, encoding: .utf8).isEmpty)
+        #expect(try TemporaryFolder.mode(of: known.url) == 0o600)
+    }
+
     @Test("a damaged file is an empty memory, and is rewritten whole")
     func damagedFile() throws {
         let folder = try TemporaryFolder()

@@ -31,7 +31,19 @@ public struct KnownOwnersFile: Sendable {
         guard Self.isDigest(digest) else { return }
         var kept = entries().filter { $0.digest != digest }
         kept.append(Entry(digest: digest, owner: owner))
-        let text = kept.suffix(Self.capacity).map { "\($0.digest) \($0.owner.orgID) \($0.owner.userID)\n" }.joined()
+        try save(kept.suffix(Self.capacity))
+    }
+
+    /// Forgets every token of `owners` (their replicas are cleared); the file is left alone when
+    /// it names none of them.
+    public func forget(_ owners: Set<ReplicaOwner>) throws {
+        let all = entries()
+        let kept = all.filter { !owners.contains($0.owner) }
+        if kept.count < all.count { try save(kept[...]) }
+    }
+
+    private func save(_ entries: ArraySlice<Entry>) throws {
+        let text = entries.map { "\($0.digest) \($0.owner.orgID) \($0.owner.userID)\n" }.joined()
         try DatabaseFile.makePrivateDirectory(url.deletingLastPathComponent())
         try Self.replace(url, with: Data(text.utf8))
     }
