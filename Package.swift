@@ -52,7 +52,7 @@ let package = Package(
             name: "ContactTUI",
             dependencies: [
                 "CNcurses", "RestCore", "SOQL", "Credentials", "RecordOutput", "MockOrg", "ContactList", "Replica",
-                .argumentParser, .logging, .subprocess, .systemPackage,
+                .argumentParser, .logging, .subprocess, .systemPackage, .crypto,
             ]
         ),
 

@@ -46,6 +46,9 @@ import Testing
         #expect(!gate.matches(method: "DELETE", path: Self.base + "/sobjects/Contact/" + Self.contact))
         #expect(!AnswerGate().matches(method: "POST", path: "/services/oauth2/token"))
         #expect(AnswerGate().matches(method: "PATCH", path: Self.base + "/sobjects/Contact/" + Self.contact))
+        #expect(!gate.matches(method: "GET", path: "/services/oauth2/userinfo"))
+        #expect(
+            AnswerGate(holding: ["GET"], holdsUserInfo: true).matches(method: "GET", path: "/services/oauth2/userinfo"))
     }
 
     @Test func stoppingTheServerLetsAHeldRequestGo() async throws {

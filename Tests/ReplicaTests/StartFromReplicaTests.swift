@@ -19,16 +19,22 @@ struct StartFromReplicaTests {
         String(ContactListScreen(model: model).frame(width: 160, height: 12).text.split(separator: "\n")[0])
     }
 
+    /// A runner that loaded the query once from `org`, its rows kept in `replica`.
+    func loadedOnce(_ org: LiveOrg, keepingRowsIn replica: ReplicaStore) async -> ModelRunner {
+        var runner = ModelRunner(
+            model: ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client),
+            client: org.client, replica: replica)
+        runner.setVisibleRows(40)
+        runner.start()
+        #expect(await runner.settle())
+        return runner
+    }
+
     @Test("a load keeps its rows; the next start shows them before any answer, then the org's")
     func rowsShowAtOnceThenSync() async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 30)) { org in
             let replica = try #require(ReplicaStore.open(at: folder.file()).store)
-            var first = ModelRunner(
-                model: ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client),
-                client: org.client, replica: replica)
-            first.setVisibleRows(40)
-            first.start()
-            #expect(await first.settle())
+            let first = await loadedOnce(org, keepingRowsIn: replica)
             let loaded = first.model.dataRows
             #expect(loaded.count == 30)
             #expect(!header(first.model).contains("cached"))
@@ -56,6 +62,34 @@ struct StartFromReplicaTests {
             #expect(second.model.selectedRecord?.id == selected)
             #expect(header(second.model).contains("· synced"), "\(header(second.model))")
             #expect(StatusLine(model: second.model).text.hasPrefix(" \(loaded.count) of \(loaded.count) loaded"))
+        }
+    }
+
+    @Test(
+        "kept rows dropped before the org answers leave an empty list for the org's page; the org's rows are never dropped"
+    )
+    func droppedCachedRows() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 10)) { org in
+            let replica = try #require(ReplicaStore.open(at: folder.file()).store)
+            let first = await loadedOnce(org, keepingRowsIn: replica)
+            let loaded = first.model.dataRows.map(\.id)
+            var synced = first.model
+            synced.dropCachedRows()
+            #expect(synced.dataRows.map(\.id) == loaded, "the org's own rows stay")
+
+            var model = ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client)
+            let cached = try #require(try replica.cachedRecords(of: Self.query))
+            model.showCachedRows(cached.records, age: CachedRowsStatus.age(seconds: 60))
+            #expect(model.dataRows.count == 10)
+            model.dropCachedRows()
+            #expect(model.dataRows.isEmpty)
+            #expect(!header(model).contains("cached"), "\(header(model))")
+            var second = ModelRunner(model: model, client: org.client, replica: replica)
+            second.setVisibleRows(20)
+            second.start()
+            #expect(await second.settle())
+            #expect(second.model.dataRows.map(\.id) == loaded)
+            #expect(!header(second.model).contains("synced"), "no replica's rows were replaced")
         }
     }
 

@@ -21,6 +21,16 @@ extension ContactListModel {
         clampSelection()
     }
 
+    /// Takes the replica's rows off the list while they are still shown in place of the org's
+    /// (the org named another user than the one they were kept for); the org's rows stay.
+    public mutating func dropCachedRows() {
+        guard case .cached = run.cachedRowsStatus else { return }
+        rows.removeAll()
+        updateFilter { $0.rebuild(index: $1) }
+        run.cachedRowsStatus = .none
+        clampSelection()
+    }
+
     /// The page's records for the replica, when the runner keeps one.
     func keptRows(_ records: [ContactRecord], firstPosition: Int) -> [ContactListEffect] {
         guard keepsRows, rowsAreRecords, !records.isEmpty || firstPosition == 0 else { return [] }

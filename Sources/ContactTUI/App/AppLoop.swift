@@ -33,17 +33,20 @@ final class AppLoop {
     /// Where the queries run from `:` are kept; nil keeps none.
     private let history: QueryHistoryFile?
     /// The durable outbox: each change is written to it before its request goes; nil keeps none.
-    private let journal: OutboxJournal?
+    private var journal: OutboxJournal?
     /// The local replica of the lists' rows (nil with `--no-cache`).
-    private let replica: ReplicaStore?
+    private var replica: ReplicaStore?
     /// Where the columns' layout of each list is kept; nil keeps none.
     private let columnLayouts: ColumnLayoutFile?
+    /// Confirms in the background the owner the stores were opened for (see `LocalStores.ownerCheck`).
+    private let ownerCheck: (@Sendable () async -> String?)?
 
     init(
         model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
         history: QueryHistoryFile? = nil, journal: OutboxJournal? = nil, replica: ReplicaStore? = nil,
-        columnLayouts: ColumnLayoutFile? = nil
+        columnLayouts: ColumnLayoutFile? = nil, ownerCheck: (@Sendable () async -> String?)? = nil
     ) {
+        self.ownerCheck = ownerCheck
         self.history = history
         self.journal = journal
         self.replica = replica
@@ -67,6 +70,7 @@ final class AppLoop {
         resumeLeftChanges()
         showCachedRows()
         perform(model.start())
+        checkOwner()
         if !terminal.isUTF8 { model.showNotice(ContactListModel.asciiLocaleNotice) }
         redraw()
         while running {
@@ -100,6 +104,7 @@ final class AppLoop {
                     effects += model.handle(response: result, for: id)
                 case .notice(let text): model.showNotice(text)
                 case .exported(let outcome): model.settleExport(outcome)
+                case .localStoresDropped(let sentence): dropLocalStores(because: sentence)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -232,6 +237,23 @@ final class AppLoop {
         guard let cached = try? replica.cachedRecords(of: model.query) else { return }
         model.showCachedRows(
             cached.records, age: CachedRowsStatus.age(seconds: Date().timeIntervalSince(cached.syncedAt)))
+    }
+
+    /// Asks in the background whether the stores' owner is the session's user.
+    private func checkOwner() {
+        guard let ownerCheck else { return }
+        let queue = queue
+        Task { if let sentence = await ownerCheck() { queue.post(.localStoresDropped(sentence)) } }
+    }
+
+    /// Stops using the local stores, and takes their rows off the screen unless the org's are there.
+    private func dropLocalStores(because sentence: String) {
+        replica = nil
+        journal = nil
+        model.keepsRows = false
+        model.journalsChanges = false
+        model.dropCachedRows()
+        model.showNotice(sentence)
     }
 
     /// Takes up the changes a process that is gone left in the outbox, before anything is sent.

@@ -10,26 +10,43 @@ struct LocalStores {
     var journal: OutboxJournal?
     var replica: ReplicaStore?
     var notices: [String] = []
+    /// Set when the owner came from the token's digest, before any request answered: asks
+    /// `userinfo` in the background, and names why the stores must be dropped if it names
+    /// another owner (nil when it names the same one, or does not answer).
+    var ownerCheck: (@Sendable () async -> String?)?
 
-    /// Asks the org who the user is (`userinfo`), then opens that user's files.
+    /// Opens the files of the owner remembered for the session's token at once; otherwise asks
+    /// the org who the user is (`userinfo`), remembers it under the token's digest, then opens
+    /// that user's files.
     static func open(client: RestClient, environment: [String: String], keepsRows: Bool) async -> LocalStores {
-        var stores = LocalStores()
         guard let location = ReplicaLocation(environment: environment) else {
-            stores.notices.append("Changes are not kept on disk: neither XDG_STATE_HOME nor HOME is set.")
+            return LocalStores(
+                notices: ["Changes are not kept on disk: neither XDG_STATE_HOME nor HOME is set."])
+        }
+        let knownOwners = KnownOwnersFile(location: location)
+        let digest = client.digestOfAccessToken(TokenDigest.of)
+        if let owner = knownOwners.owner(forDigest: digest) {
+            var stores = opened(for: owner, at: location, keepsRows: keepsRows)
+            stores.ownerCheck = { await confirm(owner, client: client, knownOwners: knownOwners) }
             return stores
         }
         let info: UserInfo
         do {
             info = try await client.userInfo()
         } catch {
-            stores.notices.append("Changes are not kept on disk: the org did not say who you are (\(error)).")
-            return stores
+            return LocalStores(
+                notices: ["Changes are not kept on disk: the org did not say who you are (\(error))."])
         }
-        guard let owner = ReplicaOwner(orgID: info.organizationID, userID: info.userID) else {
-            stores.notices.append("Changes are not kept on disk: the org named its user with ids that are not ids.")
-            return stores
+        guard let owner = remember(info, client: client, knownOwners: knownOwners) else {
+            return LocalStores(
+                notices: ["Changes are not kept on disk: the org named its user with ids that are not ids."])
         }
-        stores.owner = owner
+        return opened(for: owner, at: location, keepsRows: keepsRows)
+    }
+
+    /// The owner's outbox, and replica when `keepsRows`.
+    private static func opened(for owner: ReplicaOwner, at location: ReplicaLocation, keepsRows: Bool) -> LocalStores {
+        var stores = LocalStores(owner: owner)
         let outbox = OutboxStore.open(at: location.outboxFile(of: owner))
         stores.journal = outbox.store.map { OutboxJournal(store: $0) }
         if let notice = outbox.notice { stores.notices.append(notice) }
@@ -39,5 +56,24 @@ struct LocalStores {
             if let notice = replica.notice { stores.notices.append(notice) }
         }
         return stores
+    }
+
+    /// The owner `userinfo` names, remembered under the digest of the token the session holds
+    /// once it answered (a renewed token's digest, after a renewal); nil for ids that are not ids.
+    /// A file that cannot be written costs only the instant start.
+    private static func remember(_ info: UserInfo, client: RestClient, knownOwners: KnownOwnersFile) -> ReplicaOwner? {
+        guard let owner = ReplicaOwner(orgID: info.organizationID, userID: info.userID) else { return nil }
+        try? knownOwners.remember(owner, forDigest: client.digestOfAccessToken(TokenDigest.of))
+        return owner
+    }
+
+    /// Asks `userinfo` whether the session's user is `expected`; the sentence to drop the stores
+    /// with when it names anyone else (or ids that are not ids), nil when it agrees or does not answer.
+    private static func confirm(
+        _ expected: ReplicaOwner, client: RestClient, knownOwners: KnownOwnersFile
+    ) async -> String? {
+        guard let info = try? await client.userInfo() else { return nil }
+        guard remember(info, client: client, knownOwners: knownOwners) != expected else { return nil }
+        return "The org says this session belongs to another user: the local rows and outbox are not used."
     }
 }

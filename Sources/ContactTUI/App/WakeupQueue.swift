@@ -14,6 +14,8 @@ final class WakeupQueue: Sendable {
         case notice(String)
         /// How writing rows to a file (`w`) ended.
         case exported(RecordExport.Outcome)
+        /// The org named another user than the one the local stores were opened for: the sentence why they go.
+        case localStoresDropped(String)
     }
 
     let readDescriptor: Int32

@@ -94,6 +94,7 @@ struct BrowseCommand: AsyncParsableCommand {
         startingModel.userID = stores.owner?.userID
         let journal = stores.journal
         let replica = stores.replica
+        let ownerCheck = stores.ownerCheck
         let columnLayouts = ColumnLayoutFile.standard(org: origin)
         startingModel.columnLayouts = columnLayouts?.load() ?? [:]
         let model = startingModel
@@ -110,7 +111,8 @@ struct BrowseCommand: AsyncParsableCommand {
                 return .success(
                     try AppLoop(
                         model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
-                        history: history, journal: journal, replica: replica, columnLayouts: columnLayouts
+                        history: history, journal: journal, replica: replica, columnLayouts: columnLayouts,
+                        ownerCheck: ownerCheck
                     ).run())
             } catch {
                 return .failure(error)

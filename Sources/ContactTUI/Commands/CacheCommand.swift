@@ -115,6 +115,8 @@ struct CacheClearCommand: AsyncParsableCommand {
                     "The replica of \(owner.orgID) could not be removed: \(error.localizedDescription)")
             }
         }
+        // Their owners' tokens no longer open files at once: the next start asks the org first.
+        try? KnownOwnersFile(location: catalog.location).forget(Set(owners))
         StandardError.report(
             "Removed \(owners.count) replicas\(discardUnsent && !unsent.isEmpty ? " and \(unsent.count) unsent changes" : "")."
         )

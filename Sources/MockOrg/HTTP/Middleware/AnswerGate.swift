@@ -10,6 +10,9 @@ public final class AnswerGate: Sendable {
 
     /// The methods whose requests are held; any other passes at once.
     public let methods: Set<String>
+    /// Whether `GET /services/oauth2/userinfo` is held too (with `GET` among `methods`), so that a
+    /// test sees what the app shows before the org has said who the user is.
+    public let holdsUserInfo: Bool
 
     private struct State {
         var isOpen = false
@@ -21,9 +24,11 @@ public final class AnswerGate: Sendable {
 
     private let state = Mutex(State())
 
-    /// A closed gate for the data API requests whose method is one of `methods` (writes by default).
-    public init(holding methods: Set<String> = AnswerGate.writes) {
+    /// A closed gate for the data API requests whose method is one of `methods` (writes by
+    /// default), and for `userinfo` too when `holdsUserInfo`.
+    public init(holding methods: Set<String> = AnswerGate.writes, holdsUserInfo: Bool = false) {
         self.methods = methods
+        self.holdsUserInfo = holdsUserInfo
     }
 
     /// Lets every held request and every later one through; opening an open gate does nothing.
@@ -48,7 +53,8 @@ public final class AnswerGate: Sendable {
 
     /// Whether a request with `method` to `path` is one the gate holds.
     func matches(method: String, path: String) -> Bool {
-        methods.contains(method) && path.hasPrefix("/services/data/")
+        methods.contains(method)
+            && (path.hasPrefix("/services/data/") || holdsUserInfo && path == "/services/oauth2/userinfo")
     }
 
     /// Counts a matching request, then waits until the gate is open (or the request's task is
