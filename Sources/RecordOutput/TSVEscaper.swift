@@ -68,7 +68,7 @@ public enum TSVEscaper {
     /// Appends `text`, escaped.
     static func append(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { append($0, to: &output) }
+        _ = text.withUTF8 { append($0, to: &output) }
     }
 
     /// `text`, escaped; `text` itself when it holds nothing to escape.

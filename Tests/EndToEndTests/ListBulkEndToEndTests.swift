@@ -137,7 +137,7 @@ struct ListBulkEndToEndTests {
                 }
                 let id = try #require(result.closureResult, "no job was created")
                 #expect(result.terminationStatus == .exited(130))
-                let error = result.standardError ?? ""
+                let error = result.standardError
                 #expect(error == "contact-tui: Interrupted: the Bulk API 2.0 query job \(id) was aborted.\n")
                 let job = try await BulkQuery(client: client).job(id)
                 #expect(job.state == .aborted)
