@@ -6,7 +6,7 @@ import RestCore
 ///
 /// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate`,
 /// `forgetUpdate`, `recordCreate`, `forgetCreate`, `recordUndelete` and `forgetUndelete`. While
-/// `isJournaled`, the delete and update ones also queue `recordChange` and `forgetChange` effects
+/// `isJournaled`, each of them also queues a `recordChange` or `forgetChange` effect
 /// (`takeJournal`), which the model returns ahead of the change's request: the runner writes the
 /// durable outbox from them, so the list never depends on where it is kept.
 ///
@@ -122,11 +122,20 @@ public struct PendingChanges: Sendable {
     /// A create about to be sent under `key`.
     mutating func recordCreate(_ create: PendingCreate, key: RestRequestID) {
         creates[key] = create
+        if isJournaled {
+            journal.append(
+                .recordChange(
+                    DurableChange(
+                        requestID: key, kind: .create, record: create.placeholder, query: nil,
+                        typed: create.form.typedValues, sentAt: create.sentAt)))
+        }
     }
 
     /// The create entry of `key`, gone: its outcome is settled.
     mutating func forgetCreate(_ key: RestRequestID) -> PendingCreate? {
-        creates.removeValue(forKey: key)
+        let create = creates.removeValue(forKey: key)
+        if isJournaled, create != nil { journal.append(.forgetChange(key)) }
+        return create
     }
 
     /// An undelete about to be sent under `key`; the record leaves the confirmed deletes while it
@@ -134,11 +143,17 @@ public struct PendingChanges: Sendable {
     mutating func recordUndelete(_ item: UndeletedItem, key: RestRequestID) {
         undeletes[key] = item
         confirmedDeletedIDs.remove(item.record.id)
+        if isJournaled {
+            journal.append(
+                .recordChange(DurableChange(requestID: key, kind: .undelete, record: item.record, query: item.query)))
+        }
     }
 
     /// The undelete entry of `key`, gone: its outcome is settled.
     mutating func forgetUndelete(_ key: RestRequestID) -> UndeletedItem? {
-        undeletes.removeValue(forKey: key)
+        let item = undeletes.removeValue(forKey: key)
+        if isJournaled, item != nil { journal.append(.forgetChange(key)) }
+        return item
     }
 
     /// Every copy `U` keeps of a record (to show it again), changed by `transform`: an update of
