@@ -313,6 +313,7 @@ extension ContactListModel {
             + " ORDER BY CreatedDate DESC LIMIT 1"
         let request = requests.request(forQuery: soql, apiVersion: nil, batchSize: 200)
         inFlight[request.id] = .reconcileCreate(createID: requestID)
+        changes.unknownOutcomes.insert(requestID)
         notices.statusMessage = "No answer; checking whether \(label(of: create.placeholder)) was created…"
         return [.send(request)]
     }

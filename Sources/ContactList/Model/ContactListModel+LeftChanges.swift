@@ -26,6 +26,8 @@ extension ContactListModel {
                 changes.recordDelete(DeletedItemInfo(record: record, row: 0, query: change.query), key: key)
                 if let index = dataRows.firstIndex(where: { $0.id == record.id }) { removeRow(at: index) }
                 changes.leftDeletes.pending += 1
+                changes.unknownOutcomes.insert(key)
+                changes.since[key] = change.sentAt
                 reads += readBack(record, fields: "Id", for: .reconcileLeftDelete(deleteID: key), status: "")
             case .update:
                 edits += 1
@@ -36,6 +38,7 @@ extension ContactListModel {
                 guard record.isRecord, !changes.pendingUndeleteIDs.contains(record.id) else { continue }
                 let key = RestRequestID()
                 changes.recordUndelete(UndeletedItem(record: record, query: change.query), key: key)
+                changes.since[key] = change.sentAt
                 showRestored(record, query: change.query)
                 undeletes[record.objectType, default: []].append(key)
             }
@@ -49,6 +52,7 @@ extension ContactListModel {
             }
         }
         clampSelection()
+        changes.stampNew(at: notices.now())
         if !reads.isEmpty || edits > 0 {
             var parts = ["\(deletes) deletes being checked"]
             let creates = changes.creates.values.filter(\.isLeftByGoneProcess).count
@@ -78,6 +82,7 @@ extension ContactListModel {
         create.isLeftByGoneProcess = true
         let key = RestRequestID()
         changes.recordCreate(create, key: key)
+        changes.since[key] = change.sentAt
         if change.record.objectType == run.searchedObject { insertRow(placeholder, at: 0) }
         return reconcileCreate(key, create: create)
     }

@@ -23,7 +23,8 @@ public struct DurableChange: Hashable, Sendable {
     /// A create's typed values by field (API name), so that a create that did not reach the org
     /// can give the form back with nothing lost; empty for the other kinds.
     public let typed: [String: String]
-    /// When a create was sent: the next start looks for a record created since.
+    /// When the change was sent: the next start looks for a create's record created since, and
+    /// `p` tells since when a left change waits. Set on a create, and on every change read back.
     public let sentAt: Date?
 
     public init(

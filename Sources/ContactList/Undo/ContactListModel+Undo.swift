@@ -212,6 +212,7 @@ extension ContactListModel {
             forQueryAll: "SELECT Id, IsDeleted FROM \(objectType) WHERE Id IN (\(ids))", apiVersion: nil,
             batchSize: RestClient.collectionLimit)
         inFlight[request.id] = .reconcileUndelete(entries: entries)
+        changes.unknownOutcomes.formUnion(entries)
         notices.statusMessage = "No answer; checking whether \(noun.countWere(records.count)) restored…"
         return [.send(request)]
     }

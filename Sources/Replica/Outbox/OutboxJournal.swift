@@ -96,7 +96,7 @@ public final class OutboxJournal: Sendable {
                     requestID: RestRequestID(), kind: kind, record: record, query: entry.payload["query"]?.stringValue,
                     field: entry.payload["field"]?.stringValue, value: entry.payload["value"]?.stringValue,
                     typed: entry.payload["typed"]?.objectValue?.compactMapValues(\.stringValue) ?? [:],
-                    sentAt: Self.date(entry.payload["sentAt"]) ?? (kind == .create ? entry.createdAt : nil)))
+                    sentAt: Self.date(entry.payload["sentAt"]) ?? entry.createdAt))
             taken.append(entry.requestID)
         }
         return (changes, taken)
