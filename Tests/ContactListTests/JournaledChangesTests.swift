@@ -84,4 +84,24 @@ struct JournaledChangesTests {
         #expect(!model.dataRows.contains { $0.id.hasPrefix("new:") })
         #expect(model.changes.isEmpty)
     }
+
+    @Test("a left create of another object, found, settles without a row in this list")
+    func leftCreateOfAnotherObjectFound() throws {
+        var model = Fixtures.loadedModel(count: 3)
+        let rows = model.dataRows.map(\.id)
+        let placeholder = ContactRecord(id: "new:1", objectType: "Account", displayName: "Acme", values: [])
+        let effects = model.resumeLeftChanges([
+            DurableChange(
+                requestID: RestRequestID(), kind: .create, record: placeholder, query: nil, typed: ["Name": "Acme"],
+                sentAt: model.notices.now())
+        ])
+        #expect(model.dataRows.map(\.id) == rows, "no placeholder in a list of contacts")
+        let query = try #require(Fixtures.sentRequests(effects).first)
+        #expect(query.queryItems.first { $0.name == "q" }?.value.contains("FROM Account WHERE") == true)
+        let found = Fixtures.page([["attributes": ["type": "Account"], "Id": "001000000000001AAA"]])
+        _ = model.handle(response: found, for: query.id)
+        #expect(model.dataRows.map(\.id) == rows)
+        #expect(model.changes.isEmpty)
+        #expect(model.notices.alerts.isEmpty)
+    }
 }

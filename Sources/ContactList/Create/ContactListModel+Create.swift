@@ -234,7 +234,8 @@ extension ContactListModel {
             // A page read since may already list it (a create left by a gone process).
             if !rows.ids.contains(id) { insertRow(record, at: index) }
             clampSelection()
-        } else if !rows.ids.contains(id) {
+        } else if !rows.ids.contains(id), !create.isLeftByGoneProcess || record.objectType == run.searchedObject {
+            // A create a gone process left may be of another object than this list's.
             insertRow(record, at: 0)
         }
         notices.statusMessage = "Created \(label(of: record))"
