@@ -67,10 +67,13 @@ struct JournaledChangesTests {
                 requestID: RestRequestID(), kind: .create, record: placeholder, query: nil,
                 typed: ["FirstName": "Ann", "LastName": "Lee"], sentAt: model.notices.now())
         ])
-        let query = try #require(Fixtures.sentRequests(effects).first)
-        #expect(query.method == .GET)
+        let sent = Fixtures.sentRequests(effects)
+        #expect(sent.count == 2)
+        let describe = try #require(sent.first { $0.path.hasSuffix("/sobjects/Contact/describe/") })
+        let query = try #require(sent.first { $0.queryItems.contains { $0.name == "q" } })
         let soql = query.queryItems.first { $0.name == "q" }?.value ?? ""
         #expect(soql.contains("FirstName = 'Ann'") && soql.contains("LastName = 'Lee'"))
+        _ = model.handle(response: CreateTests.describe, for: describe.id)
         let entry = try #require(Self.recorded(effects).changes.first)
         #expect(entry.kind == .create)
         let settled = model.handle(response: Fixtures.page([]), for: query.id)
@@ -83,6 +86,13 @@ struct JournaledChangesTests {
             ])
         #expect(!model.dataRows.contains { $0.id.hasPrefix("new:") })
         #expect(model.changes.isEmpty)
+        // c gives back c's own form of Contact, typed by its describe, with the values.
+        _ = model.handle(key: .enter)
+        _ = model.handle(key: .character("c"))
+        let form = try #require(model.createForm)
+        #expect(form.typedValues == ["FirstName": "Ann", "LastName": "Lee"])
+        #expect(form.entries.first { $0.field == "LastName" }?.label == "Last Name")
+        #expect(form.showsMore, "FirstName is behind more fields…, shown since it holds a value")
     }
 
     @Test("a left create of another object, found, settles without a row in this list")
@@ -96,7 +106,7 @@ struct JournaledChangesTests {
                 sentAt: model.notices.now())
         ])
         #expect(model.dataRows.map(\.id) == rows, "no placeholder in a list of contacts")
-        let query = try #require(Fixtures.sentRequests(effects).first)
+        let query = try #require(Fixtures.sentRequests(effects).first { $0.queryItems.contains { $0.name == "q" } })
         #expect(query.queryItems.first { $0.name == "q" }?.value.contains("FROM Account WHERE") == true)
         let found = Fixtures.page([["attributes": ["type": "Account"], "Id": "001000000000001AAA"]])
         _ = model.handle(response: found, for: query.id)

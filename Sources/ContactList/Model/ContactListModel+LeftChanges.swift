@@ -84,13 +84,39 @@ extension ContactListModel {
         changes.recordCreate(create, key: key)
         changes.since[key] = change.sentAt
         if change.record.objectType == run.searchedObject { insertRow(placeholder, at: 0) }
-        return reconcileCreate(key, create: create)
+        // The describe, asked first, lets a form given back type each field as `c`'s does.
+        var effects: [ContactListEffect] = []
+        let objectType = change.record.objectType
+        if objectFields[objectType] == nil, !inFlight.values.contains(.describe(objectType: objectType)) {
+            let request = requests.requestForDescribe(withObjectType: objectType, apiVersion: nil)
+            inFlight[request.id] = .describe(objectType: objectType)
+            effects.append(.send(request))
+        }
+        return effects + reconcileCreate(key, create: create)
+    }
+
+    /// The form of a left create that `c` gives back: `c`'s own form of the object with the typed
+    /// values, when its describe is at hand and lists every typed field; else each typed field as
+    /// text, so that nothing typed is lost.
+    private func formGivenBack(_ form: CreateForm) -> CreateForm {
+        guard let fields = objectFields[form.objectType] else { return form }
+        var rebuilt = fields.createForm(objectType: form.objectType, columns: run.columns)
+        let typed = form.typedValues
+        for index in rebuilt.entries.indices {
+            guard let value = typed[rebuilt.entries[index].field] else { continue }
+            rebuilt.entries[index].text = TextField(value)
+        }
+        let known = Set(rebuilt.entries.map(\.field))
+        guard typed.keys.allSatisfy(known.contains) else { return form }
+        rebuilt.showsMore =
+            rebuilt.showsMore || rebuilt.entries[rebuilt.primaryCount...].contains { !$0.text.text.isEmpty }
+        return rebuilt
     }
 
     /// A create a gone process sent that the org does not have: one alert names it and its typed
     /// values, and `c` gives the form back with them.
     mutating func tellLeftCreateNotMade(_ create: PendingCreate) {
-        if modes.refusedCreateForm == nil { modes.refusedCreateForm = create.form }
+        if modes.refusedCreateForm == nil { modes.refusedCreateForm = formGivenBack(create.form) }
         let values = create.form.typedValues.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
         notices.alerts.append(
             Alert(
