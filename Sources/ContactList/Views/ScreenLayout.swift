@@ -96,8 +96,9 @@ package struct ScreenLayout: Hashable, Sendable {
             screen: screen, mode: model.modes.mode,
             isEditingFilter: model.focus == .filterLine || model.focus == .queryBar || model.focus == .exportPath,
             hasAlert: !model.notices.alerts.isEmpty,
-            hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages || model.focus == .outbox
-                || model.queryBar?.error != nil || model.focus == .createForm || model.listViewPicker != nil)
+            hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages
+                || model.focus == .outbox || model.queryBar?.error != nil || model.focus == .createForm
+                || model.listViewPicker != nil)
     }
 
     /// Whether the terminal is under the minimum size.
