@@ -151,4 +151,37 @@ struct OutboxResumeTests {
         #expect(OutboxJournal.isRunning(getpid()))
         #expect(!OutboxJournal.isRunning(0))
     }
+
+    @Test("every kind a journal writes comes back whole: a create keeps its typed values and send time, no Id")
+    func everyKindRoundTrips() throws {
+        let store = try #require(OutboxStore.open(at: folder.file()).store)
+        let writer = OutboxJournal(store: store, now: { Date() }, processID: 101, isRunning: { _ in false })
+        let record = ContactRecord(id: "003000000000001AAA", objectType: "Contact", displayName: "Ann", values: ["Ann"])
+        let placeholder = ContactRecord(id: "new:1", objectType: "Contact", displayName: "Zoë Ng", values: ["Zoë Ng"])
+        let sentAt = Date(timeIntervalSince1970: 1_795_000_000)
+        let written = [
+            DurableChange(requestID: RestRequestID(), kind: .delete, record: record, query: Self.query, sentAt: sentAt),
+            DurableChange(
+                requestID: RestRequestID(), kind: .update, record: record, query: Self.query, field: "Title",
+                value: "CEO", sentAt: sentAt),
+            DurableChange(
+                requestID: RestRequestID(), kind: .create, record: placeholder, query: nil,
+                typed: ["FirstName": "Zoë", "LastName": "Ng", "DoNotCall": "true"], sentAt: sentAt),
+            DurableChange(
+                requestID: RestRequestID(), kind: .undelete, record: record, query: Self.query, sentAt: sentAt),
+        ]
+        for change in written { try writer.record(change) }
+        #expect(try store.entries().map(\.kind) == [.delete, .update, .create, .undelete])
+        #expect(try store.entries().map(\.recordID) == [record.id, record.id, nil, record.id])
+
+        let reader = OutboxJournal(store: store, now: { sentAt }, processID: 202, isRunning: { _ in false })
+        let left = try reader.leftChanges().changes
+        #expect(left.map(\.kind) == [.delete, .update, .create, .undelete])
+        let create = try #require(left.first { $0.kind == .create })
+        #expect(create.typed == ["FirstName": "Zoë", "LastName": "Ng", "DoNotCall": "true"])
+        #expect(create.sentAt == sentAt)
+        #expect(create.record.displayName == "Zoë Ng")
+        #expect(left.filter { $0.kind != .create }.allSatisfy { $0.record == record && $0.typed.isEmpty })
+        #expect(left.first { $0.kind == .update }.map { [$0.field, $0.value] } == ["Title", "CEO"])
+    }
 }

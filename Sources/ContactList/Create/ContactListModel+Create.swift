@@ -231,14 +231,19 @@ extension ContactListModel {
             values: placeholder.values)
         if let index = dataRows.firstIndex(where: { $0.id == placeholder.id }) {
             removeRow(at: index)
-            insertRow(record, at: index)
-        } else if !rows.ids.contains(id) {
+            // A page read since may already list it (a create left by a gone process).
+            if !rows.ids.contains(id) { insertRow(record, at: index) }
+            clampSelection()
+        } else if !rows.ids.contains(id), !create.isLeftByGoneProcess || record.objectType == run.searchedObject {
+            // A create a gone process left may be of another object than this list's.
             insertRow(record, at: 0)
         }
         notices.statusMessage = "Created \(label(of: record))"
-        // The org's count now includes it; a later page of this run counts it too.
-        run.totalSize += 1
-        run.deletedSinceQueryRan -= 1
+        if !create.isLeftByGoneProcess {
+            // The org's count now includes it; a later page of this run counts it too.
+            run.totalSize += 1
+            run.deletedSinceQueryRan -= 1
+        }
         changes.nextUpdateSequence += 1
         return readAfterSave(record, sequence: changes.nextUpdateSequence)
     }
@@ -296,7 +301,7 @@ extension ContactListModel {
 
     /// A POST that got no answer is never sent again: the org is asked for a record of this
     /// object created by this user since the request was sent, with the typed name fields.
-    private mutating func reconcileCreate(_ requestID: RestRequestID, create: PendingCreate) -> [ContactListEffect] {
+    mutating func reconcileCreate(_ requestID: RestRequestID, create: PendingCreate) -> [ContactListEffect] {
         let values = create.form.typedValues
         var conditions = ["CreatedDate >= \(Self.soqlDateTime(create.sentAt))"]
         if let userID, SalesforceID.isValid(userID) { conditions.append("CreatedById = '\(userID)'") }
@@ -309,6 +314,7 @@ extension ContactListModel {
             + " ORDER BY CreatedDate DESC LIMIT 1"
         let request = requests.request(forQuery: soql, apiVersion: nil, batchSize: 200)
         inFlight[request.id] = .reconcileCreate(createID: requestID)
+        changes.unknownOutcomes.insert(requestID)
         notices.statusMessage = "No answer; checking whether \(label(of: create.placeholder)) was created…"
         return [.send(request)]
     }
@@ -338,6 +344,11 @@ extension ContactListModel {
             return confirmCreate(createID, id: id)
         }
         _ = changes.forgetCreate(createID)
+        if create.isLeftByGoneProcess {
+            removePlaceholder(create.placeholder)
+            tellLeftCreateNotMade(create)
+            return []
+        }
         var form = create.form
         form.showRefusal(
             "The org did not answer and has no such record: nothing was created. Ctrl-S sends it again.", fields: [])

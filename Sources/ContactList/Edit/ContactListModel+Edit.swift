@@ -332,7 +332,8 @@ extension ContactListModel {
         switch modes.modal {
         case .editor(let editor): edited = (editor.record, editor.inDetail)
         case .awaitingDescribe(let target): edited = (target.record, target.inDetail)
-        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .queryBar, .createForm, .listViewPicker,
+        case .bulkDeletePrompt, .loadAllPrompt, .loadingAll, .messages, .outbox, .queryBar, .createForm,
+            .listViewPicker,
             .exportPath, .exportOverwrite, nil:
             return
         }

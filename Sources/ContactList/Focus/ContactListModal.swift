@@ -14,6 +14,8 @@ public enum ContactListModal: Hashable, Sendable {
     case loadingAll(LoadAll)
     /// `!`: the last messages, whole, newest first; the number is the first line shown.
     case messages(scrollOffset: Int)
+    /// `p`: every change not settled, its state and since when; the number is the first line shown.
+    case outbox(scrollOffset: Int)
     /// `:`: the list's SOQL being edited, and the org's refusal of the last one tried.
     case queryBar(QueryBar)
     /// `c`: the form of a new record (or the wait for its object's describe).

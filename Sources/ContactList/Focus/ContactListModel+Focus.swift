@@ -10,6 +10,7 @@ extension ContactListModel {
         case .loadAllPrompt: return .loadAllPrompt
         case .loadingAll: return .loadingAll
         case .messages: return .messages
+        case .outbox: return .outbox
         case .queryBar: return .queryBar
         case .createForm: return .createForm
         case .listViewPicker: return .listViewPicker

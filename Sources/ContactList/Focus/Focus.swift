@@ -21,6 +21,8 @@ public enum Focus: Hashable, Sendable {
     case loadingAll
     /// The last messages (`!`).
     case messages
+    /// The changes not settled (`p`); only the scroll keys and Esc act.
+    case outbox
     case queryBar
     /// `c`'s form of a new record.
     case createForm

@@ -58,6 +58,7 @@ extension ContactListModel {
             reinstate(requestID, alert: .cannotDelete(error, name: name))
         case .unknown:
             // The entry stays pending (the row hidden) until the record is read back.
+            changes.unknownOutcomes.insert(requestID)
             return readBack(
                 info.record, fields: "Id", for: .reconcileDelete(deleteID: requestID),
                 status: "No answer; checking whether \(name) was deleted…")

@@ -14,6 +14,7 @@ extension ContactListModel {
         let anchor = Self.movesSelection(key, in: focus) ? nil : selectionAnchor()
         let effects = route(key, focus: focus)
         if let anchor { restoreSelection(anchor) }
+        changes.stampNew(at: notices.now())
         return changes.takeJournal() + effects
     }
 
@@ -42,6 +43,9 @@ extension ContactListModel {
             return handleLoadingAll(key: key)
         case .messages:
             handleMessages(key: key)
+            return []
+        case .outbox:
+            handleOutbox(key: key)
             return []
         case .queryBar:
             return handleQueryBar(key: key)
@@ -99,7 +103,8 @@ extension ContactListModel {
         case .loadAllPrompt:
             // Its answer goes to the last row, loaded or true.
             return true
-        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .queryBar,
+        case .tooSmall, .alert, .awaitingDescribe, .editor, .bulkDeletePrompt, .loadingAll, .messages, .outbox,
+            .queryBar,
             .createForm, .listViewPicker, .help, .detail, .exportPath, .exportOverwrite:
             return false
         }
@@ -154,6 +159,9 @@ extension ContactListModel {
             return openDetail()
         case .character("!"):
             modes.modal = .messages(scrollOffset: 0)
+            return []
+        case .character("p"):
+            modes.modal = .outbox(scrollOffset: 0)
             return []
         case .click(_, let y) where y == statusRow:
             modes.modal = .messages(scrollOffset: 0)

@@ -1,4 +1,5 @@
 import RestCore
+import SOQL
 
 extension ContactListModel {
     /// Takes up the changes a process that is gone left in the durable outbox (a crash, `kill -9`,
@@ -6,11 +7,14 @@ extension ContactListModel {
     /// stays hidden while the record is read back, as a delete whose answer was lost is, and the
     /// read settles it (gone: deleted; found: the row comes back), and when the last is read one
     /// alert says what became of them. An edit is not sent
-    /// again either: the list shows the org's value, and the status says so. Returns the
-    /// outbox's new entries and the reads.
+    /// again either: the list shows the org's value, and the status says so. A create is looked
+    /// for (a record of this user since it was sent, with its typed names), as one that got no
+    /// answer is; an undelete is read back with `queryAll`, as `U`'s no-answer path does. Returns
+    /// the outbox's new entries and the reads.
     public mutating func resumeLeftChanges(_ left: [DurableChange]) -> [ContactListEffect] {
         var reads: [ContactListEffect] = []
         var edits = 0
+        var undeletes: [String: [RestRequestID]] = [:]
         for change in left {
             switch change.kind {
             case .delete:
@@ -22,17 +26,104 @@ extension ContactListModel {
                 changes.recordDelete(DeletedItemInfo(record: record, row: 0, query: change.query), key: key)
                 if let index = dataRows.firstIndex(where: { $0.id == record.id }) { removeRow(at: index) }
                 changes.leftDeletes.pending += 1
+                changes.unknownOutcomes.insert(key)
+                changes.since[key] = change.sentAt
                 reads += readBack(record, fields: "Id", for: .reconcileLeftDelete(deleteID: key), status: "")
             case .update:
                 edits += 1
+            case .create:
+                reads += resumeLeftCreate(change)
+            case .undelete:
+                let record = change.record
+                guard record.isRecord, !changes.pendingUndeleteIDs.contains(record.id) else { continue }
+                let key = RestRequestID()
+                changes.recordUndelete(UndeletedItem(record: record, query: change.query), key: key)
+                changes.since[key] = change.sentAt
+                showRestored(record, query: change.query)
+                undeletes[record.objectType, default: []].append(key)
+            }
+        }
+        let deletes = reads.count - changes.creates.values.filter(\.isLeftByGoneProcess).count
+        for objectType in undeletes.keys.sorted() {
+            let keys = undeletes[objectType] ?? []
+            for start in stride(from: 0, to: keys.count, by: RestClient.collectionLimit) {
+                reads += reconcileUndelete(
+                    entries: Array(keys[start..<min(start + RestClient.collectionLimit, keys.count)]))
             }
         }
         clampSelection()
+        changes.stampNew(at: notices.now())
         if !reads.isEmpty || edits > 0 {
-            notices.statusMessage =
-                "From the last session: \(reads.count) deletes being checked, \(edits) edits left as the org has them"
+            var parts = ["\(deletes) deletes being checked"]
+            let creates = changes.creates.values.filter(\.isLeftByGoneProcess).count
+            if creates > 0 { parts.append("\(creates) creates being checked") }
+            let restores = undeletes.values.joined().count
+            if restores > 0 { parts.append("\(restores) undeletes being checked") }
+            parts.append("\(edits) edits left as the org has them")
+            notices.statusMessage = "From the last session: " + parts.joined(separator: ", ")
         }
         return changes.takeJournal() + reads
+    }
+
+    /// A create a gone process sent: its row shows (pending) while the org is asked for it, and
+    /// the answer settles it as a create without an answer does, never sending it again.
+    private mutating func resumeLeftCreate(_ change: DurableChange) -> [ContactListEffect] {
+        guard !change.typed.isEmpty, ObjectName.isValid(change.record.objectType) else { return [] }
+        let entries = change.typed.keys.sorted().map { field in
+            CreateForm.Entry(
+                field: field, label: field, isRequired: false, text: TextField(change.typed[field] ?? ""), error: nil)
+        }
+        let form = CreateForm(objectType: change.record.objectType, primary: entries, more: [])
+        changes.nextCreateNumber += 1
+        let placeholder = ContactRecord(
+            id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: change.record.objectType,
+            displayName: change.record.displayName, values: change.record.values)
+        var create = PendingCreate(form: form, placeholder: placeholder, sentAt: change.sentAt ?? notices.now())
+        create.isLeftByGoneProcess = true
+        let key = RestRequestID()
+        changes.recordCreate(create, key: key)
+        changes.since[key] = change.sentAt
+        if change.record.objectType == run.searchedObject { insertRow(placeholder, at: 0) }
+        // The describe, asked first, lets a form given back type each field as `c`'s does.
+        var effects: [ContactListEffect] = []
+        let objectType = change.record.objectType
+        if objectFields[objectType] == nil, !inFlight.values.contains(.describe(objectType: objectType)) {
+            let request = requests.requestForDescribe(withObjectType: objectType, apiVersion: nil)
+            inFlight[request.id] = .describe(objectType: objectType)
+            effects.append(.send(request))
+        }
+        return effects + reconcileCreate(key, create: create)
+    }
+
+    /// The form of a left create that `c` gives back: `c`'s own form of the object with the typed
+    /// values, when its describe is at hand and lists every typed field; else each typed field as
+    /// text, so that nothing typed is lost.
+    private func formGivenBack(_ form: CreateForm) -> CreateForm {
+        guard let fields = objectFields[form.objectType] else { return form }
+        var rebuilt = fields.createForm(objectType: form.objectType, columns: run.columns)
+        let typed = form.typedValues
+        for index in rebuilt.entries.indices {
+            guard let value = typed[rebuilt.entries[index].field] else { continue }
+            rebuilt.entries[index].text = TextField(value)
+        }
+        let known = Set(rebuilt.entries.map(\.field))
+        guard typed.keys.allSatisfy(known.contains) else { return form }
+        rebuilt.showsMore =
+            rebuilt.showsMore || rebuilt.entries[rebuilt.primaryCount...].contains { !$0.text.text.isEmpty }
+        return rebuilt
+    }
+
+    /// A create a gone process sent that the org does not have: one alert names it and its typed
+    /// values, and `c` gives the form back with them.
+    mutating func tellLeftCreateNotMade(_ create: PendingCreate) {
+        if modes.refusedCreateForm == nil { modes.refusedCreateForm = formGivenBack(create.form) }
+        let values = create.form.typedValues.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
+        notices.alerts.append(
+            Alert(
+                title: "From the last session",
+                message: "The create of \(label(of: create.placeholder)) did not reach the org ("
+                    + values.joined(separator: ", ") + "). Press c for the form with these values."))
+        notices.statusMessage = ""
     }
 
     /// Settles a left delete by the read of its record: gone means the delete was done (the org's

@@ -21,6 +21,7 @@ extension ContactListModel {
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
         let settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
+        changes.stampNew(at: notices.now())
         return changes.takeJournal() + settled
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import RestCore
 
 /// A change as a durable outbox keeps it: the runner writes it before the change's request goes
@@ -5,23 +6,30 @@ import RestCore
 /// with it unsettled (`ContactListModel.resumeLeftChanges`).
 public struct DurableChange: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case delete, update
+        case delete, update, create, undelete
     }
 
     /// The change's key in this process.
     public let requestID: RestRequestID
     public let kind: Kind
-    /// The record as its row showed it (so a delete that did not happen can put the row back).
+    /// The record as its row showed it (so a delete that did not happen can put the row back); a
+    /// create's placeholder row, whose id is no Salesforce Id.
     public let record: ContactRecord
     /// The query of the list the change was made in.
     public let query: String?
     /// An update's field (API name) and the value sent; nil for a delete.
     public let field: String?
     public let value: String?
+    /// A create's typed values by field (API name), so that a create that did not reach the org
+    /// can give the form back with nothing lost; empty for the other kinds.
+    public let typed: [String: String]
+    /// When the change was sent: the next start looks for a create's record created since, and
+    /// `p` tells since when a left change waits. Set on a create, and on every change read back.
+    public let sentAt: Date?
 
     public init(
         requestID: RestRequestID, kind: Kind, record: ContactRecord, query: String?, field: String? = nil,
-        value: String? = nil
+        value: String? = nil, typed: [String: String] = [:], sentAt: Date? = nil
     ) {
         self.requestID = requestID
         self.kind = kind
@@ -29,5 +37,7 @@ public struct DurableChange: Hashable, Sendable {
         self.query = query
         self.field = field
         self.value = value
+        self.typed = typed
+        self.sentAt = sentAt
     }
 }

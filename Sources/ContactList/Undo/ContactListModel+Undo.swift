@@ -96,7 +96,7 @@ extension ContactListModel {
 
     /// Puts a restored record's row back in its place in the query's order (after the rows put
     /// back by refused deletes, before the org search's rows), in the list it was deleted from.
-    private mutating func showRestored(_ record: ContactRecord, query: String?) {
+    mutating func showRestored(_ record: ContactRecord, query: String?) {
         guard !run.readsRecycleBin, !rows.ids.contains(record.id), query == nil || query == self.query else { return }
         let order = rows.queryOrder[record.id] ?? Int.max
         var index = 0
@@ -204,7 +204,7 @@ extension ContactListModel {
 
     /// Reads back whether the records of an undelete that got no answer are out of the bin:
     /// one `queryAll` of their `IsDeleted`.
-    private mutating func reconcileUndelete(entries: [RestRequestID]) -> [ContactListEffect] {
+    mutating func reconcileUndelete(entries: [RestRequestID]) -> [ContactListEffect] {
         let records = entries.compactMap { changes.undeletes[$0]?.record }
         guard let objectType = records.first?.objectType else { return [] }
         let ids = records.map { "'" + Self.soqlEscaped($0.id) + "'" }.joined(separator: ",")
@@ -212,6 +212,7 @@ extension ContactListModel {
             forQueryAll: "SELECT Id, IsDeleted FROM \(objectType) WHERE Id IN (\(ids))", apiVersion: nil,
             batchSize: RestClient.collectionLimit)
         inFlight[request.id] = .reconcileUndelete(entries: entries)
+        changes.unknownOutcomes.formUnion(entries)
         notices.statusMessage = "No answer; checking whether \(noun.countWere(records.count)) restored…"
         return [.send(request)]
     }

@@ -46,6 +46,8 @@ package struct ContactListScreen: Widget {
                 ListViewPickerView(picker: picker).render(area: area, buffer: &buffer)
             } else if case .messages(let offset) = model.modes.modal {
                 MessagesView(messages: model.notices.messages, scrollOffset: offset).render(area: area, buffer: &buffer)
+            } else if case .outbox(let offset) = model.modes.modal {
+                OutboxView(items: model.outboxItems, scrollOffset: offset).render(area: area, buffer: &buffer)
             } else if let bar = model.queryBar, let error = bar.error {
                 QueryErrorView(query: bar.field.text, error: error).render(area: area, buffer: &buffer)
             } else if let prompt = model.bulkDeletePrompt {

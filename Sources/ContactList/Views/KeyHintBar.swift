@@ -30,6 +30,7 @@ package struct KeyHintBar: Widget {
         case .loadAllPrompt: return ([], ["y load all", "any other key: last loaded row"])
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])
+        case .outbox: return (["j/k scroll"], ["Esc closes"])
         case .createForm: return (["Tab/⇧Tab move"], ["^S save", "Esc cancel"])
         case .queryBar: return (["↑/↓ history", "Tab object", "^U clear"], ["Enter run", "Esc cancel"])
         case .listViewPicker where model.listViewPicker?.isWaiting == true:

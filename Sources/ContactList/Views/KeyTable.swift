@@ -45,6 +45,7 @@ package enum KeyTable {
                 ("c", "create a record"),
                 ("U", "undo the last delete"),
                 ("!, click status", "the last messages, whole"),
+                ("p", "the changes not settled"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),

@@ -97,7 +97,8 @@ package struct ScreenLayout: Hashable, Sendable {
             isEditingFilter: model.focus == .filterLine || model.focus == .queryBar || model.focus == .exportPath,
             hasAlert: !model.notices.alerts.isEmpty,
             hasPrompt: model.bulkDeletePrompt != nil || model.loadAll != nil || model.focus == .messages
-                || model.queryBar?.error != nil || model.focus == .createForm || model.listViewPicker != nil)
+                || model.focus == .outbox || model.queryBar?.error != nil || model.focus == .createForm
+                || model.listViewPicker != nil)
     }
 
     /// Whether the terminal is under the minimum size.

@@ -63,10 +63,15 @@ public final class OutboxJournal: Sendable {
         payload["query"] = change.query.map(JSONValue.string)
         payload["field"] = change.field.map(JSONValue.string)
         payload["value"] = change.value.map(JSONValue.string)
+        if change.kind == .create {
+            payload["typed"] = .object(change.typed.mapValues(JSONValue.string))
+            payload["sentAt"] = change.sentAt.map { .number($0.timeIntervalSince1970) }
+        }
         try store.add(
             OutboxEntry(
-                requestID: key, kind: change.kind == .delete ? .delete : .update,
-                objectType: change.record.objectType, recordID: change.record.id, payload: payload, state: .sent,
+                requestID: key, kind: OutboxEntry.Kind(change.kind), objectType: change.record.objectType,
+                // A create's placeholder id is no record's: the org has given it none yet.
+                recordID: change.kind == .create ? nil : change.record.id, payload: payload, state: .sent,
                 createdAt: now(), processID: processID))
     }
 
@@ -80,19 +85,27 @@ public final class OutboxJournal: Sendable {
         var taken: [String] = []
         for entry in try store.entries() where !mine.contains(entry.requestID) {
             if entry.processID != processID, isRunning(entry.processID) { continue }
-            guard let recordID = entry.recordID, let kind = DurableChange.Kind(rawValue: entry.kind.rawValue) else {
-                continue
-            }
+            guard let kind = DurableChange.Kind(rawValue: entry.kind.rawValue),
+                let recordID = entry.recordID ?? (kind == .create ? "" : nil)
+            else { continue }
             let record = ContactRecord(
                 id: recordID, objectType: entry.objectType, displayName: entry.payload["name"]?.stringValue,
                 values: entry.payload["values"]?.arrayValue?.compactMap(\.stringValue) ?? [])
             changes.append(
                 DurableChange(
                     requestID: RestRequestID(), kind: kind, record: record, query: entry.payload["query"]?.stringValue,
-                    field: entry.payload["field"]?.stringValue, value: entry.payload["value"]?.stringValue))
+                    field: entry.payload["field"]?.stringValue, value: entry.payload["value"]?.stringValue,
+                    typed: entry.payload["typed"]?.objectValue?.compactMapValues(\.stringValue) ?? [:],
+                    sentAt: Self.date(entry.payload["sentAt"]) ?? entry.createdAt))
             taken.append(entry.requestID)
         }
         return (changes, taken)
+    }
+
+    /// A time kept as seconds since 1970.
+    private static func date(_ value: JSONValue?) -> Date? {
+        guard case .number(let seconds) = value else { return nil }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// Removes entries the model has taken up under keys of its own.
@@ -113,5 +126,17 @@ public final class OutboxJournal: Sendable {
         }
         try retire(left.keys)
         return reads
+    }
+}
+
+extension OutboxEntry.Kind {
+    /// The outbox's kind of a change the model journals.
+    init(_ kind: DurableChange.Kind) {
+        switch kind {
+        case .delete: self = .delete
+        case .update: self = .update
+        case .create: self = .create
+        case .undelete: self = .undelete
+        }
     }
 }

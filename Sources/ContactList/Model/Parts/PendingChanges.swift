@@ -1,3 +1,4 @@
+import Foundation
 import RestCore
 
 /// Every change the list has sent whose outcome is not settled, keyed by its own request id,
@@ -6,7 +7,7 @@ import RestCore
 ///
 /// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate`,
 /// `forgetUpdate`, `recordCreate`, `forgetCreate`, `recordUndelete` and `forgetUndelete`. While
-/// `isJournaled`, the delete and update ones also queue `recordChange` and `forgetChange` effects
+/// `isJournaled`, each of them also queues a `recordChange` or `forgetChange` effect
 /// (`takeJournal`), which the model returns ahead of the change's request: the runner writes the
 /// durable outbox from them, so the list never depends on where it is kept.
 ///
@@ -46,6 +47,10 @@ public struct PendingChanges: Sendable {
     var bulkTallies: [Int: BulkDeleteTally] = [:]
     /// What the reads of the deletes a dead process left have found so far.
     var leftDeletes = LeftDeleteTally()
+    /// When each change in flight was made (`stampNew`; a left one keeps its first process's time).
+    var since: [RestRequestID: Date] = [:]
+    /// The changes whose answer was lost, or that a dead process left, while the org is read back.
+    var unknownOutcomes: Set<RestRequestID> = []
     /// Whether entries are journaled for a durable outbox.
     var isJournaled = false
     /// The outbox effects of entries recorded or forgotten since the last `takeJournal`, in order.
@@ -84,6 +89,7 @@ public struct PendingChanges: Sendable {
     /// The delete entry of `key`, gone: its outcome is settled (or its row is back).
     mutating func forgetDelete(_ key: RestRequestID) -> DeletedItemInfo? {
         let info = deletes.removeValue(forKey: key)
+        settled(key)
         if isJournaled, info != nil { journal.append(.forgetChange(key)) }
         return info
     }
@@ -109,8 +115,25 @@ public struct PendingChanges: Sendable {
     /// The update entry of `key`, gone: its outcome is settled.
     mutating func forgetUpdate(_ key: RestRequestID) -> FieldUpdate? {
         let update = updates.removeValue(forKey: key)
+        settled(key)
         if isJournaled, update != nil { journal.append(.forgetChange(key)) }
         return update
+    }
+
+    /// Gives each change in flight without a time `date`: the model calls it after each key and
+    /// outcome, so that `p` tells since when each change waits.
+    mutating func stampNew(at date: Date) {
+        guard since.count != deletes.count + updates.count + creates.count + undeletes.count else { return }
+        for key in Array(deletes.keys) + Array(updates.keys) + Array(creates.keys) + Array(undeletes.keys)
+        where since[key] == nil {
+            since[key] = date
+        }
+    }
+
+    /// A change's time and state, gone with it.
+    private mutating func settled(_ key: RestRequestID) {
+        since[key] = nil
+        unknownOutcomes.remove(key)
     }
 
     /// The outbox effects queued since the last call, emptied.
@@ -122,11 +145,21 @@ public struct PendingChanges: Sendable {
     /// A create about to be sent under `key`.
     mutating func recordCreate(_ create: PendingCreate, key: RestRequestID) {
         creates[key] = create
+        if isJournaled {
+            journal.append(
+                .recordChange(
+                    DurableChange(
+                        requestID: key, kind: .create, record: create.placeholder, query: nil,
+                        typed: create.form.typedValues, sentAt: create.sentAt)))
+        }
     }
 
     /// The create entry of `key`, gone: its outcome is settled.
     mutating func forgetCreate(_ key: RestRequestID) -> PendingCreate? {
-        creates.removeValue(forKey: key)
+        let create = creates.removeValue(forKey: key)
+        settled(key)
+        if isJournaled, create != nil { journal.append(.forgetChange(key)) }
+        return create
     }
 
     /// An undelete about to be sent under `key`; the record leaves the confirmed deletes while it
@@ -134,11 +167,18 @@ public struct PendingChanges: Sendable {
     mutating func recordUndelete(_ item: UndeletedItem, key: RestRequestID) {
         undeletes[key] = item
         confirmedDeletedIDs.remove(item.record.id)
+        if isJournaled {
+            journal.append(
+                .recordChange(DurableChange(requestID: key, kind: .undelete, record: item.record, query: item.query)))
+        }
     }
 
     /// The undelete entry of `key`, gone: its outcome is settled.
     mutating func forgetUndelete(_ key: RestRequestID) -> UndeletedItem? {
-        undeletes.removeValue(forKey: key)
+        let item = undeletes.removeValue(forKey: key)
+        settled(key)
+        if isJournaled, item != nil { journal.append(.forgetChange(key)) }
+        return item
     }
 
     /// Every copy `U` keeps of a record (to show it again), changed by `transform`: an update of

@@ -1,0 +1,31 @@
+extension ContactListModel {
+    // MARK: - The changes not settled (`p`)
+
+    /// Every change not settled, the oldest first: in flight, being read back after a lost answer,
+    /// or left by a process that is gone.
+    public var outboxItems: [OutboxItem] {
+        changes.unsettled.map {
+            OutboxItem(
+                change: $0, isUnknown: changes.unknownOutcomes.contains($0.requestID),
+                since: changes.since[$0.requestID])
+        }
+        .sorted {
+            ($0.since ?? .distantPast, $0.change.record.displayName, $0.change.record.id, $0.kindName)
+                < ($1.since ?? .distantPast, $1.change.record.displayName, $1.change.record.id, $1.kindName)
+        }
+    }
+
+    /// The list scrolls with the scroll keys and Esc (or `p`) closes it; every other key is
+    /// dropped, so that none reaches the list under it.
+    mutating func handleOutbox(key: Key) {
+        guard case .outbox(let offset) = modes.modal else { return }
+        if key == .escape || key == .character("p") {
+            modes.modal = nil
+            return
+        }
+        let page = MessagesView.visibleLines(listRows: visibleRowCount)
+        guard let moved = Self.scrolled(offset, by: key, page: page) else { return }
+        let lines = OutboxView.lines(of: outboxItems, width: OutboxView.maxContentWidth).count
+        modes.modal = .outbox(scrollOffset: max(0, min(moved, lines - page)))
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One change `p` lists: a change not settled, whether its outcome is being read back, and since
+/// when it waits.
+public struct OutboxItem: Hashable, Sendable {
+    public let change: ChangeInFlight
+    /// Whether its answer was lost, or a process that is gone left it: the org is read back.
+    public let isUnknown: Bool
+    /// When it was made (a left change: when the process that is gone made it).
+    public let since: Date?
+
+    /// `create`, `edit`, `delete` or `undelete`.
+    var kindName: String {
+        switch change.kind {
+        case .create: "create"
+        case .update: "edit"
+        case .delete: "delete"
+        case .undelete: "undelete"
+        }
+    }
+
+    /// `sent` (waiting for the org's answer) or `unknown` (being read back).
+    var stateName: String { isUnknown ? "unknown" : "sent" }
+
+    /// The record as the list names it: an edit names its field, a create has no Id yet.
+    var recordName: String {
+        let record = change.record
+        let name = record.displayName.isEmpty ? "(no name)" : record.displayName
+        switch change.kind {
+        case .create: return name
+        case .update(let field): return "\(name) (\(record.id)) · \(field)"
+        case .delete, .undelete: return "\(name) (\(record.id))"
+        }
+    }
+}
