@@ -159,14 +159,25 @@ struct FaultNetworkTests {
             banner.components(separatedBy: "\n").first { $0.hasPrefix("mock org listening on ") }?
                 .replacingOccurrences(of: "mock org listening on ", with: "")
                 .trimmingCharacters(in: .whitespaces))
+        let log = TemporaryFile("log")
         let session = try await TmuxSession(
-            [try Binary.path, "--instance-url", url, "--access-token", token, "--timeout", "15"], width: 100, height: 20
-        )
+            [
+                try Binary.path, "--instance-url", url, "--access-token", token, "--timeout", "15", "--log-file",
+                log.path,
+            ], width: 100, height: 20)
         let before = try await session.waitUntil("the list is loaded") { $0.contains("20 of 20") }
         let firstName = String(before.components(separatedBy: "\n")[2].dropFirst().prefix(14))
         try #require(!firstName.trimmingCharacters(in: .whitespaces).isEmpty)
         try await session.send("d")
         try await session.waitUntil("the row goes at once") { !$0.contains(firstName) }
+        // The row goes before the DELETE is handed to the client (the outbox is written first): the
+        // org dies only once the request is out and waiting in its 6 s of latency.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !log.text.contains("DELETE"), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try #require(log.text.contains("DELETE"), "the DELETE was never sent")
+        try await Task.sleep(for: .seconds(1))
         let shell = try await TmuxSession.tmux(["-L", org.socket, "display-message", "-p", "-t", "main", "#{pane_pid}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
