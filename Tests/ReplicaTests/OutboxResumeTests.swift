@@ -128,7 +128,7 @@ struct OutboxResumeTests {
             try second.resumeLeftChanges()
             #expect(
                 second.model.notices.statusMessage
-                    == "From the last session: 0 deletes being checked, 1 edits left as the org has them")
+                    == "From the last session: 1 edit left as the org has them")
             second.start()
             #expect(await second.settle())
             #expect(second.exchanges.allSatisfy { $0.request.method == .GET })

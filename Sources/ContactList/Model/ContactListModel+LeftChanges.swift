@@ -54,12 +54,15 @@ extension ContactListModel {
         clampSelection()
         changes.stampNew(at: notices.now())
         if !reads.isEmpty || edits > 0 {
-            var parts = ["\(deletes) deletes being checked"]
-            let creates = changes.creates.values.filter(\.isLeftByGoneProcess).count
-            if creates > 0 { parts.append("\(creates) creates being checked") }
-            let restores = undeletes.values.joined().count
-            if restores > 0 { parts.append("\(restores) undeletes being checked") }
-            parts.append("\(edits) edits left as the org has them")
+            var parts: [String] = []
+            // Only the kinds left, each counted in words: "1 delete being checked, 2 edits left…".
+            func add(_ count: Int, _ noun: String, _ state: String) {
+                if count > 0 { parts.append("\(count) \(noun)\(count == 1 ? "" : "s") \(state)") }
+            }
+            add(deletes, "delete", "being checked")
+            add(changes.creates.values.filter(\.isLeftByGoneProcess).count, "create", "being checked")
+            add(undeletes.values.joined().count, "undelete", "being checked")
+            add(edits, "edit", "left as the org has them")
             notices.statusMessage = "From the last session: " + parts.joined(separator: ", ")
         }
         return changes.takeJournal() + reads
