@@ -17,6 +17,7 @@ import Testing
         ("its certificate is for other host names, not org.example", false),
         ("the TLS handshake failed", false),
         ("connection reset", false),
+        ("I/O on closed channel", true),
     ])
     func connectsAgainOnlyWhereATryMayGoOtherwise(reason: String, again: Bool) {
         #expect(

@@ -2,11 +2,13 @@ import Foundation
 
 extension AsyncHTTPClientTransport {
     /// The transport reasons worth connecting again for: the connection was refused, the host not
-    /// found or not reachable, as while a server starts or a network comes back. Anything else fails
-    /// alike on every try (a certificate the client does not trust, a handshake it cannot make, a
-    /// proxy that refuses the credentials), has used the time already (a connect that timed out), or
-    /// has waited already (a busy pool), and is reported at once.
-    static let connectAgainReasons = ["connection refused", "no such host", "unreachable"]
+    /// found or not reachable, as while a server starts or a network comes back; or the pooled
+    /// connection the request was to be written on had been closed by the server meanwhile ("I/O on
+    /// closed channel": nothing was written). Anything else fails alike on every try (a certificate
+    /// the client does not trust, a handshake it cannot make, a proxy that refuses the credentials),
+    /// has used the time already (a connect that timed out), or has waited already (a busy pool), or
+    /// may have reached the server (a reset), and is reported at once.
+    static let connectAgainReasons = ["connection refused", "no such host", "unreachable", "i/o on closed channel"]
 
     /// Whether a request whose connection failed is tried again (see `connectAgainReasons`); each
     /// of these reasons is one of a request that never left.
