@@ -80,18 +80,12 @@ public struct PendingChanges: Sendable {
     /// A delete about to be sent under `key`.
     mutating func recordDelete(_ info: DeletedItemInfo, key: RestRequestID) {
         deletes[key] = info
-        if isJournaled {
-            journal.append(
-                .recordChange(DurableChange(requestID: key, kind: .delete, record: info.record, query: info.query)))
-        }
+        journalRecord(DurableChange(requestID: key, kind: .delete, record: info.record, query: info.query))
     }
 
     /// The delete entry of `key`, gone: its outcome is settled (or its row is back).
     mutating func forgetDelete(_ key: RestRequestID) -> DeletedItemInfo? {
-        let info = deletes.removeValue(forKey: key)
-        settled(key)
-        if isJournaled, info != nil { journal.append(.forgetChange(key)) }
-        return info
+        forgotten(deletes.removeValue(forKey: key), key: key)
     }
 
     /// A delete's copy of its record with other values (an edit of a row whose delete is pending).
@@ -103,21 +97,15 @@ public struct PendingChanges: Sendable {
     /// An update about to be sent under `key`.
     mutating func recordUpdate(_ update: FieldUpdate, key: RestRequestID, query: String? = nil) {
         updates[key] = update
-        if isJournaled {
-            journal.append(
-                .recordChange(
-                    DurableChange(
-                        requestID: key, kind: .update, record: update.record, query: query, field: update.field,
-                        value: update.value)))
-        }
+        journalRecord(
+            DurableChange(
+                requestID: key, kind: .update, record: update.record, query: query, field: update.field,
+                value: update.value))
     }
 
     /// The update entry of `key`, gone: its outcome is settled.
     mutating func forgetUpdate(_ key: RestRequestID) -> FieldUpdate? {
-        let update = updates.removeValue(forKey: key)
-        settled(key)
-        if isJournaled, update != nil { journal.append(.forgetChange(key)) }
-        return update
+        forgotten(updates.removeValue(forKey: key), key: key)
     }
 
     /// Gives each change in flight without a time `date`: the model calls it after each key and
@@ -130,10 +118,18 @@ public struct PendingChanges: Sendable {
         }
     }
 
-    /// A change's time and state, gone with it.
-    private mutating func settled(_ key: RestRequestID) {
+    /// Queues the outbox's copy of a change about to be sent, while journaled.
+    private mutating func journalRecord(_ change: @autoclosure () -> DurableChange) {
+        if isJournaled { journal.append(.recordChange(change())) }
+    }
+
+    /// A settled entry, passed through: its time and state go with it, and so does its outbox
+    /// copy while journaled.
+    private mutating func forgotten<Entry>(_ entry: Entry?, key: RestRequestID) -> Entry? {
         since[key] = nil
         unknownOutcomes.remove(key)
+        if isJournaled, entry != nil { journal.append(.forgetChange(key)) }
+        return entry
     }
 
     /// The outbox effects queued since the last call, emptied.
@@ -145,21 +141,15 @@ public struct PendingChanges: Sendable {
     /// A create about to be sent under `key`.
     mutating func recordCreate(_ create: PendingCreate, key: RestRequestID) {
         creates[key] = create
-        if isJournaled {
-            journal.append(
-                .recordChange(
-                    DurableChange(
-                        requestID: key, kind: .create, record: create.placeholder, query: nil,
-                        typed: create.form.typedValues, sentAt: create.sentAt)))
-        }
+        journalRecord(
+            DurableChange(
+                requestID: key, kind: .create, record: create.placeholder, query: nil,
+                typed: create.form.typedValues, sentAt: create.sentAt))
     }
 
     /// The create entry of `key`, gone: its outcome is settled.
     mutating func forgetCreate(_ key: RestRequestID) -> PendingCreate? {
-        let create = creates.removeValue(forKey: key)
-        settled(key)
-        if isJournaled, create != nil { journal.append(.forgetChange(key)) }
-        return create
+        forgotten(creates.removeValue(forKey: key), key: key)
     }
 
     /// An undelete about to be sent under `key`; the record leaves the confirmed deletes while it
@@ -167,18 +157,12 @@ public struct PendingChanges: Sendable {
     mutating func recordUndelete(_ item: UndeletedItem, key: RestRequestID) {
         undeletes[key] = item
         confirmedDeletedIDs.remove(item.record.id)
-        if isJournaled {
-            journal.append(
-                .recordChange(DurableChange(requestID: key, kind: .undelete, record: item.record, query: item.query)))
-        }
+        journalRecord(DurableChange(requestID: key, kind: .undelete, record: item.record, query: item.query))
     }
 
     /// The undelete entry of `key`, gone: its outcome is settled.
     mutating func forgetUndelete(_ key: RestRequestID) -> UndeletedItem? {
-        let item = undeletes.removeValue(forKey: key)
-        settled(key)
-        if isJournaled, item != nil { journal.append(.forgetChange(key)) }
-        return item
+        forgotten(undeletes.removeValue(forKey: key), key: key)
     }
 
     /// Every copy `U` keeps of a record (to show it again), changed by `transform`: an update of
