@@ -45,10 +45,8 @@ extension ContactListModel {
         }
         let deletes = reads.count - changes.creates.values.filter(\.isLeftByGoneProcess).count
         for objectType in undeletes.keys.sorted() {
-            let keys = undeletes[objectType] ?? []
-            for start in stride(from: 0, to: keys.count, by: RestClient.collectionLimit) {
-                reads += reconcileUndelete(
-                    entries: Array(keys[start..<min(start + RestClient.collectionLimit, keys.count)]))
+            for chunk in RestClient.collectionChunks(of: undeletes[objectType] ?? []) {
+                reads += reconcileUndelete(entries: Array(chunk))
             }
         }
         clampSelection()

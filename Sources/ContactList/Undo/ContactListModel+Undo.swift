@@ -66,9 +66,7 @@ extension ContactListModel {
         var chunks: [[ContactRecord]] = []
         for objectType in Set(records.map(\.objectType)).sorted() {
             let ofType = records.filter { $0.objectType == objectType }
-            chunks += stride(from: 0, to: ofType.count, by: RestClient.maxUndeleteIDs).map {
-                Array(ofType[$0..<min($0 + RestClient.maxUndeleteIDs, ofType.count)])
-            }
+            chunks += RestClient.collectionChunks(of: ofType, limit: RestClient.maxUndeleteIDs).map(Array.init)
         }
         let sends = chunks.map {
             (records: $0, request: requests.requestForUndelete(ids: $0.map(\.id), apiVersion: nil))
@@ -207,9 +205,9 @@ extension ContactListModel {
     mutating func reconcileUndelete(entries: [RestRequestID]) -> [ContactListEffect] {
         let records = entries.compactMap { changes.undeletes[$0]?.record }
         guard let objectType = records.first?.objectType else { return [] }
-        let ids = records.map { "'" + Self.soqlEscaped($0.id) + "'" }.joined(separator: ",")
         let request = requests.request(
-            forQueryAll: "SELECT Id, IsDeleted FROM \(objectType) WHERE Id IN (\(ids))", apiVersion: nil,
+            forQueryAll: "SELECT Id, IsDeleted FROM \(objectType) WHERE Id IN (\(Self.soqlIDList(records)))",
+            apiVersion: nil,
             batchSize: RestClient.collectionLimit)
         inFlight[request.id] = .reconcileUndelete(entries: entries)
         changes.unknownOutcomes.formUnion(entries)

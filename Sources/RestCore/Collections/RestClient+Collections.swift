@@ -69,11 +69,9 @@ extension RestClient {
         return request
     }
 
-    /// `items` in runs of at most 200, in order: one collection request each.
-    public static func collectionChunks<Item>(of items: [Item]) -> [ArraySlice<Item>] {
-        stride(from: 0, to: items.count, by: collectionLimit).map {
-            items[$0..<min($0 + collectionLimit, items.count)]
-        }
+    /// `items` in runs of at most `limit` (200, a collection's), in order: one request each.
+    public static func collectionChunks<Item>(of items: [Item], limit: Int = collectionLimit) -> [ArraySlice<Item>] {
+        stride(from: 0, to: items.count, by: limit).map { items[$0..<min($0 + limit, items.count)] }
     }
 
     private static func collectionProblem(count: Int, noun: String) -> String? {
