@@ -130,9 +130,8 @@ extension ContactListModel {
     private mutating func reconcileBulk(batch: Int, entries: [RestRequestID]) -> [ContactListEffect] {
         let records = entries.compactMap { deleteRequests[$0]?.record }
         guard let objectType = records.first?.objectType else { return [] }
-        let ids = records.map { "'" + Self.soqlEscaped($0.id) + "'" }.joined(separator: ",")
         let request = requests.request(
-            forQuery: "SELECT Id FROM \(objectType) WHERE Id IN (\(ids))", apiVersion: nil,
+            forQuery: "SELECT Id FROM \(objectType) WHERE Id IN (\(Self.soqlIDList(records)))", apiVersion: nil,
             batchSize: RestClient.collectionLimit)
         inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
         let note = "no answer; checking whether \(noun.countWere(records.count)) deleted…"
@@ -172,6 +171,11 @@ extension ContactListModel {
         } else {
             notices.alerts.append(.cannotDeleteMany(refusals, batch: batch))
         }
+    }
+
+    /// `Id IN (…)`'s list of the records' ids, each a quoted, escaped SOQL literal.
+    static func soqlIDList(_ records: [ContactRecord]) -> String {
+        records.map { "'" + soqlEscaped($0.id) + "'" }.joined(separator: ",")
     }
 
     /// A value for a SOQL string literal: backslash and quote escaped.
