@@ -51,8 +51,13 @@ struct DatabaseFile {
                 return moveAside(.newer)
             }
             try migrator.migrate(opened)
-            let schemaVersion = schemaVersion
-            try opened.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA user_version = \(schemaVersion)") }
+            // Written when the schema moved on, not on every start.
+            if version != schemaVersion {
+                let schemaVersion = schemaVersion
+                try opened.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+                }
+            }
             return .opened(opened)
         } catch let error as DatabaseError {
             try? pool?.close()

@@ -29,7 +29,10 @@ public struct KnownOwnersFile: Sendable {
     /// the oldest entries beyond `capacity`. What is not a digest is not written.
     public func remember(_ owner: ReplicaOwner, forDigest digest: String) throws {
         guard Self.isDigest(digest) else { return }
-        var kept = entries().filter { $0.digest != digest }
+        let all = entries()
+        // The newest entry already: nothing to write (every start confirms its owner so).
+        if all.last == Entry(digest: digest, owner: owner) { return }
+        var kept = all.filter { $0.digest != digest }
         kept.append(Entry(digest: digest, owner: owner))
         try save(kept.suffix(Self.capacity))
     }
@@ -48,7 +51,7 @@ public struct KnownOwnersFile: Sendable {
         try Self.replace(url, with: Data(text.utf8))
     }
 
-    private struct Entry {
+    private struct Entry: Equatable {
         let digest: String
         let owner: ReplicaOwner
     }
