@@ -1,4 +1,5 @@
 import Foundation
+import Replica
 
 /// The queries run from `:`, kept per org so that ↑ in the query bar finds them in the next
 /// session, failed ones too (so that they can be fixed).
@@ -66,18 +67,11 @@ struct QueryHistoryFile: Sendable {
         let folder = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(
             at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = folder.appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)")
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: text, attributes: [.posixPermissions: 0o600])
-        else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        // rename(2) replaces the old file in one step.
-        guard rename(temporary.path, url.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
+        do {
+            try FileReplacement.replace(url.path, with: text, mode: 0o600)
+        } catch {
+            // The system's words, for the one sentence the status line shows.
+            let reason = String(cString: strerror(error.code.rawValue))
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: reason])
         }
     }

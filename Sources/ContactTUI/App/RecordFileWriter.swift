@@ -2,6 +2,7 @@ import ContactList
 import Foundation
 import Glibc
 import RecordOutput
+import Replica
 import RestCore
 import SOQL
 
@@ -77,32 +78,15 @@ struct RecordFileWriter: Sendable {
         return ids.compactMap { byID[$0] }
     }
 
-    /// Writes `bytes` to a temporary file beside `path` and renames it over `path`; the reason
-    /// it failed (the system's words), or nil.
+    /// Writes `bytes` over `path` (`FileReplacement`, with the mode a new file gets from the
+    /// umask); the reason it failed (the system's words), or nil.
     static func replace(_ path: String, with bytes: [UInt8]) -> String? {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).partial"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        do {
+            try FileReplacement.replace(path, with: bytes, mode: 0o666)
+            return nil
+        } catch {
+            return String(cString: strerror(error.code.rawValue))
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if failure != nil { unlink(temporary) }
-        return failure
     }
 
     /// A sentence as a clause: without its final full stop.

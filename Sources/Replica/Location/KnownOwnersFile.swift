@@ -48,7 +48,7 @@ public struct KnownOwnersFile: Sendable {
     private func save(_ entries: ArraySlice<Entry>) throws {
         let text = entries.map { "\($0.digest) \($0.owner.orgID) \($0.owner.userID)\n" }.joined()
         try DatabaseFile.makePrivateDirectory(url.deletingLastPathComponent())
-        try Self.replace(url, with: Data(text.utf8))
+        try FileReplacement.replace(url.path, with: Array(text.utf8), mode: 0o600)
     }
 
     private struct Entry: Equatable {
@@ -70,21 +70,5 @@ public struct KnownOwnersFile: Sendable {
 
     private static func isDigest(_ text: String) -> Bool {
         text.utf8.count == 32 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
-    }
-
-    /// Writes `data` to a new 0600 file beside `url`, then renames it over `url`, so a reader
-    /// sees the old file or the new one, never half of one, and never with the umask's mode.
-    private static func replace(_ url: URL, with data: Data) throws {
-        let temporary = url.path + ".\(getpid()).new"
-        unlink(temporary)
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        guard written == data.count, rename(temporary, url.path) == 0 else {
-            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
-            unlink(temporary)
-            throw POSIXError(code)
-        }
     }
 }
