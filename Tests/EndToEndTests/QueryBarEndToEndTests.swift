@@ -84,4 +84,47 @@ struct QueryBarEndToEndTests {
             #expect(!text.contains(org.endpoint.accessToken))
         }
     }
+
+    @Test("the history keeps 200 queries per org, newest first, each once, a refused one too, and other orgs' alone")
+    func historyLimits() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 30)) { org in
+            let state = FileManager.default.temporaryDirectory.appendingPathComponent("qh-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: state) }
+            let file = state.appendingPathComponent("contact-tui/history")
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let here = "\(org.endpoint.url.host ?? ""):\(org.endpoint.url.port ?? 0)"
+            func line(_ org: String, _ query: String) throws -> String {
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: ["org": org, "query": query]), as: UTF8.self)
+            }
+            // 205 of this org's queries, oldest first, the newest a repeat of the first; three of another org.
+            var lines = try (0..<204).map { try line(here, "SELECT Id FROM Contact LIMIT \($0 + 1)") }
+            lines.append(try line(here, "SELECT Id FROM Contact LIMIT 1"))
+            lines += try (0..<3).map { try line("other.example:443", "SELECT Id FROM Account LIMIT \($0 + 1)") }
+            try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+
+            let session = try await TmuxSession(
+                try org.appCommand(), width: 100, height: 30, environment: ["XDG_STATE_HOME": state.path])
+            try await session.waitUntil("the contacts are listed") { $0.contains("30 of 30") }
+            try await session.send(":")
+            try await session.send("C-u")
+            try await session.type("SELECT Id, Nme FROM Contact")
+            try await session.send("Enter")
+            try await session.waitUntil("the org refuses it") { $0.contains("INVALID_FIELD") }
+            try await session.send("Escape")
+            try await session.quit()
+
+            let kept = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").compactMap {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+            }
+            let mine = kept.filter { $0["org"] == here }.compactMap { $0["query"] }
+            #expect(mine.count == 200)
+            #expect(Set(mine).count == mine.count, "each query once")
+            #expect(mine.last == "SELECT Id, Nme FROM Contact", "the refused query is kept, as the newest")
+            #expect(mine.dropLast().last == "SELECT Id FROM Contact LIMIT 1", "a repeat moves to the newest end")
+            #expect(!mine.contains("SELECT Id FROM Contact LIMIT 2"), "the oldest went")
+            #expect(kept.filter { $0["org"] == "other.example:443" }.count == 3)
+        }
+    }
 }
