@@ -77,6 +77,28 @@ struct ListBulkEndToEndTests {
         }
     }
 
+    @Test("on a terminal, standard error follows the job's state and the records written", .timeLimit(.minutes(2)))
+    func progressOnATerminal() async throws {
+        var configuration = MockOrgConfiguration(contacts: 3_000)
+        configuration.bulkDelay = .milliseconds(1_500)
+        try await ListCommandTests.withOrg(configuration) { endpoint in
+            // Standard output to a file, standard error to the terminal: the progress is shown.
+            let output = TemporaryFile("tsv")
+            let command =
+                (try [Binary.path, "list", "--bulk", "--query", "SELECT Id, Name FROM Contact"]
+                + ListCommandTests.orgArguments(endpoint)).map(TmuxSession.shellQuote).joined(separator: " ")
+                + " > " + TmuxSession.shellQuote(output.path)
+            let session = try await TmuxSession(["sh", "-c", command], width: 120, height: 20)
+            #expect(try await session.waitForExit(timeout: .seconds(60)) == 0)
+            let screen = try await session.capture()
+            // A state before the job is done: the org is still running it (1.5 s).
+            #expect(screen.contains(": InProgress, ") || screen.contains(": UploadComplete, "), "\(screen)")
+            #expect(screen.contains(": JobComplete, 3000 records processed."), "\(screen)")
+            #expect(screen.contains("bulk query: 3000 records written."), "\(screen)")
+            #expect(output.text.split(separator: "\n").count == 3_001)
+        }
+    }
+
     @Test("--bulk with a query the job cannot run: exit 2 and the org's reason")
     func unsupportedQuery() async throws {
         try await ListCommandTests.withOrg(MockOrgConfiguration(contacts: 20)) { endpoint in
