@@ -293,7 +293,7 @@ extension ContactListModel {
     }
 
     private mutating func removePlaceholder(_ placeholder: ContactRecord) {
-        if let index = dataRows.firstIndex(where: { $0.id == placeholder.id }) { removeRow(at: index) }
+        removeRow(id: placeholder.id)
         clampSelection()
     }
 

@@ -90,10 +90,7 @@ extension ContactListModel {
         run.totalSize = max(0, run.totalSize - 1)
         run.deletedSinceQueryRan += 1
         // A refresh never shows a pending row, but never leave a deleted one behind.
-        if rows.ids.contains(info.record.id), let index = dataRows.firstIndex(where: { $0.id == info.record.id }) {
-            removeRow(at: index)
-            clampSelection()
-        }
+        if removeRow(id: info.record.id) { clampSelection() }
         notices.statusMessage = status
     }
 

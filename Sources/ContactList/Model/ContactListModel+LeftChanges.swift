@@ -24,7 +24,7 @@ extension ContactListModel {
                 else { continue }
                 let key = RestRequestID()
                 changes.recordDelete(DeletedItemInfo(record: record, row: 0, query: change.query), key: key)
-                if let index = dataRows.firstIndex(where: { $0.id == record.id }) { removeRow(at: index) }
+                removeRow(id: record.id)
                 changes.leftDeletes.pending += 1
                 changes.unknownOutcomes.insert(key)
                 changes.since[key] = change.sentAt

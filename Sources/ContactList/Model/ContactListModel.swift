@@ -184,6 +184,14 @@ public struct ContactListModel: Sendable {
         rows.remove(at: index)
     }
 
+    /// Removes the row of the record `id` when it is shown; whether it was.
+    @discardableResult
+    mutating func removeRow(id: String) -> Bool {
+        guard rows.ids.contains(id), let index = dataRows.firstIndex(where: { $0.id == id }) else { return false }
+        rows.remove(at: index)
+        return true
+    }
+
     mutating func insertRow(_ record: ContactRecord, at index: Int) {
         rows.insert(record, at: index)
     }

@@ -25,7 +25,7 @@ extension ContactListModel {
         guard !effects.isEmpty else { return [] }
         for record in valid {
             viewport.marks[record.id] = nil
-            if let index = dataRows.firstIndex(where: { $0.id == record.id }) { removeRow(at: index) }
+            removeRow(id: record.id)
         }
         clampSelection()
         return effects + loadMoreIfNeeded()

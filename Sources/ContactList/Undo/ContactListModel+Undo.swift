@@ -194,10 +194,7 @@ extension ContactListModel {
         changes.confirmDeleted(item.record.id)
         viewport.marks[item.record.id] = nil
         countRestored(-1)
-        if let index = dataRows.firstIndex(where: { $0.id == item.record.id }) {
-            removeRow(at: index)
-            clampSelection()
-        }
+        if removeRow(id: item.record.id) { clampSelection() }
     }
 
     /// Reads back whether the records of an undelete that got no answer are out of the bin:

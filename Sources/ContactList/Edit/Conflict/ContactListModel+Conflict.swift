@@ -120,7 +120,7 @@ extension ContactListModel {
         let name = label(of: update.record)
         // The value before the edit goes back wherever the record still is (a pending delete's copy).
         finishUpdate(updateID, status: "\(name) was deleted meanwhile")
-        if let index = dataRows.firstIndex(where: { $0.id == update.record.id }) { removeRow(at: index) }
+        removeRow(id: update.record.id)
         clampSelection()
         notices.alerts.append(
             Alert(
