@@ -31,14 +31,23 @@ extension ContactListModel {
             ?? run.columns.indices[..<cursor].last(where: isShown) ?? cursor
     }
 
-    /// Where each shown column is drawn in a terminal of `screenWidth` (`ListView` draws the same).
-    var columnPlacements: [ColumnLayout.Placement] {
+    /// Where each shown column is drawn in a terminal of `screenWidth`.
+    var columnPlacements: [ColumnLayout.Placement] { columnPlacements(totalWidth: screenWidth - 1) }
+
+    /// The columns as their headings read: the sorted one carries its ▲ or ▼, and is as wide as it needs.
+    var headedColumns: [Column] {
         var columns = run.columns
         if let sort = shownSort, columns.indices.contains(sort.column) {
             columns[sort.column].title += " " + sort.marker
         }
-        return ColumnLayout.placements(
-            for: columns, contentWidths: contentWidths, settings: columnSettings, totalWidth: screenWidth - 1,
+        return columns
+    }
+
+    /// Where each shown column is drawn in `totalWidth` cells: what `ListView` draws and a click
+    /// on a heading finds.
+    func columnPlacements(totalWidth: Int) -> [ColumnLayout.Placement] {
+        ColumnLayout.placements(
+            for: headedColumns, contentWidths: contentWidths, settings: columnSettings, totalWidth: totalWidth,
             cursor: shownColumnCursor)
     }
 

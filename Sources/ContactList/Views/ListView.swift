@@ -18,17 +18,11 @@ package struct ListView: Widget {
 
     package func render(area: Rect, buffer: inout CellBuffer) {
         let (headings, rows) = area.split(top: Self.headingRows)
-        // The sorted column's heading carries its ▲ or ▼, and is as wide as it needs.
-        var columns = model.run.columns
-        if let sort = model.shownSort, columns.indices.contains(sort.column) {
-            columns[sort.column].title += " " + sort.marker
-        }
-        let placements = ColumnLayout.placements(
-            for: columns, contentWidths: model.contentWidths, settings: model.columnSettings,
-            totalWidth: area.width - 1, cursor: model.shownColumnCursor)
+        let columns = model.headedColumns
+        let placements = model.columnPlacements(totalWidth: area.width - 1)
+        let cursor = model.shownColumnCursor
         for placement in placements {
-            let style =
-                placement.column == model.shownColumnCursor ? Theme.cursorColumnHeading : Theme.columnHeading
+            let style = placement.column == cursor ? Theme.cursorColumnHeading : Theme.columnHeading
             buffer.write(
                 columns[placement.column].title, x: area.x + 1 + placement.x, y: headings.y, in: headings,
                 maxWidth: placement.width, style: style)
