@@ -270,6 +270,22 @@ extension ContactListModel {
         return values == record.values ? record : record.replacingValues(values)
     }
 
+    /// `record` with the org's last known value in each field that has an edit in flight: the
+    /// value it had before the first of them, or the latest one the org confirmed since. The outbox
+    /// keeps this copy of a deleted row, so that a later start never puts back an edit that the
+    /// org may never have made.
+    func withOrgValues(_ record: ContactRecord) -> ContactRecord {
+        let pending = updateRequests.values.filter { $0.record.id == record.id }
+        var values = record.values
+        for key in Set(pending.map(\.key)) {
+            guard let first = pending.filter({ $0.key == key }).min(by: { $0.sequence < $1.sequence }) else { continue }
+            for index in run.columns.indices where index < values.count && run.columns[index].matchesField(key.field) {
+                values[index] = changes.confirmedFieldValues[key] ?? first.record.value(at: index)
+            }
+        }
+        return values == record.values ? record : record.replacingValues(values)
+    }
+
     // MARK: - Showing a value
 
     /// Shows `value` as the field's text everywhere the record is: its row, a pending delete's

@@ -40,7 +40,8 @@ extension ContactListModel {
             let entries = chunk.records.map { record in
                 let key = RestRequestID()
                 changes.recordDelete(
-                    DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0, query: query), key: key)
+                    DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0, query: query), key: key,
+                    journaled: withOrgValues(record))
                 undoable.append((key, record))
                 return key
             }

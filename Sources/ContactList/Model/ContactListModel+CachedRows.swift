@@ -9,11 +9,13 @@ extension ContactListModel {
         guard dataRows.isEmpty, rowsAreRecords, !records.isEmpty else { return }
         let pendingIDs = changes.pendingDeleteIDs
         for json in records {
-            guard let record = ContactRecord(json: json, columns: run.columns), !pendingIDs.contains(record.id),
-                !rows.ids.contains(record.id)
-            else { continue }
+            guard let record = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(record.id) else {
+                continue
+            }
+            // A pending row gets its place too, so that a left delete put back lands in order.
             rows.queryOrder[record.id] = rows.nextQueryOrder
             rows.nextQueryOrder += Self.queryOrderStride
+            guard !pendingIDs.contains(record.id) else { continue }
             rows.append(record)
         }
         updateFilter { $0.rebuild(index: $1) }
@@ -31,9 +33,11 @@ extension ContactListModel {
         clampSelection()
     }
 
-    /// The page's records for the replica, when the runner keeps one.
+    /// The page's records for the replica, when the runner keeps one. Only a run in the query's
+    /// own order is kept, under the query: a start shows its rows in the order its first page
+    /// then keeps (a run `s` sorted would be shown out of order, and put rows back out of order).
     func keptRows(_ records: [ContactRecord], firstPosition: Int) -> [ContactListEffect] {
-        guard keepsRows, rowsAreRecords, !records.isEmpty || firstPosition == 0 else { return [] }
+        guard keepsRows, rowsAreRecords, run.sort == nil, !records.isEmpty || firstPosition == 0 else { return [] }
         return [
             .keepRows(
                 KeptRows(

@@ -31,7 +31,9 @@ extension ContactListModel {
             notices.statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"
             return []
         }
-        changes.recordDelete(DeletedItemInfo(record: record, row: index, query: query), key: request.id)
+        changes.recordDelete(
+            DeletedItemInfo(record: record, row: index, query: query), key: request.id, journaled: withOrgValues(record)
+        )
         changes.rememberForUndo([(request.id, record)], query: query)
         inFlight[request.id] = .delete
         removeRow(at: index)
@@ -118,9 +120,9 @@ extension ContactListModel {
 }
 
 extension ContactListModel {
-    /// Reads `fields` of a record whose change got no answer, for the purpose that settles it.
+    /// Reads `fields` (nil: all) of a record whose change got no answer, for the purpose that settles it.
     mutating func readBack(
-        _ record: ContactRecord, fields: String, for purpose: Purpose, status: String
+        _ record: ContactRecord, fields: String?, for purpose: Purpose, status: String
     ) -> [ContactListEffect] {
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: fields, apiVersion: nil)

@@ -203,6 +203,8 @@ extension ContactListModel {
         }
         let previousOrder = restarting ? rows.queryOrder : [:]
         if restarting { rows.nextQueryOrder = 0 }
+        // The replica's positions follow the query's order, pending rows included.
+        let firstKeptPosition = rows.nextQueryOrder / Self.queryOrderStride
         for index in run.columns.indices { run.columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
         var kept: [ContactRecord] = []
@@ -213,20 +215,27 @@ extension ContactListModel {
             ? [JSONValue.object(["totalSize": .number(Double(page.totalSize))])] : page.records
         for json in entries {
             let record: ContactRecord
+            // The org's values, for the replica: a pending edit's value is not the org's until it settles.
+            let read: ContactRecord
             if rowsAreRecords {
-                guard var read = ContactRecord(json: json, columns: run.columns) else { continue }
-                read.dependents = dependents(ofPageRecord: json)
+                guard var recordRead = ContactRecord(json: json, columns: run.columns) else { continue }
+                recordRead.dependents = dependents(ofPageRecord: json)
+                read = recordRead
                 record = withPendingUpdates(read, pending)
             } else {
-                record = ContactRecord(
+                read = ContactRecord(
                     row: json, number: rows.nextQueryOrder / Self.queryOrderStride, columns: run.columns)
+                record = read
             }
             // Pending rows get their place too, so that a rollback puts them back in order.
             rows.queryOrder[record.id] = rows.nextQueryOrder
             rows.nextQueryOrder += Self.queryOrderStride
-            guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id) else { continue }
+            guard !confirmedDeletedIDs.contains(record.id) else { continue }
+            // The replica keeps a pending delete's row too: a start after a crash takes it off
+            // again while its record is read back, and puts it back in its place if found.
+            kept.append(read)
+            guard !pendingIDs.contains(record.id) else { continue }
             rows.append(record)
-            kept.append(record)
         }
         if replacing { keepPendingCreatesOnTop() }
         if restarting {
@@ -253,7 +262,7 @@ extension ContactListModel {
         clampSelection()
         // The org's rows have replaced the replica's.
         if replacing, run.cachedRowsStatus != .none { run.cachedRowsStatus = .synced }
-        return keptRows(kept, firstPosition: replacing ? 0 : firstNew) + loadMoreIfNeeded()
+        return keptRows(kept, firstPosition: replacing ? 0 : firstKeptPosition) + loadMoreIfNeeded()
     }
 
     /// Whether a filter with text is set: it searches the loaded rows only.
