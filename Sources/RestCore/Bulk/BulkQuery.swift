@@ -12,14 +12,18 @@ public struct BulkQuery: Sendable {
     public static let resultPagesVersion = APIVersion(58)
 
     public let client: RestClient
-    /// Records per piece of results.
-    public var maxRecords: Int
-    /// The first wait between polls; each next wait is half as long again, up to `longestPoll`.
+    /// Records per piece of results; nil leaves the size to the org, which makes its pieces as
+    /// large as its service allows (by bytes). Every piece is one call against the org's daily
+    /// API allowance, as are the job's create, each poll and each `resultPages`.
+    public var maxRecords: Int?
+    /// The first wait between polls; each next wait is twice as long, up to `longestPoll`, so
+    /// that a job of `t` seconds costs about log2(t / firstPoll) polls and waits at most as long
+    /// again as it ran.
     public var firstPoll: Duration
     public var longestPoll: Duration
 
     public init(
-        client: RestClient, maxRecords: Int = 25_000, firstPoll: Duration = .milliseconds(50),
+        client: RestClient, maxRecords: Int? = nil, firstPoll: Duration = .milliseconds(100),
         longestPoll: Duration = .seconds(5)
     ) {
         self.client = client
@@ -70,7 +74,7 @@ public struct BulkQuery: Sendable {
             } catch {
                 throw .requestFailed(.cancelled)
             }
-            wait = min(wait * 3 / 2, longestPoll)
+            wait = min(wait * 2, longestPoll)
         }
     }
 
