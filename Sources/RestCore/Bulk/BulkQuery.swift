@@ -54,13 +54,21 @@ public struct BulkQuery: Sendable {
         try Self.job(in: try await send(client.requestForBulkQueryJob(jobID)))
     }
 
-    /// Polls the job with back-off until it is `JobComplete`, calling `progress` with each answer.
+    /// Polls the job with back-off until it is `JobComplete`, calling `progress` with each answer;
+    /// the first poll comes `firstPoll` after the call.
     /// `Failed` and `Aborted` are thrown.
     public func waitUntilComplete(
         _ jobID: String, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
         var wait = firstPoll
         while true {
+            // A job just created is never complete: every poll is a call, so the first waits too.
+            do {
+                try await Task.sleep(for: wait)
+            } catch {
+                throw .requestFailed(.cancelled)
+            }
+            wait = min(wait * 2, longestPoll)
             let job = try await job(jobID)
             progress(job)
             switch job.state {
@@ -69,12 +77,6 @@ public struct BulkQuery: Sendable {
             case .aborted: throw .jobAborted(jobID: jobID)
             default: break
             }
-            do {
-                try await Task.sleep(for: wait)
-            } catch {
-                throw .requestFailed(.cancelled)
-            }
-            wait = min(wait * 2, longestPoll)
         }
     }
 
