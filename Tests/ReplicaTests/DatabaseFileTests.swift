@@ -94,7 +94,8 @@ struct DatabaseFileTests {
     @Test("migrations are named, and a file at the first one gains the second with its rows kept")
     func migratesFromEarlierSchema() throws {
         #expect(ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state"])
-        #expect(OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process"])
+        #expect(
+            OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process", "3 outbox queued changes"])
         try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
         let queue = try DatabaseQueue(path: file.path)
         try ReplicaStore.migrator.migrate(queue, upTo: "1 list rows")
@@ -135,5 +136,32 @@ struct DatabaseFileTests {
                     payload: ["name": .string("Ann")], state: .sent, createdAt: Date(timeIntervalSince1970: 5),
                     processID: 0)
             ])
+    }
+
+    @Test("an outbox at its second schema gains the queued changes' LastModifiedDate, its entries and states kept")
+    func outboxMigratesToQueuedChanges() throws {
+        try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
+        let queue = try DatabaseQueue(path: file.path)
+        try OutboxStore.migrator.migrate(queue, upTo: "2 outbox process")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO outbox (requestID, kind, objectType, recordID, payload, state, createdAt, processID)
+                    VALUES ('r1', 'delete', 'Contact', '003A', '{}', 'queued', 5, 42),
+                           ('r2', 'update', 'Contact', '003B', '{}', 'sent', 6, 42)
+                    """)
+        }
+        try queue.close()
+        let outbox = try #require(OutboxStore.open(at: file).store)
+        let entries = try outbox.entries()
+        #expect(entries.map(\.state) == [.queued, .sent])
+        #expect(entries.map(\.lastModifiedDate) == [nil, nil])
+        #expect(try outbox.entries(in: .queued).map(\.requestID) == ["r1"])
+        var queued = try #require(entries.first)
+        queued.lastModifiedDate = "2026-11-27T01:00:00.000+0000"
+        queued.state = .conflict
+        try outbox.add(queued)
+        #expect(try outbox.entries(in: .conflict).map(\.lastModifiedDate) == ["2026-11-27T01:00:00.000+0000"])
+        #expect(try outbox.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
     }
 }

@@ -7,6 +7,9 @@ public enum CachedRowsStatus: Hashable, Sendable {
     case cached(age: String)
     /// The org's rows replaced the replica's.
     case synced
+    /// The org cannot be reached (or `--offline`): the replica's rows, as old as `cachedAge`
+    /// says when it held any, and changes queue.
+    case offline(cachedAge: String?)
 
     /// The header's words; nil for `.none`.
     var label: String? {
@@ -14,6 +17,7 @@ public enum CachedRowsStatus: Hashable, Sendable {
         case .none: return nil
         case .cached(let age): return "cached \(age) · syncing…"
         case .synced: return "synced"
+        case .offline(let age): return age.map { "offline · cached \($0)" } ?? "offline"
         }
     }
 

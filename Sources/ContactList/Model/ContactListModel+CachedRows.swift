@@ -6,12 +6,17 @@ extension ContactListModel {
     /// first page then replaces them (the selection staying on its record) and the header turns
     /// from `cached AGE · syncing…` to `synced`. Nothing happens once rows are shown.
     public mutating func showCachedRows(_ records: [JSONValue], age: String) {
-        guard dataRows.isEmpty, rowsAreRecords, !records.isEmpty else { return }
+        // New records waiting for the org (left or queued) may be shown already: they stay on top.
+        guard !dataRows.contains(where: { !$0.id.hasPrefix(PendingCreate.idPrefix) }), rowsAreRecords,
+            !records.isEmpty
+        else { return }
         let pendingIDs = changes.pendingDeleteIDs
+        let pending = pendingValuesByRecord
         for json in records {
-            guard let record = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(record.id) else {
+            guard let read = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(read.id) else {
                 continue
             }
+            let record = withPendingUpdates(read, pending)
             // A pending row gets its place too, so that a left delete put back lands in order.
             rows.queryOrder[record.id] = rows.nextQueryOrder
             rows.nextQueryOrder += Self.queryOrderStride
@@ -19,14 +24,17 @@ extension ContactListModel {
             rows.append(record)
         }
         updateFilter { $0.rebuild(index: $1) }
-        run.cachedRowsStatus = .cached(age: age)
+        run.cachedRowsStatus = offline.isOffline ? .offline(cachedAge: age) : .cached(age: age)
         clampSelection()
     }
 
     /// Takes the replica's rows off the list while they are still shown in place of the org's
     /// (the org named another user than the one they were kept for); the org's rows stay.
     public mutating func dropCachedRows() {
-        guard case .cached = run.cachedRowsStatus else { return }
+        switch run.cachedRowsStatus {
+        case .cached, .offline: break
+        case .none, .synced: return
+        }
         rows.removeAll()
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = .none

@@ -20,7 +20,9 @@ extension ContactListModel {
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
-        let settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
+        var settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
+        // The org answered a page: changes queued by an earlier session sync up now.
+        if case .firstPage = purpose, case .success = result { settled += syncUp() }
         changes.stampNew(at: notices.now())
         return changes.takeJournal() + settled
     }
@@ -31,6 +33,12 @@ extension ContactListModel {
         switch purpose {
         case .firstPage(let generation, let merging):
             guard generation == run.generation else { return [] }
+            // Offline needs the runner's local stores: without them a failed load only says so.
+            if case .failure(let error) = result, Self.meansUnreachable(error), rowsAreRecords,
+                run.resultsView == nil, keepsRows || journalsChanges
+            {
+                return goOffline()
+            }
             if answersSort(generation: generation) { return settleSort(result) }
             if !merging, let page = decodePage(result), let effects = beginRefreshStaging(page) { return effects }
             return applyPage(result, replacing: !merging, restarting: true)
@@ -106,6 +114,10 @@ extension ContactListModel {
             return applyCompactLayout(result, object: object, requestID: requestID)
         case .describeGlobal:
             return applyDescribeGlobal(result)
+        case .probe:
+            return settleProbe(result, requestID: requestID)
+        case .syncUpDeleteCheck(let entries):
+            return applyDeleteCheck(result, entries: entries)
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
@@ -117,6 +129,7 @@ extension ContactListModel {
 
     /// `r`: loads the first page again; rows of pending deletes stay hidden.
     mutating func refresh() -> [ContactListEffect] {
+        if offline.isOffline { return probeNow() }
         if let view = run.resultsView { return readResults(of: view) }
         run.restartedAfterExpiredCursor = false
         return runQueryAgain(merging: false, status: "Refreshing…")

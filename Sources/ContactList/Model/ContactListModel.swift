@@ -62,6 +62,10 @@ public struct ContactListModel: Sendable {
         case compactLayout(object: String)
         /// The org's object names, for Tab in the query bar.
         case describeGlobal
+        /// Offline: the cheap GET that looks for the org again (`OfflineState`).
+        case probe
+        /// A sync up's read of the `LastModifiedDate` of records whose delete was queued.
+        case syncUpDeleteCheck(entries: [RestRequestID])
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -79,6 +83,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var modes = Modes()
     /// The status line, the alerts and the log of both.
     public internal(set) var notices = Notices()
+    /// Whether the org can be reached, and the changes queued while it could not.
+    public internal(set) var offline = OfflineState()
 
     /// Each object type's fields as its describe says, fetched on the first `e` (or, for objects
     /// whose delete may take children with it, before the first page).
@@ -129,7 +135,7 @@ public struct ContactListModel: Sendable {
                 case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
                     .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create,
                     .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete, .listViews, .listViewDescribe,
-                    .compactLayout, .describeGlobal:
+                    .compactLayout, .describeGlobal, .probe, .syncUpDeleteCheck:
                     return false
                 }
             }
@@ -144,6 +150,7 @@ public struct ContactListModel: Sendable {
 
     /// The effects that start the app: the first page of the query.
     public mutating func start() -> [ContactListEffect] {
+        if offline.sendsNothing { return goOffline() }
         if let view = run.resultsView { return readResults(of: view) }
         if describesBeforeFirstPage { return describeBeforeFirstPage() }
         return sendFirstPage()

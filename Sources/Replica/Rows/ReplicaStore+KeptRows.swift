@@ -25,7 +25,10 @@ extension ReplicaStore {
         let list = ListKey(query: query)
         guard let state = try syncState(of: list) else { return nil }
         let records = try rows(of: list).map { row in
-            JSONValue.object(row.fields.merging(["Id": .string(row.id)]) { _, id in id })
+            var fields = row.fields
+            fields["Id"] = .string(row.id)
+            if let date = row.lastModifiedDate { fields["LastModifiedDate"] = .string(date) }
+            return JSONValue.object(fields)
         }
         return records.isEmpty ? nil : (records, state.syncedAt)
     }
@@ -41,7 +44,8 @@ extension ReplicaRow {
         for (path, value) in zip(columnPaths, record.values) where !path.isEmpty {
             fields = Self.setting(.string(value), at: path[...], in: fields)
         }
-        self.init(id: record.id, fields: fields, position: position)
+        // The date every change of the row is conditioned on, offline too.
+        self.init(id: record.id, fields: fields, lastModifiedDate: record.lastModifiedDate, position: position)
     }
 
     private static func setting(
