@@ -5,8 +5,10 @@ public enum CachedRowsStatus: Hashable, Sendable {
     case none
     /// The replica's rows, as old as `age` says (`2 h ago`), while the org's answer is awaited.
     case cached(age: String)
-    /// The org's rows replaced the replica's.
+    /// The org's rows replaced the replica's (or, replicating, the whole list is held).
     case synced
+    /// The list's pages load in the background into the replica: `kept` of the org's `of` rows.
+    case replicating(kept: Int, of: Int)
 
     /// The header's words; nil for `.none`.
     var label: String? {
@@ -14,6 +16,8 @@ public enum CachedRowsStatus: Hashable, Sendable {
         case .none: return nil
         case .cached(let age): return "cached \(age) · syncing…"
         case .synced: return "synced"
+        case .replicating(let kept, let total):
+            return "syncing \(GroupedNumber.text(kept)) / \(GroupedNumber.text(total))"
         }
     }
 

@@ -106,6 +106,9 @@ extension ContactListModel {
             return applyCompactLayout(result, object: object, requestID: requestID)
         case .describeGlobal:
             return applyDescribeGlobal(result)
+        case .sync(let step, let generation):
+            guard generation == run.generation, run.sync != nil else { return [] }
+            return applySync(result, step: step)
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
@@ -144,10 +147,11 @@ extension ContactListModel {
         run.generation += 1
         run.nextRecordsURL = nil
         run.refreshStaging = nil
+        run.sync = nil
         viewport.queuedMoveDown = 0
         if isLoadingAll { modes.modal = nil }
         dropPageRequests()
-        let request = firstPageRequest(countingDependents(Self.readingLastModified(text ?? queryInUse)))
+        let request = firstPageRequest(countingDependents(pageQuery(text ?? queryInUse)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         notices.statusMessage = status
         return [.send(request)]
@@ -157,7 +161,7 @@ extension ContactListModel {
     mutating func dropPageRequests() {
         inFlight = inFlight.filter {
             switch $0.value {
-            case .firstPage, .nextPage: return false
+            case .firstPage, .nextPage, .sync: return false
             default: return true
             }
         }
@@ -202,10 +206,14 @@ extension ContactListModel {
             rows.removeAll()
         }
         let previousOrder = restarting ? rows.queryOrder : [:]
-        if restarting { rows.nextQueryOrder = 0 }
+        if restarting {
+            rows.nextQueryOrder = 0
+            run.listedCount = 0
+        }
+        let firstListed = run.listedCount
+        run.listedCount += page.records.count
         for index in run.columns.indices { run.columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
-        var kept: [ContactRecord] = []
         let pending = pendingValuesByRecord
         // `SELECT COUNT()` answers with a count and no records: its one row is the count.
         let entries =
@@ -226,7 +234,6 @@ extension ContactListModel {
             rows.nextQueryOrder += Self.queryOrderStride
             guard !pendingIDs.contains(record.id), !confirmedDeletedIDs.contains(record.id) else { continue }
             rows.append(record)
-            kept.append(record)
         }
         if replacing { keepPendingCreatesOnTop() }
         if restarting {
@@ -251,9 +258,8 @@ extension ContactListModel {
             notices.statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
         }
         clampSelection()
-        // The org's rows have replaced the replica's.
-        if replacing, run.cachedRowsStatus != .none { run.cachedRowsStatus = .synced }
-        return keptRows(kept, firstPosition: replacing ? 0 : firstNew) + loadMoreIfNeeded()
+        noteReplicationProgress(replacing: replacing)
+        return keptPage(page.records, firstPosition: firstListed, completesList: page.done) + loadMoreIfNeeded()
     }
 
     /// Whether a filter with text is set: it searches the loaded rows only.
@@ -265,9 +271,10 @@ extension ContactListModel {
     /// the last shown row (`pastTheEnd`): one page per key press, never by itself, so a filter
     /// that matches nothing does not page through the whole org.
     mutating func loadMoreIfNeeded(pastTheEnd: Bool = false) -> [ContactListEffect] {
+        // A replicated list pages on by itself until every row is held.
         guard let url = run.nextRecordsURL, !isLoading, !run.isReplayingStagedPages,
-            isLoadingAll || viewport.selection + max(visibleRowCount, 1) >= shownCount,
-            isLoadingAll || pastTheEnd || !isFiltering
+            isLoadingAll || replicatesList || viewport.selection + max(visibleRowCount, 1) >= shownCount,
+            isLoadingAll || replicatesList || pastTheEnd || !isFiltering
         else { return [] }
         let request = requests.request(forNextRecordsURL: url)
         inFlight[request.id] = .nextPage(generation: run.generation)

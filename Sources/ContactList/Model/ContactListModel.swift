@@ -62,6 +62,8 @@ public struct ContactListModel: Sendable {
         case compactLayout(object: String)
         /// The org's object names, for Tab in the query bar.
         case describeGlobal
+        /// A request of the incremental sync of the list shown from the replica (`run.sync`).
+        case sync(IncrementalSync.Step, generation: Int)
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -126,6 +128,7 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .listViewResults(_, _, let generation): return generation == run.generation
+                case .sync(_, let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
                     .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create,
                     .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete, .listViews, .listViewDescribe,
@@ -145,13 +148,14 @@ public struct ContactListModel: Sendable {
     /// The effects that start the app: the first page of the query.
     public mutating func start() -> [ContactListEffect] {
         if let view = run.resultsView { return readResults(of: view) }
+        if run.sync != nil { return beginSync() }
         if describesBeforeFirstPage { return describeBeforeFirstPage() }
         return sendFirstPage()
     }
 
     /// The first page of the query, with its dependents counted.
     mutating func sendFirstPage() -> [ContactListEffect] {
-        let request = firstPageRequest(countingDependents(Self.readingLastModified(query)))
+        let request = firstPageRequest(countingDependents(pageQuery(query)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: false)
         return [.send(request)]
     }
