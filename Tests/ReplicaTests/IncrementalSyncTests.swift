@@ -186,4 +186,86 @@ struct IncrementalSyncTests {
             #expect(shown(second.model) == fresh)
         }
     }
+
+    /// Performs `effects` one at a time, as a runner would but in order: each request sent and its
+    /// answer handled before the next, rows kept in `replica`; returns every effect seen.
+    @discardableResult
+    private func drive(
+        _ model: inout ContactListModel, _ effects: [ContactListEffect], _ org: LiveOrg, _ replica: ReplicaStore?,
+        limit: Int = .max
+    ) async throws -> [ContactListEffect] {
+        var queue = effects[...]
+        var seen: [ContactListEffect] = []
+        var sent = 0
+        while let effect = queue.popFirst() {
+            seen.append(effect)
+            switch effect {
+            case .send(let request) where sent < limit:
+                sent += 1
+                let result: Result<RestResponse, RestClientError>
+                do throws(RestClientError) {
+                    result = .success(try await org.client.send(request))
+                } catch {
+                    result = .failure(error)
+                }
+                queue += model.handle(response: result, for: request.id)
+            case .keepRows: _ = try replica?.perform(effect)
+            default: break
+            }
+        }
+        return seen
+    }
+
+    @Test("a replicated list pages on by itself, the header counting; / asks the org only until it is whole")
+    func pagesOnWithProgress() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 450)) { org in
+            let replica = try #require(ReplicaStore.open(at: folder.file()).store)
+            var model = ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client)
+            model.keepsRows = true
+            model.visibleRowCount = 20
+            let effects = try await drive(&model, model.start(), org, replica, limit: 1)
+            #expect(header(model).contains("· syncing 200 / 450"), "\(header(model))")
+            let next = effects.compactMap { effect -> String? in
+                if case .send(let request) = effect { return request.path }
+                return nil
+            }
+            #expect(next.count == 2, "the first page, then the next one with no key pressed: \(next)")
+            #expect(try replica.replicatedList(of: Self.query)?.isComplete == false)
+            var typed: [ContactListEffect] = []
+            for key in ["/", "z", "z", "z"] { typed += model.handle(key: .character(Character(key))) }
+            #expect(typed.contains { if case .sendAfter = $0 { true } else { false } }, "the org is searched")
+            _ = model.handle(key: .escape)
+            _ = model.handle(key: .escape)
+
+            var whole = runner(org, replica, query: Self.query)
+            whole.start()
+            #expect(await whole.settle())
+            #expect(header(whole.model).contains("· synced"))
+            let before = whole.exchanges.count
+            for key in ["/", "z", "z", "z"] { whole.press(.character(Character(key))) }
+            #expect(await whole.settle())
+            #expect(whole.exchanges.count == before, "a whole list is searched at hand")
+        }
+    }
+
+    @Test("kept rows dropped while their sync runs: the list loads in full instead, nothing of the sync applied")
+    func droppedDuringSync() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 250)) { org in
+            let (replica, first) = try await firstLoad(org, query: Self.query)
+            try await change(org, rows: first.model.dataRows, created: 2, renamed: 2, leaving: 1, deleted: 1)
+            var model = ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client)
+            model.keepsRows = true
+            model.visibleRowCount = 20
+            let kept = try #require(try replica.replicatedList(of: Self.query))
+            model.showCachedRows(kept, age: "1 min ago")
+            let sync = model.start()
+            #expect(sync.count == 3)
+            model.keepsRows = false
+            let load = model.dropCachedRows()
+            #expect(model.dataRows.isEmpty)
+            try await drive(&model, sync + load, org, nil)
+            #expect(shown(model) == (try await freshLoad(org, query: Self.query)).prefix(200).map { $0 })
+            #expect(!header(model).contains("cached"))
+        }
+    }
 }
