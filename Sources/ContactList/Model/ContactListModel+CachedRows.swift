@@ -1,6 +1,25 @@
 import RestCore
 
 extension ContactListModel {
+    /// Shows the replica's list at once (as `showCachedRows(_:age:)` does); when the replica holds
+    /// the whole list, `start()` then syncs it by what changed (`beginSync`) instead of loading
+    /// it again.
+    public mutating func showCachedRows(_ list: ReplicatedList, age: String) {
+        showCachedRows(list.records, age: age)
+        guard case .cached = run.cachedRowsStatus, list.isComplete, replicatesList,
+            let since = list.lastSystemModstamp, let order = RowOrder(query: query)
+        else { return }
+        var keys: [String: RowOrder.Key] = [:]
+        keys.reserveCapacity(list.records.count)
+        for record in list.records {
+            guard let id = record["Id"]?.stringValue else { continue }
+            keys[id] = order.key(of: record, id: id)
+        }
+        run.sync = IncrementalSync(
+            since: since, replicaSyncedAt: list.syncedAt, startedAt: notices.now(), mode: .delta, order: order,
+            keys: keys)
+    }
+
     /// Shows the local replica's rows of this query at once, before the org answers: each a
     /// record as a query result holds it (`Id`, `attributes.type`, the columns' fields). The org's
     /// first page then replaces them (the selection staying on its record) and the header turns
@@ -29,28 +48,19 @@ extension ContactListModel {
     }
 
     /// Takes the replica's rows off the list while they are still shown in place of the org's
-    /// (the org named another user than the one they were kept for); the org's rows stay.
-    public mutating func dropCachedRows() {
+    /// (the org named another user than the one they were kept for); the org's rows stay. A sync
+    /// of them under way gives way to a load of the list (its first page is returned).
+    @discardableResult
+    public mutating func dropCachedRows() -> [ContactListEffect] {
         switch run.cachedRowsStatus {
         case .cached, .offline: break
-        case .none, .synced: return
+        case .none, .synced, .replicating: return []
         }
         rows.removeAll()
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = .none
         clampSelection()
-    }
-
-    /// The page's records for the replica, when the runner keeps one. Only a run in the query's
-    /// own order is kept, under the query: a start shows its rows in the order its first page
-    /// then keeps (a run `s` sorted would be shown out of order, and put rows back out of order).
-    func keptRows(_ records: [ContactRecord], firstPosition: Int) -> [ContactListEffect] {
-        guard keepsRows, rowsAreRecords, run.sort == nil, !records.isEmpty || firstPosition == 0 else { return [] }
-        return [
-            .keepRows(
-                KeptRows(
-                    query: query, columnPaths: run.columns.map(\.path), records: records,
-                    firstPosition: firstPosition))
-        ]
+        guard run.sync != nil else { return [] }
+        return runQueryAgain(merging: false, status: "Loading…")
     }
 }

@@ -66,6 +66,8 @@ public struct ContactListModel: Sendable {
         case probe
         /// A sync up's read of the `LastModifiedDate` of records whose delete was queued.
         case syncUpDeleteCheck(entries: [RestRequestID])
+        /// A request of the incremental sync of the list shown from the replica (`run.sync`).
+        case sync(IncrementalSync.Step, generation: Int)
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -132,6 +134,7 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .listViewResults(_, _, let generation): return generation == run.generation
+                case .sync(_, let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
                     .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create,
                     .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete, .listViews, .listViewDescribe,
@@ -152,13 +155,14 @@ public struct ContactListModel: Sendable {
     public mutating func start() -> [ContactListEffect] {
         if offline.sendsNothing { return goOffline() }
         if let view = run.resultsView { return readResults(of: view) }
+        if run.sync != nil { return beginSync() }
         if describesBeforeFirstPage { return describeBeforeFirstPage() }
         return sendFirstPage()
     }
 
     /// The first page of the query, with its dependents counted.
     mutating func sendFirstPage() -> [ContactListEffect] {
-        let request = firstPageRequest(countingDependents(Self.readingLastModified(query)))
+        let request = firstPageRequest(countingDependents(pageQuery(query)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: false)
         return [.send(request)]
     }

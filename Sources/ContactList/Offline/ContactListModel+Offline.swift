@@ -27,7 +27,7 @@ extension ContactListModel {
         switch run.cachedRowsStatus {
         case .cached(let age): run.cachedRowsStatus = .offline(cachedAge: age)
         case .offline: break
-        case .none, .synced: run.cachedRowsStatus = .offline(cachedAge: nil)
+        case .none, .synced, .replicating: run.cachedRowsStatus = .offline(cachedAge: nil)
         }
         notices.statusMessage = offlineStatus
         return scheduleProbe()
@@ -101,7 +101,9 @@ extension ContactListModel {
         }
         notices.statusMessage = "The org answers again."
         let synced = syncUp()
-        return synced.isEmpty ? refresh() : synced
+        guard synced.isEmpty else { return synced }
+        // A whole list shown from the replica syncs by what changed, as at start.
+        return run.sync != nil ? beginSync() : refresh()
     }
 
     /// "3 queued changes": the count in words.
