@@ -1,6 +1,7 @@
 import ContactList
 import Foundation
 import RestCore
+import TestSupport
 import Testing
 
 @testable import Replica

@@ -257,9 +257,6 @@ extension ContactListModel {
             rows.queryOrder[record.id] = rows.nextQueryOrder
             rows.nextQueryOrder += Self.queryOrderStride
             guard !confirmedDeletedIDs.contains(record.id) else { continue }
-            // The replica keeps a pending delete's row too: a start after a crash takes it off
-            // again while its record is read back, and puts it back in its place if found.
-            kept.append(read)
             guard !pendingIDs.contains(record.id) else { continue }
             rows.append(record)
         }

@@ -17,7 +17,7 @@ package struct StatusLine: Widget {
         var parts: [String]
         switch model.run.cachedRowsStatus {
         case .cached, .offline: parts = ["\(loaded) cached"]
-        case .none, .synced: parts = ["\(loaded) of \(model.run.totalSize) loaded"]
+        case .none, .synced, .replicating: parts = ["\(loaded) of \(model.run.totalSize) loaded"]
         }
         let spinner = Spinner.frame(model.viewport.spinnerFrame)
         if let filter = model.filter, !filter.query.isEmpty {
