@@ -176,7 +176,8 @@ struct WhatYouSeeEndToEndTests {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 50_000)) { org in
             let last = try await org.records("SELECT Id, Name FROM Contact ORDER BY Name DESC LIMIT 1").first
             let lastName = try #require(last?["Name"]?.stringValue)
-            let session = try await TmuxSession(try org.appCommand(), width: 100, height: 30)
+            // Without the replica: with it, every page loads in the background by itself.
+            let session = try await TmuxSession(try org.appCommand(["--no-cache"]), width: 100, height: 30)
             try await session.waitUntil("the first page is loaded") {
                 Screen.statusLine($0).contains("2000 of 50000 loaded")
             }
