@@ -187,6 +187,16 @@ extension ContactListModel {
         }
     }
 
+    /// Ends the status line's word on loading, now that the org's rows are in; "Deleted NAME"
+    /// and the like stay.
+    mutating func endLoadingStatus() {
+        if ["Loading…", "Refreshing…", Self.cursorRestartStatus].contains(notices.statusMessage)
+            || notices.statusMessage.hasPrefix("Could not load")
+        {
+            notices.statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
+        }
+    }
+
     static let notRecordsStatus =
         "These rows are not records (the query selects no Id, or counts or groups), so d and e do nothing here."
 
@@ -276,12 +286,7 @@ extension ContactListModel {
         if restarting { run.deletedSinceQueryRan = 0 }
         run.totalSize = max(0, page.totalSize - run.deletedSinceQueryRan)
         run.nextRecordsURL = page.done ? nil : page.nextRecordsUrl
-        // Only the messages about loading end here; "Deleted NAME" and the like stay.
-        if ["Loading…", "Refreshing…", Self.cursorRestartStatus].contains(notices.statusMessage)
-            || notices.statusMessage.hasPrefix("Could not load")
-        {
-            notices.statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
-        }
+        endLoadingStatus()
         clampSelection()
         noteReplicationProgress(replacing: replacing)
         return keptPage(page.records, firstPosition: firstListed, completesList: page.done) + loadMoreIfNeeded()

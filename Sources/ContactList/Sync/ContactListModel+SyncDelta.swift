@@ -48,6 +48,7 @@ extension ContactListModel {
         }
         run.totalSize = rows.orgRowsStart
         run.cachedRowsStatus = .synced
+        endLoadingStatus()
         clampSelection()
         let delta = ReplicaDelta(
             placed: placed, removedIDs: Array(sync.removed), lastSystemModstamp: latest, syncedAt: sync.startedAt)
