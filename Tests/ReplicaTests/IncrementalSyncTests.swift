@@ -143,6 +143,24 @@ struct IncrementalSyncTests {
         }
     }
 
+    @Test("a start shows a screenful of the replica first, then the rest after it, and syncs by what changed")
+    func screenfulFirst() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 450)) { org in
+            let (replica, first) = try await firstLoad(org, query: Self.query)
+            try await change(org, rows: first.model.dataRows, created: 2, renamed: 2, leaving: 1, deleted: 1)
+            var second = runner(org, replica, query: Self.query)
+            var screenful: [[String]] = []
+            second.showCachedRows(screenful: 100) { screenful = shown($0) }
+            #expect(screenful == Array(shown(first.model).prefix(100)), "the first 100 rows, before the rest")
+            #expect(shown(second.model) == shown(first.model), "then every row, in order")
+            #expect(second.exchanges.isEmpty)
+            second.start()
+            #expect(await second.settle())
+            #expect(second.exchanges.count == 3, "the sync's three requests, not a load of every page")
+            #expect(shown(second.model) == (try await freshLoad(org, query: Self.query)))
+        }
+    }
+
     @Test("a replica older than the org keeps deletes is synced by reading every id again")
     func oldReplicaResyncs() async throws {
         try await LiveOrg.with(MockOrgConfiguration(contacts: 300)) { org in

@@ -53,6 +53,15 @@ package struct ModelRunner {
         model.showCachedRows(cached, age: age)
     }
 
+    /// Shows the replica's rows as the app's start does: a screenful, then the rest
+    /// (`ReplicaStore.showCachedRows(in:screenful:)`); `shown` sees the model in between.
+    package mutating func showCachedRows(screenful: Int, shown: (ContactListModel) -> Void = { _ in }) {
+        guard let replica else { return }
+        var model = self.model
+        replica.showCachedRows(in: &model, screenful: screenful, shown: shown)
+        self.model = model
+    }
+
     /// Takes up what the outbox holds from a process that is gone, as the app does at start.
     package mutating func resumeLeftChanges() throws {
         guard let journal else { return }

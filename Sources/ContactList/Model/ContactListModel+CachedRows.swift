@@ -23,18 +23,26 @@ extension ContactListModel {
     /// Shows the local replica's rows of this query at once, before the org answers: each a
     /// record as a query result holds it (`Id`, `attributes.type`, the columns' fields). The org's
     /// first page then replaces them (the selection staying on its record) and the header turns
-    /// from `cached AGE · syncing…` to `synced`. Nothing happens once rows are shown.
+    /// from `cached AGE · syncing…` to `synced`. While the replica's rows are shown, a second call
+    /// adds the rows not shown yet after them (a start shows a screenful first); once the org's
+    /// rows are shown, nothing happens.
     public mutating func showCachedRows(_ records: [JSONValue], age: String) {
         // New records waiting for the org (left or queued) may be shown already: they stay on top.
-        guard !dataRows.contains(where: { !$0.id.hasPrefix(PendingCreate.idPrefix) }), rowsAreRecords,
-            !records.isEmpty
+        // Rows the replica gave already (a screenful, at once) are followed by the rest.
+        let showsReplicaRows: Bool
+        switch run.cachedRowsStatus {
+        case .cached, .offline: showsReplicaRows = true
+        case .none, .synced, .replicating: showsReplicaRows = false
+        }
+        guard showsReplicaRows || !dataRows.contains(where: { !$0.id.hasPrefix(PendingCreate.idPrefix) }),
+            rowsAreRecords, !records.isEmpty
         else { return }
         let pendingIDs = changes.pendingDeleteIDs
         let pending = pendingValuesByRecord
         for json in records {
-            guard let read = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(read.id) else {
-                continue
-            }
+            guard let read = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(read.id),
+                !(showsReplicaRows && rows.queryOrder[read.id] != nil)
+            else { continue }
             let record = withPendingUpdates(read, pending)
             // A pending row gets its place too, so that a left delete put back lands in order.
             rows.queryOrder[record.id] = rows.nextQueryOrder

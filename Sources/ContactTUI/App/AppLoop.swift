@@ -176,7 +176,9 @@ final class AppLoop {
         model.isTerminalTooSmall = layout.isTooSmall
     }
 
-    private func redraw() {
+    private func redraw() { draw(model) }
+
+    private func draw(_ model: ContactListModel) {
         let size = terminal.size
         var buffer = CellBuffer(
             width: size.width, height: size.height, repertoire: terminal.isUTF8 ? .unicode : .ascii)
@@ -237,9 +239,15 @@ final class AppLoop {
     private func showCachedRows() {
         guard let replica else { return }
         model.keepsRows = true
-        guard let cached = try? replica.replicatedList(of: model.query) else { return }
-        model.showCachedRows(cached, age: CachedRowsStatus.age(seconds: Date().timeIntervalSince(cached.syncedAt)))
+        // A screenful first, drawn at once; then the rest of the list, read before the first key
+        // (keys typed meanwhile wait, and act on the rows that frame showed, which stay in place).
+        var shown = model
+        replica.showCachedRows(in: &shown, screenful: Self.firstCachedRows) { draw($0) }
+        model = shown
     }
+
+    /// How many of the replica's rows a start reads before its first frame: more than a screen holds.
+    static let firstCachedRows = 300
 
     /// Asks in the background whether the stores' owner is the session's user.
     private func checkOwner() {

@@ -33,11 +33,13 @@ extension ReplicaStore {
     }
 
     /// The list kept for `query` as the model takes it at start: its rows as query result records,
-    /// in order, and its sync state; nil when the list was never kept or holds no row.
-    public func replicatedList(of query: String) throws -> ReplicatedList? {
+    /// in order, and its sync state; nil when the list was never kept or holds no row. With a
+    /// `limit`, its first rows only, and whole only if they are all it holds (a screenful to show
+    /// at once, before the rest is read).
+    public func replicatedList(of query: String, limit: Int? = nil) throws -> ReplicatedList? {
         let list = ListKey(query: query)
         guard let state = try syncState(of: list) else { return nil }
-        let records = try rows(of: list).map { row in
+        let records = try rows(of: list, limit: limit).map { row in
             var fields = row.fields
             fields["Id"] = .string(row.id)
             if let date = row.lastModifiedDate { fields["LastModifiedDate"] = .string(date) }
@@ -46,6 +48,22 @@ extension ReplicaStore {
         guard !records.isEmpty else { return nil }
         return ReplicatedList(
             records: records, syncedAt: state.syncedAt, lastSystemModstamp: state.lastSystemModstamp,
-            isComplete: state.isComplete)
+            isComplete: state.isComplete && (limit.map { records.count < $0 } ?? true))
+    }
+
+    /// Shows the list kept for the model's query, as a start does: its first `screenful` rows,
+    /// then `shown(model)` (the runner draws them), then the rest after them, read while keys wait.
+    /// A whole list's sync is then set up (`ContactListModel.showCachedRows(_:age:)`).
+    public func showCachedRows(
+        in model: inout ContactListModel, screenful: Int, now: Date = Date(),
+        shown: (ContactListModel) -> Void = { _ in }
+    ) {
+        guard let head = try? replicatedList(of: model.query, limit: screenful) else { return }
+        let age = CachedRowsStatus.age(seconds: now.timeIntervalSince(head.syncedAt))
+        model.showCachedRows(head, age: age)
+        guard head.records.count == screenful else { return }
+        shown(model)
+        guard let whole = try? replicatedList(of: model.query) else { return }
+        model.showCachedRows(whole, age: age)
     }
 }

@@ -20,14 +20,14 @@ public final class ReplicaStore: Sendable {
     // MARK: - Rows
 
     /// The rows of `list` in their order.
-    public func rows(of list: ListKey) throws -> [ReplicaRow] {
+    public func rows(of list: ListKey, limit: Int? = nil) throws -> [ReplicaRow] {
         try pool.read { db in
             try Row.fetchAll(
                 db,
                 sql: """
                     SELECT id, fields, lastModifiedDate, systemModstamp, position FROM listRow
-                    WHERE listKey = ? ORDER BY position, id
-                    """, arguments: [list.text]
+                    WHERE listKey = ? ORDER BY position, id LIMIT ?
+                    """, arguments: [list.text, limit ?? -1]
             ).map(Self.row(from:))
         }
     }
