@@ -158,6 +158,17 @@ struct IncrementalSyncTests {
             #expect(await second.settle())
             #expect(second.exchanges.count == 3, "the sync's three requests, not a load of every page")
             #expect(shown(second.model) == (try await freshLoad(org, query: Self.query)))
+
+            // r syncs again from where that sync left the list: three requests again.
+            try await change(org, rows: second.model.dataRows, created: 1, renamed: 1, leaving: 1, deleted: 1)
+            second.press(.character("r"))
+            #expect(await second.settle())
+            #expect(second.exchanges.count == 6, "\(second.exchanges.map(\.request.path))")
+            #expect(shown(second.model) == (try await freshLoad(org, query: Self.query)))
+            #expect(header(second.model).contains("· synced"))
+            var third = runner(org, replica, query: Self.query)
+            try third.showCachedRows(age: "just now")
+            #expect(shown(third.model) == shown(second.model), "the replica took the same changes")
         }
     }
 

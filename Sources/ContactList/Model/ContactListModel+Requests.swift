@@ -127,7 +127,11 @@ extension ContactListModel {
                 run.sync?.restart()
                 return goOffline()
             }
-            return applySync(result, step: step)
+            let effects = applySync(result, step: step)
+            // The sync's changes are in: changes queued by an earlier session sync up now, as
+            // after a first page.
+            guard run.sync == nil, run.lastSync != nil else { return effects }
+            return effects + syncUp()
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
@@ -142,6 +146,7 @@ extension ContactListModel {
         if offline.isOffline { return probeNow() }
         if let view = run.resultsView { return readResults(of: view) }
         run.restartedAfterExpiredCursor = false
+        if let synced = syncAgain(status: "Refreshing…") { return synced }
         return runQueryAgain(merging: false, status: "Refreshing…")
     }
 
@@ -168,6 +173,7 @@ extension ContactListModel {
         run.nextRecordsURL = nil
         run.refreshStaging = nil
         run.sync = nil
+        run.lastSync = nil
         viewport.queuedMoveDown = 0
         if isLoadingAll { modes.modal = nil }
         dropPageRequests()

@@ -103,7 +103,8 @@ extension ContactListModel {
         let synced = syncUp()
         guard synced.isEmpty else { return synced }
         // A whole list shown from the replica syncs by what changed, as at start.
-        return run.sync != nil ? beginSync() : refresh()
+        if run.sync != nil { return beginSync() }
+        return syncAgain(status: notices.statusMessage) ?? refresh()
     }
 
     /// "3 queued changes": the count in words.

@@ -147,6 +147,7 @@ extension ContactListModel {
             conflicts == 0
             ? "Synced the queued changes; reading the list again…"
             : "Synced the queued changes but \(conflicts) in conflict; reading the list again…"
+        if let synced = syncAgain(status: notices.statusMessage) { return effects + synced }
         return effects + runQueryAgain(merging: false, status: notices.statusMessage)
     }
 

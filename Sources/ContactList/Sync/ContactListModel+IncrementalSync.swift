@@ -11,6 +11,16 @@ import SOQL
 extension ContactListModel {
     /// `start()` with a whole list shown from the replica: the delta's three requests, or a
     /// resync's first page of ids when the query has a LIMIT.
+    /// Syncs the whole list again by what changed since the last sync (`r`, the end of a sync
+    /// up, the org back after a drop); nil when the list was not synced so (then it loads again).
+    mutating func syncAgain(status: String) -> [ContactListEffect]? {
+        guard replicatesList, run.sync == nil, let next = run.lastSync else { return nil }
+        run.lastSync = nil
+        run.sync = next
+        notices.statusMessage = status
+        return beginSync()
+    }
+
     mutating func beginSync() -> [ContactListEffect] {
         guard var sync = run.sync else { return sendFirstPage() }
         sync.startedAt = notices.now()

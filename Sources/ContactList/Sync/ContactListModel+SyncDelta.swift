@@ -52,6 +52,7 @@ extension ContactListModel {
         clampSelection()
         let delta = ReplicaDelta(
             placed: placed, removedIDs: Array(sync.removed), lastSystemModstamp: latest, syncedAt: sync.startedAt)
+        run.lastSync = sync.following(since: latest)
         return [.keepRows(KeptRows(query: query, change: .delta(delta)))]
     }
 

@@ -45,6 +45,13 @@ struct IncrementalSync: Sendable {
     /// A resync's ids in the list's order, each with its stamp.
     var listed: [(id: String, stamp: String?)] = []
 
+    /// The next sync of the same list, from where this one left it: rows stamped after `stamp`,
+    /// deletes since this one began, each row's place as this one left it.
+    func following(since stamp: String) -> IncrementalSync {
+        IncrementalSync(
+            since: stamp, replicaSyncedAt: startedAt, startedAt: startedAt, mode: .delta, order: order, keys: keys)
+    }
+
     /// Forgets what the requests of an interrupted attempt brought, to begin again.
     mutating func restart() {
         mode = .delta

@@ -43,6 +43,9 @@ public struct QueryRun: Sendable {
     var listedCount = 0
     /// The incremental sync of a whole list shown from the replica, until its changes apply.
     var sync: IncrementalSync?
+    /// Where the last incremental sync left the whole list (its stamp and each row's place), so
+    /// that `r` and the end of a sync up ask only for what changed since.
+    var lastSync: IncrementalSync?
     /// Deletes confirmed since the query last ran, which its later pages still count.
     var deletedSinceQueryRan = 0
     /// The pages of a refresh kept aside until they reach the selected record.
