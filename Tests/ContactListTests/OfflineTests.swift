@@ -238,6 +238,22 @@ struct OfflineTests {
         #expect(model.offline.entries.isEmpty)
     }
 
+    @Test("a delete of a copy kept without its LastModifiedDate is never sent blindly: it asks")
+    func deleteWithoutDateAsks() throws {
+        var model = ContactListModel(query: Fixtures.query, origin: "127.0.0.1:1", requests: Fixtures.client())
+        model.visibleRowCount = 10
+        model.journalsChanges = true
+        model.keepsRows = true
+        model.showCachedRows([try Self.json(Fixtures.contact(0))], age: "2 h ago")
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        let offlineEffects = model.handle(response: Self.refused, for: first.id)
+        _ = model.handle(key: .character("d"))
+        let check = try #require(Fixtures.sentRequests(try Self.comeOnline(&model, offlineEffects)).first)
+        let answered = model.handle(response: Self.checked([(0, Self.readAt)]), for: check.id)
+        #expect(!Fixtures.sentRequests(answered).contains { $0.method == .DELETE })
+        #expect(model.notices.alerts.first?.message.contains("your copy does not say when it last changed") == true)
+    }
+
     @Test("o on a delete's conflict deletes after all, conditioned on the org's new LastModifiedDate")
     func deleteConflictApplyMine() throws {
         var (model, offlineEffects) = try Self.offline()

@@ -236,9 +236,13 @@ extension Alert {
         let when = conflict.changedAt.isEmpty ? "" : " at " + SalesforceDate.shown(conflict.changedAt)
         let name = conflict.record.displayName
         let changed = conflict.changes.isEmpty ? "" : " (\(conflict.changes.joined(separator: ", ")))"
+        // A copy kept without its date cannot show it is the org's latest: the user decides.
+        let copy =
+            conflict.record.lastModifiedDate == nil
+            ? "; your copy does not say when it last changed" : ", after your copy"
         var alert = Alert(
             title: "Changed meanwhile",
-            message: "\(name) was changed by \(who)\(when), after your copy\(changed); your change: delete. "
+            message: "\(name) was changed by \(who)\(when)\(copy)\(changed); your change: delete. "
                 + "Enter keeps the org's; o deletes it anyway.")
         alert.deleteConflict = conflict
         return alert
