@@ -166,6 +166,27 @@ struct OfflineTests {
         #expect(Self.line(model, with: "Queued", repertoire: .ascii).hasPrefix("+"))
     }
 
+    @Test("a marked bulk delete queues each record's delete: the rows stay, marked ✖, the marks cleared, nothing sent")
+    func bulkDeleteQueues() throws {
+        var (model, _) = try Self.offline()
+        _ = model.handle(key: .character(" "))
+        _ = model.handle(key: .character(" "))
+        _ = model.handle(key: .character("d"))
+        let effects = model.handle(key: .character("y"))
+        #expect(Fixtures.sentRequests(effects).isEmpty)
+        #expect(Self.queued(effects).map(\.record.id) == [Fixtures.id(0), Fixtures.id(1)])
+        #expect(model.dataRows.count == 3)
+        #expect(Self.line(model, with: "Contact 0000").hasPrefix("✖"))
+        #expect(Self.line(model, with: "Contact 0001").hasPrefix("✖"))
+        #expect(!model.isMarked(Fixtures.id(0)))
+        #expect(model.notices.statusMessage.hasPrefix("Queued 2 contacts to delete"))
+        // A row whose delete is queued refuses an edit: x takes the delete back first.
+        _ = model.handle(key: .character("g"))
+        #expect(model.handle(key: .character("e")).isEmpty)
+        #expect(model.fieldEditor == nil)
+        #expect(model.notices.statusMessage.hasSuffix("delete is queued; x takes it back."))
+    }
+
     @Test("p lists each queued change with its state and record")
     func outboxListsQueued() throws {
         var (model, _) = try Self.offline()
@@ -252,6 +273,16 @@ struct OfflineTests {
         let answered = model.handle(response: Self.checked([(0, Self.readAt)]), for: check.id)
         #expect(!Fixtures.sentRequests(answered).contains { $0.method == .DELETE })
         #expect(model.notices.alerts.first?.message.contains("your copy does not say when it last changed") == true)
+    }
+
+    @Test("p shows a delete in conflict as such while its alert waits")
+    func outboxShowsConflict() throws {
+        var (model, offlineEffects) = try Self.offline()
+        _ = model.handle(key: .character("d"))
+        let check = try #require(Fixtures.sentRequests(try Self.comeOnline(&model, offlineEffects)).first)
+        #expect(model.outboxItems.map(\.stateName) == ["checking"])
+        _ = model.handle(response: Self.checked([(0, Self.changedAt)]), for: check.id)
+        #expect(model.outboxItems.map(\.stateName) == ["conflict"])
     }
 
     @Test("o on a delete's conflict deletes after all, conditioned on the org's new LastModifiedDate")
