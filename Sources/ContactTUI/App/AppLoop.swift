@@ -121,7 +121,7 @@ final class AppLoop {
         queue.markClosed()
         let report = QuitReport(
             changesInFlight: model.changesInFlight, alerts: model.notices.alerts,
-            failedChangeCount: model.failedChangeCount)
+            failedChangeCount: model.failedChangeCount, queuedChangeCount: model.offline.entries.count)
         for change in report.changesInFlight {
             logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: Self.metadata(change))
         }
