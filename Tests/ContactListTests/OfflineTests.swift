@@ -327,6 +327,25 @@ struct OfflineTests {
         #expect(ConflictTests.header(overwrite, "If-Unmodified-Since") == "Thu, 26 Nov 2026 11:30:05 GMT")
     }
 
+    @Test("a queued edit of a copy kept without its LastModifiedDate is conditioned on 1970: the org's 412 asks")
+    func updateWithoutDateAsks() throws {
+        var model = ContactListModel(query: Fixtures.query, origin: "127.0.0.1:1", requests: Fixtures.client())
+        model.visibleRowCount = 10
+        model.journalsChanges = true
+        model.keepsRows = true
+        model.showCachedRows([try Self.json(Fixtures.contact(0))], age: "2 h ago")
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        let offlineEffects = model.handle(response: Self.refused, for: first.id)
+        for _ in 0..<2 { _ = model.handle(key: .character("l")) }
+        _ = model.handle(key: .character("e"))
+        _ = model.handle(key: .control("u"))
+        _ = Fixtures.type("mine@example.com", into: &model)
+        _ = model.handle(key: .enter)
+        let online = try Self.comeOnline(&model, offlineEffects)
+        let patch = try #require(Fixtures.sentRequests(online).first { $0.method == .PATCH })
+        #expect(ConflictTests.header(patch, "If-Unmodified-Since") == "Thu, 01 Jan 1970 00:00:00 GMT")
+    }
+
     @Test("a restart takes up queued changes: shown with badges, nothing sent, never read back as in flight")
     func restartWithQueued() throws {
         var (first, _) = try Self.offline()

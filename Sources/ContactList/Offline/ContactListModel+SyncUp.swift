@@ -97,6 +97,10 @@ extension ContactListModel {
         return effects + sendQueuedWrites()
     }
 
+    /// The condition of a queued edit whose copy does not say when it last changed: every record
+    /// changed after it, so the org answers 412 and the conflict's alert lets the user decide.
+    static let unknownCopyDate = "1970-01-01T00:00:00.000+0000"
+
     /// Whether two Salesforce datetimes name the same instant (the org and the replica may spell
     /// the zone differently).
     static func sameInstant(_ left: String?, _ right: String?) -> Bool {
@@ -139,7 +143,7 @@ extension ContactListModel {
             let before = index.map { entry.original.value(at: $0) } ?? ""
             effects += sendUpdate(
                 of: entry.original, field: field, value: value, original: before,
-                condition: entry.original.lastModifiedDate)
+                condition: entry.original.lastModifiedDate ?? Self.unknownCopyDate)
             effects += changes.takeJournal()
         }
         let conflicts = offline.entries.filter { $0.state == .conflict }.count
