@@ -148,10 +148,19 @@ extension ContactListModel {
         }
         let conflicts = offline.entries.filter { $0.state == .conflict }.count
         notices.statusMessage =
-            conflicts == 0
-            ? "Synced the queued changes; reading the list again…"
-            : "Synced the queued changes but \(conflicts) in conflict; reading the list again…"
-        return effects + runQueryAgain(merging: false, status: notices.statusMessage)
+            conflicts == 0 ? "Sent the queued changes." : "Sent the queued changes; \(conflicts) in conflict."
+        offline.refreshesWhenSettled = true
+        return effects + refreshWhenSynced()
+    }
+
+    /// Once every change a sync up sent has settled (and no delete check is awaited), the list is
+    /// read again from the org, so that it shows what the org made of them.
+    mutating func refreshWhenSynced() -> [ContactListEffect] {
+        guard offline.refreshesWhenSettled, offline.pendingChecks == 0, changes.isEmpty, !offline.isOffline else {
+            return []
+        }
+        offline.refreshesWhenSettled = false
+        return runQueryAgain(merging: false, status: notices.statusMessage)
     }
 
     /// A queued create's POST, as `c` sends it online: its placeholder row stays and becomes the
