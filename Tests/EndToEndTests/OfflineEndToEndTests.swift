@@ -104,6 +104,45 @@ struct OfflineEndToEndTests {
         }
     }
 
+    @Test("--offline sends nothing: a delete queues with its badge, and the quit says it waits for the next start")
+    func offlineFlagQueues() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("offline-flag-e2e-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = [
+            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+            "XDG_STATE_HOME": folder.appendingPathComponent("state").path,
+        ]
+        let (token, first) = try await LiveOrg.with(MockOrgConfiguration(contacts: 40)) { org in
+            let names = try await org.contactNames()
+            let online = try await TmuxSession(try org.appCommand(), width: 120, height: 32, environment: environment)
+            try await online.waitUntil("the list opens online") {
+                Screen.listShows($0, Screen.shownPrefix(names[0].name))
+            }
+            try await online.quit()
+            return (org.endpoint.accessToken, names[0])
+        }
+        // The same org again, every request held and counted: --offline must send none.
+        let gate = AnswerGate(holding: ["GET", "POST", "PATCH", "PUT", "DELETE"], holdsUserInfo: true)
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 40, accessToken: token).holdingAnswers(at: gate)) { org in
+            let stderr = TemporaryFile()
+            let session = try await TmuxSession(
+                QuitEndToEndTests.capturingStandardError(try org.appCommand(["--offline"]), in: stderr), width: 120,
+                height: 32, environment: environment)
+            try await session.waitUntil("the list opens from the replica, offline") { screen in
+                screen.contains("· offline · cached") && Screen.listShows(screen, Screen.shownPrefix(first.name))
+            }
+            try await session.send("d")
+            try await session.waitUntil("the row stays, marked deleted") { screen in
+                Screen.listLines(screen).contains { $0.hasPrefix("✖") && $0.contains(Screen.shownPrefix(first.name)) }
+            }
+            try await session.quit()
+            #expect(stderr.text == "contact-tui: 1 change was made offline and not sent: it syncs at the next start.\n")
+            #expect(gate.arrivals == 0, "--offline sent nothing")
+            gate.open()
+            #expect(try await org.exists(first.id))
+        }
+    }
+
     /// Moves the selection to the list's row `row` (from the top).
     static func select(row: Int, in session: TmuxSession) async throws {
         try await session.send("g")

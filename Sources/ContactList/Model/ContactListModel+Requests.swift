@@ -23,6 +23,7 @@ extension ContactListModel {
         var settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
         // The org answered a page: changes queued by an earlier session sync up now.
         if case .firstPage = purpose, case .success = result { settled += syncUp() }
+        settled += refreshWhenSynced()
         changes.stampNew(at: notices.now())
         return changes.takeJournal() + settled
     }

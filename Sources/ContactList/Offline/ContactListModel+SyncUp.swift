@@ -97,6 +97,10 @@ extension ContactListModel {
         return effects + sendQueuedWrites()
     }
 
+    /// The condition of a queued edit whose copy does not say when it last changed: every record
+    /// changed after it, so the org answers 412 and the conflict's alert lets the user decide.
+    static let unknownCopyDate = "1970-01-01T00:00:00.000+0000"
+
     /// Whether two Salesforce datetimes name the same instant (the org and the replica may spell
     /// the zone differently).
     static func sameInstant(_ left: String?, _ right: String?) -> Bool {
@@ -139,16 +143,25 @@ extension ContactListModel {
             let before = index.map { entry.original.value(at: $0) } ?? ""
             effects += sendUpdate(
                 of: entry.original, field: field, value: value, original: before,
-                condition: entry.original.lastModifiedDate)
+                condition: entry.original.lastModifiedDate ?? Self.unknownCopyDate)
             effects += changes.takeJournal()
         }
         let conflicts = offline.entries.filter { $0.state == .conflict }.count
         notices.statusMessage =
-            conflicts == 0
-            ? "Synced the queued changes; reading the list again…"
-            : "Synced the queued changes but \(conflicts) in conflict; reading the list again…"
-        if let synced = syncAgain(status: notices.statusMessage) { return effects + synced }
-        return effects + runQueryAgain(merging: false, status: notices.statusMessage)
+            conflicts == 0 ? "Sent the queued changes." : "Sent the queued changes; \(conflicts) in conflict."
+        offline.refreshesWhenSettled = true
+        return effects + refreshWhenSynced()
+    }
+
+    /// Once every change a sync up sent has settled (and no delete check is awaited), the list is
+    /// read again from the org, so that it shows what the org made of them.
+    mutating func refreshWhenSynced() -> [ContactListEffect] {
+        guard offline.refreshesWhenSettled, offline.pendingChecks == 0, changes.isEmpty, !offline.isOffline else {
+            return []
+        }
+        offline.refreshesWhenSettled = false
+        if let synced = syncAgain(status: notices.statusMessage) { return synced }
+        return runQueryAgain(merging: false, status: notices.statusMessage)
     }
 
     /// A queued create's POST, as `c` sends it online: its placeholder row stays and becomes the
@@ -237,9 +250,13 @@ extension Alert {
         let when = conflict.changedAt.isEmpty ? "" : " at " + SalesforceDate.shown(conflict.changedAt)
         let name = conflict.record.displayName
         let changed = conflict.changes.isEmpty ? "" : " (\(conflict.changes.joined(separator: ", ")))"
+        // A copy kept without its date cannot show it is the org's latest: the user decides.
+        let copy =
+            conflict.record.lastModifiedDate == nil
+            ? "; your copy does not say when it last changed" : ", after your copy"
         var alert = Alert(
             title: "Changed meanwhile",
-            message: "\(name) was changed by \(who)\(when), after your copy\(changed); your change: delete. "
+            message: "\(name) was changed by \(who)\(when)\(copy)\(changed); your change: delete. "
                 + "Enter keeps the org's; o deletes it anyway.")
         alert.deleteConflict = conflict
         return alert

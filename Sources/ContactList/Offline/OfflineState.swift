@@ -27,6 +27,8 @@ public struct OfflineState: Sendable {
     var standInFields: Set<String> = []
     /// The delete checks of a sync up still awaited.
     var pendingChecks = 0
+    /// Whether the list is read again once the changes a sync up sent have settled.
+    var refreshesWhenSettled = false
 
     /// The queued change of the record with this id (its delete before its edits), if any.
     func entry(forRecord id: String) -> QueuedChange? {

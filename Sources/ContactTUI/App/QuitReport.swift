@@ -7,11 +7,23 @@ struct QuitReport: Sendable {
     var alerts: [Alert]
     /// The changes of the session that failed or whose outcome stayed unknown.
     var failedChangeCount = 0
+    /// The changes made offline and not sent yet: they stay in the outbox for the next start.
+    var queuedChangeCount = 0
 
     /// Lines for standard error, each alert whole: its title and message, then each record it
     /// lists on a line of its own (`StandardError` makes server text inert).
     var alertLines: [String] {
         alerts.flatMap { alert in ["\(alert.title): \(alert.message)"] + alert.details.map { "  \($0)" } }
+            + queuedLines
+    }
+
+    /// What stays in the outbox for the next start: the changes made offline.
+    private var queuedLines: [String] {
+        switch queuedChangeCount {
+        case 0: []
+        case 1: ["1 change was made offline and not sent: it syncs at the next start."]
+        case let count: ["\(count) changes were made offline and not sent: they sync at the next start."]
+        }
     }
 
     /// The failure that ends the command (exit 1) when an outcome is unknown, one line per change,

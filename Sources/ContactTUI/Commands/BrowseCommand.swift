@@ -116,6 +116,7 @@ struct BrowseCommand: AsyncParsableCommand {
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
+        let sendsNothing = offline
         logger?.info(
             "opening the list",
             metadata: [
@@ -128,7 +129,7 @@ struct BrowseCommand: AsyncParsableCommand {
                     try AppLoop(
                         model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
                         history: history, journal: journal, replica: replica, columnLayouts: columnLayouts,
-                        ownerCheck: ownerCheck
+                        ownerCheck: ownerCheck, sendsNothing: sendsNothing
                     ).run())
             } catch {
                 return .failure(error)
