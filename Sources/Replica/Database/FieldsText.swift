@@ -10,7 +10,13 @@ enum FieldsText {
         return String(decoding: try encoder.encode(fields), as: UTF8.self)
     }
 
+    /// Read with RestCore's parser, as query pages are: a start reads every row of a list, and
+    /// Foundation's decoder took seconds for 100,000.
     static func decode(_ text: String) throws -> [String: JSONValue] {
-        try JSONDecoder().decode([String: JSONValue].self, from: Data(text.utf8))
+        guard let fields = try JSONParser.parse(Array(text.utf8)).objectValue else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "a row's fields are not an object"))
+        }
+        return fields
     }
 }
