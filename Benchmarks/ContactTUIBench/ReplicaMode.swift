@@ -81,6 +81,9 @@ enum ReplicaMode {
         runner.start()
         guard await runner.settle(within: .seconds(600)) else { throw BenchFailure("the list did not sync") }
         if reporting {
+            let reading = ContinuousClock.now
+            _ = try store.replicatedList(of: query)
+            Modes.say("read: \((ContinuousClock.now - reading).inSeconds)")
             Modes.say("shown: \((shown - started).inSeconds)")
             Modes.say("synced: \((ContinuousClock.now - shown).inSeconds)")
         }

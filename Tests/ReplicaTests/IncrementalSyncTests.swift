@@ -125,6 +125,7 @@ struct IncrementalSyncTests {
             #expect(second.exchanges.count == 3, "\(paths)")
             #expect(paths.contains { $0.hasSuffix("/sobjects/Contact/deleted/") })
             #expect(header(second.model).contains("· synced"), "\(header(second.model))")
+            #expect(StatusLine(model: second.model).text == " 448 of 448 loaded · 1 marked", "nothing is loading")
             let fresh = try await freshLoad(org, query: Self.query)
             #expect(fresh.count == 450 + 5 - 3 - 4)
             #expect(shown(second.model) == fresh)

@@ -48,6 +48,8 @@ extension ContactListModel {
         }
         run.totalSize = rows.orgRowsStart
         run.cachedRowsStatus = .synced
+        // The start's "Loading…" ends here, as a first page's would; other messages stay.
+        if notices.statusMessage == "Loading…" { notices.statusMessage = "" }
         clampSelection()
         let delta = ReplicaDelta(
             placed: placed, removedIDs: Array(sync.removed), lastSystemModstamp: latest, syncedAt: sync.startedAt)

@@ -22,13 +22,16 @@ public final class ReplicaStore: Sendable {
     /// The rows of `list` in their order.
     public func rows(of list: ListKey) throws -> [ReplicaRow] {
         try pool.read { db in
-            try Row.fetchAll(
+            // A cursor, not an array of rows first: a list may hold 100,000.
+            let cursor = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT id, fields, lastModifiedDate, systemModstamp, position FROM listRow
                     WHERE listKey = ? ORDER BY position, id
-                    """, arguments: [list.text]
-            ).map(Self.row(from:))
+                    """, arguments: [list.text])
+            var rows: [ReplicaRow] = []
+            while let row = try cursor.next() { rows.append(try Self.row(from: row)) }
+            return rows
         }
     }
 
