@@ -18,8 +18,9 @@ extension Driver {
                 let calls = figures["calls"].flatMap(Int.init)
             else { throw BenchFailure("replica printed: \(output)") }
             log(
-                "  \(link): without \(format(seconds: without)), with \(format(seconds: with)) (rows read and shown "
-                    + "\(figures["shown"] ?? "?") s, synced \(figures["synced"] ?? "?") s), \(calls) calls")
+                "  \(link): without \(format(seconds: without)), with \(format(seconds: with)) (file read "
+                    + "\(figures["read"] ?? "?") s, rows read and shown \(figures["shown"] ?? "?") s, synced "
+                    + "\(figures["synced"] ?? "?") s), \(calls) calls")
             log("  after 50 changes: \(figures["changed calls"] ?? "?") calls, \(figures["changed rows"] ?? "?") rows")
             let ratio = without / max(with, 0.000_001)
             rows.append(

@@ -37,11 +37,11 @@ extension ReplicaStore {
     public func replicatedList(of query: String) throws -> ReplicatedList? {
         let list = ListKey(query: query)
         guard let state = try syncState(of: list) else { return nil }
-        // Rows kept from query results hold their Id already: no copy of their fields is made then.
-        let records = try rows(of: list).map { row in
-            row.fields["Id"] == .string(row.id)
-                ? JSONValue.object(row.fields) : .object(row.fields.merging(["Id": .string(row.id)]) { _, id in id })
-        }
+        let records =
+            try recordsHoldingIDs(of: list)
+            ?? rows(of: list).map { row in
+                .object(row.fields.merging(["Id": .string(row.id)]) { _, id in id })
+            }
         guard !records.isEmpty else { return nil }
         return ReplicatedList(
             records: records, syncedAt: state.syncedAt, lastSystemModstamp: state.lastSystemModstamp,
