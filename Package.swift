@@ -59,7 +59,9 @@ let package = Package(
         // Measuring and testing.
         .executableTarget(
             name: "ContactTUIBench",
-            dependencies: ["RestCore", "RecordOutput", "SOQL", "ContactList", "TestSupport", .hummingbird, .logging],
+            dependencies: [
+                "RestCore", "RecordOutput", "SOQL", "ContactList", "Replica", "TestSupport", .hummingbird, .logging,
+            ],
             path: "Benchmarks/ContactTUIBench"
         ),
         .target(

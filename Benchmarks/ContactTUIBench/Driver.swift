@@ -47,6 +47,9 @@ struct Driver {
             try $0.bulkDelete()
         },
         Step(only: "search", title: "org search over 1,000,000 contacts") { try $0.orgSearch() },
+        Step(only: "replica", title: "re-open 100,000 contacts from the replica vs without it") {
+            try $0.replicaReopen()
+        },
         Step(only: "compression", title: "contact-tui list of 100,000 with and without gzip") { try $0.compression() },
         Step(only: "bulk-query", title: "contact-tui list --bulk of 100,000 vs --no-bulk") { try $0.bulkQuery() },
         Step(only: "bulk-query", title: "list of 100,000 over a 25 ms, 50 Mbit/s link: REST, --bulk, simple-salesforce")

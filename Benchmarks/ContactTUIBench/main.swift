@@ -2,7 +2,7 @@ import Foundation
 
 /// `ContactTUIBench run [--contact-tui PATH] [--scripts DIR] [--only STEP]` prints the benchmark
 /// table: every step's rows, or with `--only` one step's (`list`, `million`, `keys`, `idle`, `json`,
-/// `faults`, `bulk`, `search`, `compression`: see `Driver.steps`); the other modes are the children
+/// `faults`, `bulk`, `search`, `replica`, `compression`: see `Driver.steps`); the other modes are the children
 /// it starts (see `Modes`, `FaultModes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
@@ -21,6 +21,7 @@ enum Entry {
         case "edit": Modes.editKeys(rows: Int(try argument(1)) ?? 100_000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
         case "search": try await SearchMode.run(url: try argument(1), token: try argument(2))
+        case "replica": try await ReplicaMode.run(url: try argument(1), token: try argument(2))
         case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
         case "fault-deletes":
             try await FaultModes.deletes(

@@ -108,6 +108,8 @@ struct DatabaseFileTests {
         #expect(try store.rows(of: list).map(\.fields) == [["Name": .string("A")], ["Name": .string("B")]])
         #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-02-01T00:00:00.000+0000")
         #expect(try store.syncState(of: list)?.isComplete == false)
+        // Rows kept before whole pages were (no Id among their fields) still read back with it.
+        #expect(try store.replicatedList(of: "l")?.records.map { $0["Id"]?.stringValue } == ["a", "b"])
         #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
     }
 

@@ -125,7 +125,7 @@ struct IncrementalSyncTests {
             #expect(second.exchanges.count == 3, "\(paths)")
             #expect(paths.contains { $0.hasSuffix("/sobjects/Contact/deleted/") })
             #expect(header(second.model).contains("· synced"), "\(header(second.model))")
-            #expect(second.model.notices.statusMessage == "", "no word on loading is left behind")
+            #expect(StatusLine(model: second.model).text == " 448 of 448 loaded · 1 marked", "nothing is loading")
             let fresh = try await freshLoad(org, query: Self.query)
             #expect(fresh.count == 450 + 5 - 3 - 4)
             #expect(shown(second.model) == fresh)
@@ -222,7 +222,7 @@ struct IncrementalSyncTests {
     @discardableResult
     private func drive(
         _ model: inout ContactListModel, _ effects: [ContactListEffect], _ org: LiveOrg, _ replica: ReplicaStore?,
-        limit: Int = .max
+        limit: Int = .max, holding held: (RestRequest) -> Bool = { _ in false }
     ) async throws -> [ContactListEffect] {
         var queue = effects[...]
         var seen: [ContactListEffect] = []
@@ -230,7 +230,7 @@ struct IncrementalSyncTests {
         while let effect = queue.popFirst() {
             seen.append(effect)
             switch effect {
-            case .send(let request) where sent < limit:
+            case .send(let request) where sent < limit && !held(request):
                 sent += 1
                 let result: Result<RestResponse, RestClientError>
                 do throws(RestClientError) {
@@ -296,6 +296,45 @@ struct IncrementalSyncTests {
             try await drive(&model, sync + load, org, nil)
             #expect(shown(model) == (try await freshLoad(org, query: Self.query)).prefix(200).map { $0 })
             #expect(!header(model).contains("cached"))
+        }
+    }
+
+    @Test("a row whose edit is in flight stays while the org deleted it; the sync shows the edit on a changed row")
+    func rowWithChangeInFlightStays() async throws {
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 120)) { org in
+            let (replica, first) = try await firstLoad(org, query: Self.query)
+            var model = ContactListModel(query: Self.query, batchSize: 200, origin: "test", requests: org.client)
+            model.keepsRows = true
+            model.visibleRowCount = 20
+            model.showCachedRows(try #require(try replica.replicatedList(of: Self.query)), age: "1 min ago")
+            // The third row's Title is edited; its PATCH is held (in flight) through the sync.
+            _ = model.handle(key: .character("j"))
+            _ = model.handle(key: .character("j"))
+            _ = model.handle(key: .character("l"))
+            let edited = try #require(model.selectedRecord)
+            let isPatch = { (request: RestRequest) in request.method == .PATCH }
+            try await drive(&model, model.handle(key: .character("e")), org, replica, holding: isPatch)
+            #expect(model.fieldEditor != nil)
+            _ = model.handle(key: .control("u"))
+            for character in "Held" { _ = model.handle(key: .character(character)) }
+            let save = model.handle(key: .enter)
+            #expect(model.updateRequests.count == 1)
+            // Meanwhile another client deletes the edited record and renames another one.
+            _ = try await org.client.send(
+                org.client.requestForDelete(withObjectType: "Contact", objectId: edited.id, apiVersion: nil))
+            let renamed = try #require(first.model.dataRows.last { $0.id != edited.id })
+            _ = try await org.client.send(
+                org.client.requestForUpdate(
+                    withObjectType: "Contact", objectId: renamed.id, fields: ["LastName": .string("aaa first")],
+                    apiVersion: nil))
+            try await drive(&model, save + model.start(), org, replica, holding: isPatch)
+            #expect(header(model).contains("· synced"), "\(header(model))")
+            #expect(model.updateRequests.count == 1, "the edit is still in flight")
+            #expect(model.dataRows.contains { $0.id == edited.id && $0.values[1] == "Held" }, "its row stays")
+            #expect(
+                shown(model).filter { $0[0] != edited.id } == (try await freshLoad(org, query: Self.query)),
+                "the renamed row moved to its place; the rest is a fresh load's")
+            #expect(try replica.rows(of: ListKey(query: Self.query)).contains { $0.id == edited.id } == false)
         }
     }
 }

@@ -66,6 +66,8 @@ struct ReplicaDeltaTests {
         try store.apply(delta, to: list)
         // "a" left before "b" was placed: its row gone, "b" goes first; "e" moved after "0".
         #expect(try store.rows(of: list).map(\.id) == ["b", "0", "e", "c", "f"])
+        #expect(
+            try store.replicatedList(of: Self.query)?.records.map { $0["Id"]?.stringValue } == ["b", "0", "e", "c", "f"])
         #expect(try store.rows(of: list)[2].systemModstamp == "2026-11-27T00:00:00.000+0000")
         let state = try #require(try store.syncState(of: list))
         #expect(

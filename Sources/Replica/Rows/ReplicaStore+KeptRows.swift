@@ -39,11 +39,16 @@ extension ReplicaStore {
     public func replicatedList(of query: String, limit: Int? = nil) throws -> ReplicatedList? {
         let list = ListKey(query: query)
         guard let state = try syncState(of: list) else { return nil }
-        let records = try rows(of: list, limit: limit).map { row in
-            var fields = row.fields
-            fields["Id"] = .string(row.id)
-            if let date = row.lastModifiedDate { fields["LastModifiedDate"] = .string(date) }
-            return JSONValue.object(fields)
+        let records: [JSONValue]
+        if limit == nil, let whole = try recordsHoldingIDs(of: list) {
+            records = whole
+        } else {
+            records = try rows(of: list, limit: limit).map { row in
+                var fields = row.fields
+                fields["Id"] = .string(row.id)
+                if let date = row.lastModifiedDate { fields["LastModifiedDate"] = .string(date) }
+                return JSONValue.object(fields)
+            }
         }
         guard !records.isEmpty else { return nil }
         return ReplicatedList(
