@@ -23,7 +23,7 @@ public struct BulkQuery: Sendable {
     public var longestPoll: Duration
 
     public init(
-        client: RestClient, maxRecords: Int? = nil, firstPoll: Duration = .milliseconds(100),
+        client: RestClient, maxRecords: Int? = nil, firstPoll: Duration = .milliseconds(50),
         longestPoll: Duration = .seconds(5)
     ) {
         self.client = client
