@@ -86,7 +86,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ReplicaTests", dependencies: ["Replica", "ContactList", "RestCore", "MockOrg", "TestSupport", .grdb]),
-        .testTarget(name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "RestCore", "TestSupport"]),
+        .testTarget(
+            name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "Replica", "RestCore", "TestSupport"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["RestCore", "MockOrg", "Replica", "TestSupport", .subprocess, .systemPackage]),

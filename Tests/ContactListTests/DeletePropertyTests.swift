@@ -1,4 +1,5 @@
 import Foundation
+import Replica
 import RestCore
 import TestSupport
 import Testing
@@ -37,6 +38,8 @@ struct DeletePropertyTests {
             /// The `queryAll` of an undelete that got no answer; `applied` are the records the
             /// server restored.
             case undeleteReadBack(recordIndices: [Int], applied: Set<Int>)
+            /// The read-back, at a new start, of a delete that a crashed process left in the outbox.
+            case leftReadBack(recordIndex: Int, deleteID: RestRequestID)
         }
         var id: RestRequestID
         var kind: Kind
@@ -49,7 +52,7 @@ struct DeletePropertyTests {
         var pendingDelete: RestRequestID? {
             switch kind {
             case .delete: return id
-            case .readBack(_, let deleteID, _): return deleteID
+            case .readBack(_, let deleteID, _), .leftReadBack(_, let deleteID): return deleteID
             default: return nil
             }
         }
@@ -108,10 +111,18 @@ struct DeletePropertyTests {
         try run(seed: seed, orgSearch: true)
     }
 
+    @Test(
+        "the same across crashes: each change in flight is in the outbox, a new start reads it back and never sends it again",
+        arguments: 0..<60)
+    func crashInterleavings(seed: UInt64) async throws {
+        try run(seed: seed, orgSearch: false, crashes: true)
+    }
+
     /// One random run. With `orgSearch`, the query's pages list only the first half of the records
     /// and always say more remain, so the filter's text searches the org, and the answers bring in
-    /// the other half as the org search's rows.
-    func run(seed: UInt64, orgSearch: Bool) throws {
+    /// the other half as the org search's rows. With `crashes`, the model journals its changes to a
+    /// real outbox and keeps its pages in a real replica, and a step may kill it (`crash`).
+    func run(seed: UInt64, orgSearch: Bool, crashes: Bool = false) throws {
         var random = SeededGenerator(seed: seed)
         let client = Fixtures.client()
         let count = Int.random(in: 1...12, using: &random)
@@ -141,6 +152,11 @@ struct DeletePropertyTests {
             let data = try! JSONSerialization.data(withJSONObject: body)
             return .success(RestResponse(status: 200, headers: [:], body: Array(data)))
         }
+        /// The server's record, every field.
+        func readRecord(_ index: Int) -> Result<RestResponse, RestClientError> {
+            let body = try! JSONSerialization.data(withJSONObject: contact(index, titles: titles))
+            return .success(RestResponse(status: 200, headers: [:], body: Array(body)))
+        }
         func readTitle(_ index: Int) -> Result<RestResponse, RestClientError> {
             let body = try! JSONSerialization.data(withJSONObject: ["Id": Fixtures.id(index), "Title": titles[index]!])
             return .success(RestResponse(status: 200, headers: [:], body: Array(body)))
@@ -164,10 +180,33 @@ struct DeletePropertyTests {
         /// Records `U` ever took back: a sort that ran while one was deleted could not place it.
         var everRestored = Set<Int>()
         var alertsDismissed = 0
+        /// With `crashes`, the outbox and the replica, which outlive each process.
+        let durable = crashes ? try DurableFiles() : nil
+        /// The DELETEs and PATCHes the org received for each record, over every process, and the
+        /// ones the user asked for (a key that made a new pending entry): each is sent exactly once.
+        var deletesSent: [Int: Int] = [:]
+        var deletesAsked: [Int: Int] = [:]
+        var updatesSent: [Int: Int] = [:]
+        var updatesAsked: [Int: Int] = [:]
+        func index(of id: String) -> Int { universe.first { Fixtures.id($0) == id }! }
+        /// From a start until the org's first page has replaced the rows (a `keepRows` from 0).
+        var awaitingFirstPage = false
 
         func record(_ effects: [ContactListEffect]) {
+            do {
+                try durable?.perform(effects)
+            } catch {
+                Issue.record("the outbox or the replica was not written: \(error)")
+            }
+            for case .keepRows(let kept) in effects {
+                if case .page(_, firstPosition: 0, _) = kept.change { awaitingFirstPage = false }
+            }
             for request in Fixtures.sentRequests(effects) {
-                if Fixtures.isUndelete(request) {
+                if case .reconcileLeftDelete(let deleteID) = model.inFlight[request.id] {
+                    let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
+                    outstanding.append(
+                        Outstanding(id: request.id, kind: .leftReadBack(recordIndex: index, deleteID: deleteID)))
+                } else if Fixtures.isUndelete(request) {
                     let indices = Fixtures.undeleteIDs(request).map { id in universe.first { Fixtures.id($0) == id }! }
                     // Out of the bin at once: shown (or pending), no longer confirmed gone.
                     confirmed.subtract(indices)
@@ -182,6 +221,7 @@ struct DeletePropertyTests {
                 } else if request.method == .DELETE, request.path.hasSuffix("/composite/sobjects") {
                     let indices = Fixtures.collectionIDs(request).map { id in universe.first { Fixtures.id($0) == id }!
                     }
+                    for index in indices { deletesSent[index, default: 0] += 1 }
                     outstanding.append(Outstanding(id: request.id, kind: .bulkDelete(recordIndices: indices)))
                 } else if let bulk = settlingBulk, request.path != "/next" {
                     let ids = bulk.indices.map { "'\(Fixtures.id($0))'" }.joined(separator: ",")
@@ -193,9 +233,11 @@ struct DeletePropertyTests {
                             id: request.id, kind: .bulkReadBack(recordIndices: bulk.indices, applied: bulk.applied)))
                 } else if request.method == .DELETE {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
+                    deletesSent[index, default: 0] += 1
                     outstanding.append(Outstanding(id: request.id, kind: .delete(recordIndex: index)))
                 } else if request.method == .PATCH {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
+                    updatesSent[index, default: 0] += 1
                     let update = model.updateRequests[request.id]!
                     outstanding.append(
                         Outstanding(id: request.id, kind: .update(recordIndex: index, value: update.value)))
@@ -237,11 +279,23 @@ struct DeletePropertyTests {
         }
         func press(_ key: Key) {
             let before = model.alertEntryCount
+            let deletes = Set(model.deleteRequests.keys)
+            let updates = Set(model.updateRequests.keys)
             record(model.handle(key: key))
             alertsDismissed += max(0, before - model.alertEntryCount)
+            for (key, info) in model.deleteRequests where !deletes.contains(key) {
+                deletesAsked[index(of: info.record.id), default: 0] += 1
+            }
+            for (key, update) in model.updateRequests where !updates.contains(key) {
+                updatesAsked[index(of: update.record.id), default: 0] += 1
+            }
         }
 
-        record(model.start())
+        if let durable {
+            record(try durable.start(&model))
+        } else {
+            record(model.start())
+        }
         let first = outstanding.removeFirst()
         record(model.handle(response: page(universe, titles: titles), for: first.id))
         // The column cursor on Title, and Contact's describe at hand.
@@ -251,7 +305,83 @@ struct DeletePropertyTests {
         press(.escape)
 
         var log: [String] = []
+        /// Records confirmed gone before the latest start: the replica's rows may still show them.
+        var goneBeforeStart = Set<Int>()
+
+        /// `kill -9`, then a new start: the outbox holds every change in flight; the org applies
+        /// what reached it of the writes in flight, their answers lost; a new model starts from the
+        /// files as the app does (left changes read back, kept rows, first page), sending no write.
+        func crash() throws {
+            let durable = try #require(durable)
+            let entries = try durable.outbox.entries()
+            func kept(_ kind: OutboxEntry.Kind) -> [String] {
+                entries.filter { $0.kind == kind }.compactMap(\.recordID).sorted()
+            }
+            let context = "seed \(seed): \(log)"
+            try #require(
+                kept(.delete) == model.deleteRequests.values.map(\.record.id).sorted(),
+                "the outbox's deletes are not those in flight; \(context)")
+            try #require(
+                kept(.update) == model.updateRequests.values.map(\.record.id).sorted(),
+                "the outbox's updates are not those in flight; \(context)")
+            try #require(
+                kept(.undelete) == model.changes.undeletes.values.map(\.record.id).sorted(),
+                "the outbox's undeletes are not those in flight; \(context)")
+            for item in outstanding {
+                switch item.kind {
+                case .delete(let index):
+                    if Bool.random(using: &random) { server.remove(index) }
+                case .bulkDelete(let indices):
+                    for index in indices where Bool.random(using: &random) { server.remove(index) }
+                case .update(let index, let value):
+                    if server.contains(index), Bool.random(using: &random) {
+                        titles[index] = value
+                        everConfirmed[index, default: []].insert(value)
+                    }
+                case .undelete(let indices):
+                    for index in indices where Bool.random(using: &random) { server.insert(index) }
+                default:
+                    break
+                }
+            }
+            log.append("crash; the org has \(server.sorted())")
+            outstanding.removeAll()
+            failuresDelivered = 0
+            alertsDismissed = 0
+            goneBeforeStart = confirmed
+            let previous = model
+            model = ContactListModel(query: Fixtures.query, origin: "o", requests: client)
+            model.visibleRowCount = previous.visibleRowCount
+            // Contact's describe as the first process had it: `e`'s wait for it is not what a crash tests.
+            model.objectFields = previous.objectFields
+            let leftUndeletes = previous.changes.undeletes.values.map { index(of: $0.record.id) }
+            settlingUndelete = (leftUndeletes, Set(leftUndeletes.filter(server.contains)))
+            awaitingFirstPage = true
+            let effects = try durable.start(&model)
+            record(effects)
+            settlingUndelete = nil
+            try #require(
+                Fixtures.sentRequests(effects).allSatisfy { $0.method == .GET }, "a new start sent a write; \(context)")
+        }
+
+        func checkStep(_ step: Int) throws {
+            let context = "seed \(seed) step \(step): \(log)"
+            try check(
+                model, universe: universe, listed: listed, confirmed: confirmed, ghosts: ghosts,
+                outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
+                refusedTitles: refusedTitles, everConfirmed: everConfirmed, everRestored: everRestored,
+                goneBeforeStart: goneBeforeStart, loading: awaitingFirstPage, context: context
+            )
+            try #require(deletesSent == deletesAsked, "a delete was sent twice, or not at all; \(context)")
+            try #require(updatesSent == updatesAsked, "an update was sent twice, or not at all; \(context)")
+        }
+
         for step in 0..<120 {
+            if crashes, Int.random(in: 0..<25, using: &random) == 0 {
+                try crash()
+                try checkStep(step)
+                continue
+            }
             let roll = Int.random(in: 0..<100, using: &random)
             switch roll {
             case 0..<4:
@@ -548,6 +678,30 @@ struct DeletePropertyTests {
                         #expect(
                             outstanding.filter(\.isReadBack).count == waiting + 1, "no answer reads the record back")
                     }
+                case .leftReadBack(let index, _):
+                    let readFails = Int.random(in: 0..<4, using: &random) == 0
+                    let present = server.contains(index)
+                    let result: Result<RestResponse, RestClientError> =
+                        readFails
+                        ? .failure(Self.noAnswers.randomElement(using: &random)!)
+                        : present ? readRecord(index) : Fixtures.refusal(404, "NOT_FOUND")
+                    if !present, readFails {
+                        // Put back though gone (maybe deleted before the start, from a kept row).
+                        ghosts.insert(index)
+                        confirmed.remove(index)
+                    }
+                    if !present, !readFails {
+                        confirmed.insert(index)
+                        ghosts.remove(index)
+                    }
+                    // One alert tells what became of them all, once the last is read.
+                    let alerts =
+                        outstanding.contains { if case .leftReadBack = $0.kind { true } else { false } } ? 0 : 1
+                    failuresDelivered += alerts
+                    log.append("read back left \(index) present \(present) \(result)")
+                    let before = model.alertEntryCount
+                    record(model.handle(response: result, for: next.id))
+                    #expect(model.alertEntryCount == before + alerts, "one alert for the deletes a dead process left")
                 case .readBack(let index, _, let applied):
                     let readFails = Int.random(in: 0..<3, using: &random) == 0
                     let result: Result<RestResponse, RestClientError>
@@ -569,19 +723,14 @@ struct DeletePropertyTests {
                     #expect(model.alertEntryCount == before + alerts, "one alert per outcome not deleted or unknown")
                 }
             }
-            try check(
-                model, universe: universe, listed: listed, confirmed: confirmed, ghosts: ghosts,
-                outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
-                refusedTitles: refusedTitles, everConfirmed: everConfirmed, everRestored: everRestored,
-                context: "seed \(seed) step \(step): \(log)"
-            )
+            try checkStep(step)
         }
     }
 
     func check(
         _ model: ContactListModel, universe: [Int], listed: Set<Int>, confirmed: Set<Int>, ghosts: Set<Int>,
         outstanding: [Outstanding], alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>],
-        everRestored: Set<Int> = [], context: String
+        everRestored: Set<Int> = [], goneBeforeStart: Set<Int> = [], loading: Bool = false, context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
@@ -597,6 +746,15 @@ struct DeletePropertyTests {
             if ghosts.contains(index) || !listed.contains(index) {
                 // A record only a search found leaves with the search's rows (Esc, a new text).
                 try #require(states <= 1, "ghost \(index) is in \(states) states; \(context)")
+            } else if goneBeforeStart.contains(index), confirmed.contains(index) {
+                // Deleted before the latest start: the replica's row may show it until the org's
+                // first page, and a `d` on that row is pending until the org says it is gone.
+                let isShown = shown.contains(id) || restoring.contains(id)
+                try #require(!(isShown && pending.contains(id)), "record \(index) is shown and pending; \(context)")
+                try #require(loading || !isShown, "record \(index) is shown though gone; \(context)")
+            } else if loading, states == 0 {
+                // After a start, until the org's first page: not loaded yet (the replica may not
+                // hold it).
             } else {
                 try #require(states == 1, "record \(index) is in \(states) states; \(context)")
             }
@@ -607,7 +765,7 @@ struct DeletePropertyTests {
             switch item.kind {
             case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
             case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search, .readAfterSave, .undelete,
-                .undeleteReadBack:
+                .undeleteReadBack, .leftReadBack:
                 return []
             }
         }
@@ -636,7 +794,11 @@ struct DeletePropertyTests {
         let pendingUpdates = Set(outstanding.compactMap(\.pendingUpdate))
         try #require(Set(model.updateRequests.keys) == pendingUpdates, "updateRequests drifted; \(context)")
         // A Title shows its latest pending edit, else a value the server confirmed; never a refused one.
-        for row in model.dataRows + model.deleteRequests.values.map(\.record) {
+        // A left delete's copy is what the dead process showed (maybe an edit never made): it is
+        // put back with the values the org's read gives.
+        let leftDeletes = Set(outstanding.compactMap { if case .leftReadBack(_, let id) = $0.kind { id } else { nil } })
+        for row in model.dataRows + model.deleteRequests.filter({ !leftDeletes.contains($0.key) }).values.map(\.record)
+        {
             let index = universe.first { Fixtures.id($0) == row.id }!
             let title = row.value(at: 1)
             try #require(

@@ -148,23 +148,10 @@ struct FaultNetworkTests {
     func serverKilledDuringDelete() async throws {
         // The org runs as `contact-tui mock-org` in a tmux session of its own, so that it can be
         // killed outright (SIGKILL, no graceful shutdown) while the delete waits out the latency.
-        let token = "fault-test-token-\(UUID().uuidString)"
-        let org = try await TmuxSession(
-            [
-                try Binary.path, "mock-org", "--port", "0", "--contacts", "20", "--latency", "6000",
-                "--access-token", token,
-            ], width: 200, height: 10)
-        let banner = try await org.waitUntil("the org listens") { $0.contains("mock org listening on http://") }
-        let url = try #require(
-            banner.components(separatedBy: "\n").first { $0.hasPrefix("mock org listening on ") }?
-                .replacingOccurrences(of: "mock org listening on ", with: "")
-                .trimmingCharacters(in: .whitespaces))
+        let org = try await MockOrgSession(["--contacts", "20", "--latency", "6000"])
         let log = TemporaryFile("log")
         let session = try await TmuxSession(
-            [
-                try Binary.path, "--instance-url", url, "--access-token", token, "--timeout", "15", "--log-file",
-                log.path,
-            ], width: 100, height: 20)
+            try org.appCommand(["--timeout", "15", "--log-file", log.path]), width: 100, height: 20)
         let before = try await session.waitUntil("the list is loaded") { $0.contains("20 of 20") }
         let firstName = String(before.components(separatedBy: "\n")[2].dropFirst().prefix(14))
         try #require(!firstName.trimmingCharacters(in: .whitespaces).isEmpty)
@@ -178,10 +165,7 @@ struct FaultNetworkTests {
         }
         try #require(log.text.contains("DELETE"), "the DELETE was never sent")
         try await Task.sleep(for: .seconds(1))
-        let shell = try await TmuxSession.tmux(["-L", org.socket, "display-message", "-p", "-t", "main", "#{pane_pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
-        let orgPID = try #require(children.split(separator: " ").compactMap { pid_t($0) }.first)
+        let orgPID = try await org.processID()
         #expect(kill(orgPID, SIGKILL) == 0)
         // No answer, and the record cannot be read back: the outcome is unknown, not "not deleted".
         // The read-back retries the refused connection until the 15 s timeout runs out.

@@ -1,5 +1,6 @@
 import Foundation
 import RestCore
+import TestSupport
 import Testing
 
 @testable import Replica

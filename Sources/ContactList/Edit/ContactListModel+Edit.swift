@@ -19,6 +19,7 @@ extension ContactListModel {
             return []
         }
         let objectType = target.record.objectType
+        provideStandInFields(for: objectType)
         guard objectFields[objectType] != nil else {
             modes.modal = .awaitingDescribe(target)
             notices.statusMessage = "Reading the fields of \(objectType)… (Esc cancels)"
@@ -254,7 +255,8 @@ extension ContactListModel {
     /// The latest pending value of each field with an update in flight, by record id: one pass
     /// over the updates, read once per page rather than once per record.
     var pendingValuesByRecord: [String: [String: String]] {
-        var byRecord: [String: [String: String]] = [:]
+        // A queued edit shows until it is sent; a sent one's value wins over it.
+        var byRecord = queuedValuesByRecord
         for (key, update) in latestPendingUpdates { byRecord[key.recordID, default: [:]][key.field] = update.value }
         return byRecord
     }
@@ -266,6 +268,22 @@ extension ContactListModel {
         var values = record.values
         for (field, value) in fields {
             for index in run.columns.indices where run.columns[index].matchesField(field) { values[index] = value }
+        }
+        return values == record.values ? record : record.replacingValues(values)
+    }
+
+    /// `record` with the org's last known value in each field that has an edit in flight: the
+    /// value it had before the first of them, or the latest one the org confirmed since. The outbox
+    /// keeps this copy of a deleted row, so that a later start never puts back an edit that the
+    /// org may never have made.
+    func withOrgValues(_ record: ContactRecord) -> ContactRecord {
+        let pending = updateRequests.values.filter { $0.record.id == record.id }
+        var values = record.values
+        for key in Set(pending.map(\.key)) {
+            guard let first = pending.filter({ $0.key == key }).min(by: { $0.sequence < $1.sequence }) else { continue }
+            for index in run.columns.indices where index < values.count && run.columns[index].matchesField(key.field) {
+                values[index] = changes.confirmedFieldValues[key] ?? first.record.value(at: index)
+            }
         }
         return values == record.values ? record : record.replacingValues(values)
     }

@@ -11,6 +11,7 @@ extension ContactListModel {
         // A record whose Id the server made up never reaches a request (a comma in it would add an id).
         let records = records.filter { refusalOfChange(to: $0) == nil }
         guard !records.isEmpty else { return [] }
+        if offline.isOffline { return queueDeletes(records) }
         if records.count == 1, let index = dataRows.firstIndex(where: { $0.id == records[0].id }) {
             let pending = deleteRequests.count
             let effects = deleteRow(at: index)
@@ -40,7 +41,8 @@ extension ContactListModel {
             let entries = chunk.records.map { record in
                 let key = RestRequestID()
                 changes.recordDelete(
-                    DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0, query: query), key: key)
+                    DeletedItemInfo(record: record, row: rowIndex[record.id] ?? 0, query: query), key: key,
+                    journaled: withOrgValues(record))
                 undoable.append((key, record))
                 return key
             }

@@ -26,12 +26,15 @@ extension ContactListModel {
     /// Takes the row at `index` of `dataRows` out at once and sends its DELETE.
     mutating func deleteRow(at index: Int) -> [ContactListEffect] {
         let record = dataRows[index]
+        if offline.isOffline { return queueDeletes([record]) }
         let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
         guard requests.allowsSending(request) else {
             notices.statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"
             return []
         }
-        changes.recordDelete(DeletedItemInfo(record: record, row: index, query: query), key: request.id)
+        changes.recordDelete(
+            DeletedItemInfo(record: record, row: index, query: query), key: request.id, journaled: withOrgValues(record)
+        )
         changes.rememberForUndo([(request.id, record)], query: query)
         inFlight[request.id] = .delete
         removeRow(at: index)
@@ -118,9 +121,9 @@ extension ContactListModel {
 }
 
 extension ContactListModel {
-    /// Reads `fields` of a record whose change got no answer, for the purpose that settles it.
+    /// Reads `fields` (nil: all) of a record whose change got no answer, for the purpose that settles it.
     mutating func readBack(
-        _ record: ContactRecord, fields: String, for purpose: Purpose, status: String
+        _ record: ContactRecord, fields: String?, for purpose: Purpose, status: String
     ) -> [ContactListEffect] {
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: fields, apiVersion: nil)

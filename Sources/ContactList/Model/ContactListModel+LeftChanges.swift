@@ -28,7 +28,8 @@ extension ContactListModel {
                 changes.leftDeletes.pending += 1
                 changes.unknownOutcomes.insert(key)
                 changes.since[key] = change.sentAt
-                reads += readBack(record, fields: "Id", for: .reconcileLeftDelete(deleteID: key), status: "")
+                // The whole record: a row put back shows the org's values, not the dead process's.
+                reads += readBack(record, fields: nil, for: .reconcileLeftDelete(deleteID: key), status: "")
             case .update:
                 edits += 1
             case .create:
@@ -139,7 +140,8 @@ extension ContactListModel {
                 viewport.marks[info.record.id] = nil
             }
             changes.leftDeletes.deleted += 1
-        case .success:
+        case .success(let response):
+            if let read = try? response.decode(JSONValue.self) { takeOwnFields(of: read, into: key) }
             reinstate(key, alert: nil)
             changes.leftDeletes.putBack += 1
         case .failure:
@@ -151,6 +153,22 @@ extension ContactListModel {
         notices.alerts.append(changes.leftDeletes.alert)
         notices.statusMessage = ""
         changes.leftDeletes = LeftDeleteTally()
+    }
+}
+
+extension ContactListModel {
+    /// Gives a left delete's copy of its record the values `read` holds of the record's own fields
+    /// (the columns of one key): the dead process's row may show an edit that the org never made.
+    /// A relationship's column (`Account.Name`), which a read of the record does not hold, keeps
+    /// the row's text.
+    private mutating func takeOwnFields(of read: JSONValue, into key: RestRequestID) {
+        guard let record = deleteRequests[key]?.record else { return }
+        var values = record.values
+        for (index, column) in run.columns.enumerated() where index < values.count && column.path.count == 1 {
+            guard FieldLookup.value(at: column.path, in: read, fields: \.objectValue) != nil else { continue }
+            values[index] = ContactRecord.text(at: column.path, in: read)
+        }
+        if values != record.values { changes.replaceDeletedRecord(key, with: record.replacingValues(values)) }
     }
 }
 

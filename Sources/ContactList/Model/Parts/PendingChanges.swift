@@ -77,10 +77,12 @@ public struct PendingChanges: Sendable {
 
     // MARK: - Entries
 
-    /// A delete about to be sent under `key`.
-    mutating func recordDelete(_ info: DeletedItemInfo, key: RestRequestID) {
+    /// A delete about to be sent under `key`. The outbox keeps `journaled` (the record with the
+    /// org's values, when an edit of it is in flight), else the row.
+    mutating func recordDelete(_ info: DeletedItemInfo, key: RestRequestID, journaled: ContactRecord? = nil) {
         deletes[key] = info
-        journalRecord(DurableChange(requestID: key, kind: .delete, record: info.record, query: info.query))
+        journalRecord(
+            DurableChange(requestID: key, kind: .delete, record: journaled ?? info.record, query: info.query))
     }
 
     /// The delete entry of `key`, gone: its outcome is settled (or its row is back).

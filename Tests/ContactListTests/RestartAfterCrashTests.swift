@@ -1,0 +1,104 @@
+import Foundation
+import RestCore
+import Testing
+
+@testable import ContactList
+
+/// What a start after `kill -9` finds: the replica's rows (the org's, as last read) and the
+/// outbox's changes (each with the org's values). Found by the delete property test's crashes.
+@Suite("A start after a crash: kept rows and left changes")
+struct RestartAfterCrashTests {
+    /// The records of the pages the `keepRows` effects among `effects` keep.
+    static func kept(_ effects: [ContactListEffect]) -> [JSONValue] {
+        effects.flatMap { effect -> [JSONValue] in
+            if case .keepRows(let kept) = effect, case .page(let records, _, _) = kept.change { records } else { [] }
+        }
+    }
+
+    /// A left delete of contact `index` as the outbox gives it back, its row showing `title`.
+    static func leftDelete(_ index: Int, title: String) -> DurableChange {
+        let values = ["Contact \(String(format: "%04d", index))", title, "c\(index)@example.com", "", "Account 0"]
+        return DurableChange(
+            requestID: RestRequestID(), kind: .delete,
+            record: ContactRecord(
+                id: Fixtures.id(index), objectType: "Contact", displayName: values[0], values: values),
+            query: Fixtures.query)
+    }
+
+    @Test("the replica keeps the org's value of a field whose edit is in flight, and a pending delete's row")
+    func keptRowsAreTheOrgs() throws {
+        var model = try EditTests.model()
+        model.keepsRows = true
+        _ = try EditTests.edit(&model, to: "new@example.com")
+        _ = model.handle(key: .character("j"))
+        _ = model.handle(key: .character("d"))
+        let refresh = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
+        let effects = model.handle(response: Fixtures.page((0..<5).map { Fixtures.contact($0) }), for: refresh.id)
+        #expect(EditTests.email(model) == "new@example.com", "the row shows the edit in flight")
+        let kept = Self.kept(effects)
+        #expect(kept.map { $0["Id"]?.stringValue } == (0..<5).map(Fixtures.id), "the pending delete's row is kept")
+        #expect(kept.first?["Email"]?.stringValue == "c0@example.com", "the org's value, not the edit's")
+    }
+
+    @Test("a run sorted with s is not kept: the replica holds rows in the query's own order")
+    func sortedRunIsNotKept() throws {
+        var model = Fixtures.loadedModel(count: 3)
+        model.keepsRows = true
+        let sort = try #require(Fixtures.sentRequests(model.handle(key: .character("s"))).first)
+        let effects = model.handle(
+            response: Fixtures.page((0..<3).reversed().map { Fixtures.contact($0) }), for: sort.id)
+        #expect(model.run.sort != nil)
+        #expect(Self.kept(effects).isEmpty)
+    }
+
+    @Test("the outbox keeps a deleted row with the org's value of a field whose edit is in flight")
+    func outboxKeepsTheOrgsValues() throws {
+        var model = try EditTests.model()
+        model.journalsChanges = true
+        _ = try EditTests.edit(&model, to: "new@example.com")
+        let effects = model.handle(key: .character("d"))
+        let change = try #require(JournaledChangesTests.recorded(effects).changes.first)
+        #expect(change.kind == .delete)
+        #expect(change.record.value(at: 2) == "c0@example.com")
+        #expect(
+            model.deleteRequests.values.first?.record.value(at: 2) == "new@example.com", "a rollback shows the edit")
+    }
+
+    @Test("a left delete found in the org comes back with the org's values, read whole")
+    func leftDeletePutBackWithOrgValues() throws {
+        var model = Fixtures.loadedModel(count: 0)
+        let effects = model.resumeLeftChanges([Self.leftDelete(3, title: "Never saved")])
+        let read = try #require(Fixtures.sentRequests(effects).first)
+        #expect(read.method == .GET && read.path.hasSuffix(Fixtures.id(3)))
+        #expect(!read.queryItems.contains { $0.name == "fields" }, "every field of the record")
+        var record = Fixtures.contact(3)
+        record["Title"] = "Org title"
+        let body = try JSONSerialization.data(withJSONObject: record)
+        _ = model.handle(response: .success(RestResponse(status: 200, headers: [:], body: Array(body))), for: read.id)
+        #expect(model.dataRows.map { $0.value(at: 1) } == ["Org title"])
+        #expect(model.dataRows.first?.value(at: 4) == "Account 0", "a relationship's column keeps the row's text")
+        #expect(model.notices.alerts.map(\.message) == ["1 not deleted — put back"])
+    }
+
+    @Test("kept rows shown first: left deletes leave them, and those put back come back in the query's order")
+    func leftDeletesPutBackInOrder() throws {
+        var model = ContactListModel(query: Fixtures.query, origin: "o", requests: Fixtures.client())
+        model.visibleRowCount = 10
+        let cached = try (0..<5).map { index in
+            try JSONDecoder().decode(
+                JSONValue.self, from: JSONSerialization.data(withJSONObject: Fixtures.contact(index)))
+        }
+        model.showCachedRows(cached, age: "just now")
+        let effects = model.resumeLeftChanges([
+            Self.leftDelete(3, title: "Title 3"), Self.leftDelete(1, title: "Title 1"),
+        ])
+        #expect(model.dataRows.map(\.id) == [0, 2, 4].map(Fixtures.id))
+        let reads = Fixtures.sentRequests(effects)
+        for index in [3, 1] {
+            let read = try #require(reads.first { $0.path.hasSuffix(Fixtures.id(index)) })
+            _ = model.handle(response: Fixtures.retrieved(index), for: read.id)
+        }
+        #expect(model.dataRows.map(\.id) == [1, 3, 0, 2, 4].map(Fixtures.id), "on top, in the query's order")
+        #expect(model.notices.alerts.map(\.message) == ["2 not deleted — put back"])
+    }
+}
