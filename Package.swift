@@ -87,7 +87,8 @@ let package = Package(
             exclude: ["Compatibility"]
         ),
         .testTarget(
-            name: "ReplicaTests", dependencies: ["Replica", "ContactList", "RestCore", "MockOrg", "TestSupport", .grdb]),
+            name: "ReplicaTests",
+            dependencies: ["Replica", "ContactList", "RestCore", "MockOrg", "TestSupport", "RecordOutput", .grdb]),
         .testTarget(
             name: "ContactListTests", dependencies: ["ContactList", "MockOrg", "Replica", "RestCore", "TestSupport"]),
         .testTarget(

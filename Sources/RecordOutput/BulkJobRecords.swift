@@ -26,6 +26,31 @@ public struct BulkJobRecords: Sendable {
         progress: @Sendable (BulkQueryJob) -> Void = { _ in },
         consume: ([JSONValue]) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
+        try await run(created: created, progress: progress) { records, _ throws(BulkQueryError) in
+            try await consume(records)
+        }
+    }
+
+    /// The same pieces as query pages, the form a list applies REST pages in
+    /// (`applyPage`): the complete job's record count as `totalSize`, no `nextRecordsUrl`, and
+    /// `done` on the piece that brings the records handed over to that count.
+    public func readPages(
+        created: @Sendable (String) -> Void = { _ in },
+        progress: @Sendable (BulkQueryJob) -> Void = { _ in },
+        consume: (QueryResult) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
+        var handed = 0
+        try await run(created: created, progress: progress) { records, total throws(BulkQueryError) in
+            handed += records.count
+            try await consume(QueryResult(totalSize: total, done: handed >= total, records: records))
+        }
+    }
+
+    /// The job, its pieces' records handed to `consume` with the complete job's record count.
+    private func run(
+        created: @Sendable (String) -> Void, progress: @Sendable (BulkQueryJob) -> Void,
+        consume: (_ records: [JSONValue], _ total: Int) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
         let (selectList, object) = try Self.statement(soql)
         let plan: BulkCSVRecords.Plan
         do {
@@ -36,7 +61,7 @@ public struct BulkJobRecords: Sendable {
         }
         let job = try await bulk.create(plan.soql, operation: operation)
         created(job.id)
-        _ = try await bulk.waitUntilComplete(job.id, progress: progress)
+        let total = try await bulk.waitUntilComplete(job.id, progress: progress).numberRecordsProcessed
         let attributes = JSONValue.object(["type": .string(object)])
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
             let records: [JSONValue]
@@ -50,7 +75,7 @@ public struct BulkJobRecords: Sendable {
                     guard case .object(var fields) = record else { return record }
                     fields["attributes"] = attributes
                     return .object(fields)
-                })
+                }, total)
         }
     }
 

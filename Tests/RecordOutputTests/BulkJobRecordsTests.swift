@@ -36,6 +36,18 @@ import Testing
         }
     }
 
+    @Test func asQueryPagesEachPieceCarriesTheJobsCountAndOnlyTheLastIsDone() async throws {
+        try await LiveOrg.with { org in
+            let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client, maxRecords: 70))
+            var pages: [QueryResult] = []
+            try await reader.readPages { page in pages.append(page) }
+            #expect(pages.map(\.records.count) == [70, 70, 60])
+            #expect(pages.map(\.totalSize) == [200, 200, 200])
+            #expect(pages.map(\.done) == [false, false, true])
+            #expect(pages.allSatisfy { $0.nextRecordsUrl == nil })
+        }
+    }
+
     @Test func aQueryBulkCannotRunIsUnsupportedForTheCallerToPageInstead() async throws {
         try await LiveOrg.with { org in
             let reader = BulkJobRecords(soql: "SELECT COUNT() FROM Contact", bulk: BulkQuery(client: org.client))

@@ -217,33 +217,13 @@ struct IncrementalSyncTests {
         }
     }
 
-    /// Performs `effects` one at a time, as a runner would but in order: each request sent and its
-    /// answer handled before the next, rows kept in `replica`; returns every effect seen.
+    /// Performs `effects` one at a time, as a runner would but in order (`driveEffects`).
     @discardableResult
     private func drive(
         _ model: inout ContactListModel, _ effects: [ContactListEffect], _ org: LiveOrg, _ replica: ReplicaStore?,
         limit: Int = .max, holding held: (RestRequest) -> Bool = { _ in false }
     ) async throws -> [ContactListEffect] {
-        var queue = effects[...]
-        var seen: [ContactListEffect] = []
-        var sent = 0
-        while let effect = queue.popFirst() {
-            seen.append(effect)
-            switch effect {
-            case .send(let request) where sent < limit && !held(request):
-                sent += 1
-                let result: Result<RestResponse, RestClientError>
-                do throws(RestClientError) {
-                    result = .success(try await org.client.send(request))
-                } catch {
-                    result = .failure(error)
-                }
-                queue += model.handle(response: result, for: request.id)
-            case .keepRows: _ = try replica?.perform(effect)
-            default: break
-            }
-        }
-        return seen
+        try await driveEffects(&model, effects, org, replica, limit: limit, holding: held)
     }
 
     @Test("a replicated list pages on by itself, the header counting; / asks the org only until it is whole")

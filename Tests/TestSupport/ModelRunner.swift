@@ -169,6 +169,10 @@ package struct ModelRunner {
                 delayed.removeValue(forKey: id)?.cancel()
             case .quit, .open, .copy:
                 break
+            case .readBulk(_, let id):
+                // This runner reads no bulk job: the list pages on, as when a job cannot run.
+                let refusal = RestClientError.invalidRequest("the test runner reads no Bulk API 2.0 job.")
+                perform(model.handle(bulkPage: .failure(.unsupportedQuery(refusal)), for: id))
             case .recordChange, .forgetChange, .keepRows:
                 // Written before the effects after it (the change's request) are performed.
                 do {

@@ -115,6 +115,9 @@ extension ContactListModel {
             return applyCompactLayout(result, object: object, requestID: requestID)
         case .describeGlobal:
             return applyDescribeGlobal(result)
+        case .bulkPages:
+            // Its pieces come through `handle(bulkPage:for:)`, never as a response.
+            return []
         case .probe:
             return settleProbe(result, requestID: requestID)
         case .syncUpDeleteCheck(let entries):
@@ -308,8 +311,9 @@ extension ContactListModel {
     /// the last shown row (`pastTheEnd`): one page per key press, never by itself, so a filter
     /// that matches nothing does not page through the whole org.
     mutating func loadMoreIfNeeded(pastTheEnd: Bool = false) -> [ContactListEffect] {
+        if let bulk = firstSyncThroughBulk() { return bulk }
         // A replicated list pages on by itself until every row is held.
-        guard let url = run.nextRecordsURL, !isLoading, !run.isReplayingStagedPages,
+        guard let url = run.nextRecordsURL, !isLoading, !run.isReplayingStagedPages, !readsBulk,
             isLoadingAll || replicatesList || viewport.selection + max(visibleRowCount, 1) >= shownCount,
             isLoadingAll || replicatesList || pastTheEnd || !isFiltering
         else { return [] }

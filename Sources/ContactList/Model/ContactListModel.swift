@@ -68,6 +68,9 @@ public struct ContactListModel: Sendable {
         case syncUpDeleteCheck(entries: [RestRequestID])
         /// A request of the incremental sync of the list shown from the replica (`run.sync`).
         case sync(IncrementalSync.Step, generation: Int)
+        /// A large list's first sync read through a Bulk API 2.0 job (`readBulk`); `applied`
+        /// once a piece has replaced the rows.
+        case bulkPages(generation: Int, applied: Bool)
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -134,7 +137,7 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .listViewResults(_, _, let generation): return generation == run.generation
-                case .sync(_, let generation): return generation == run.generation
+                case .sync(_, let generation), .bulkPages(let generation, _): return generation == run.generation
                 case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
                     .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create,
                     .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete, .listViews, .listViewDescribe,

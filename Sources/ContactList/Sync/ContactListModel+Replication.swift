@@ -61,7 +61,7 @@ extension ContactListModel {
             if replacing, run.cachedRowsStatus != .none { run.cachedRowsStatus = .synced }
             return
         }
-        if run.nextRecordsURL != nil {
+        if run.nextRecordsURL != nil || readsBulk {
             run.cachedRowsStatus = .replicating(kept: run.listedCount, of: max(run.totalSize, run.listedCount))
         } else {
             run.cachedRowsStatus = .synced

@@ -2,6 +2,7 @@ import ContactList
 import Foundation
 import Glibc
 import Logging
+import RecordOutput
 import Replica
 import RestCore
 
@@ -112,6 +113,7 @@ final class AppLoop {
                 case .notice(let text): model.showNotice(text)
                 case .exported(let outcome): model.settleExport(outcome)
                 case .localStoresDropped(let sentence): effects += dropLocalStores(because: sentence)
+                case .bulkPage(let id, let result): effects += model.handle(bulkPage: result, for: id)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -237,6 +239,8 @@ final class AppLoop {
                 let writer = RecordFileWriter(client: client, environment: ProcessInfo.processInfo.environment)
                 let queue = queue
                 Task { queue.post(.exported(await writer.write(export))) }
+            case .readBulk(let soql, let id):
+                readBulk(soql, id: id)
             }
         }
     }
@@ -316,6 +320,21 @@ final class AppLoop {
                 result = .failure(error)
             }
             report(result, of: request, to: queue, logger: logger)
+        }
+    }
+
+    /// Reads `soql` through a Bulk API 2.0 job (`BulkJobRecords`); each piece comes back through
+    /// the wake-up pipe as a page, a failure as the job's error.
+    private func readBulk(_ soql: String, id: RestRequestID) {
+        let reader = BulkJobRecords(soql: soql, bulk: BulkQuery(client: client))
+        let queue = queue
+        logger?.info("bulk read", metadata: ["id": "\(id)"])
+        Task {
+            do throws(BulkQueryError) {
+                try await reader.readPages { page in queue.post(.bulkPage(id, .success(page))) }
+            } catch {
+                queue.post(.bulkPage(id, .failure(error)))
+            }
         }
     }
 

@@ -16,6 +16,8 @@ final class WakeupQueue: Sendable {
         case exported(RecordExport.Outcome)
         /// The org named another user than the one the local stores were opened for: the sentence why they go.
         case localStoresDropped(String)
+        /// A piece of a list's bulk read (`readBulk`) as a page, or how the job failed.
+        case bulkPage(RestRequestID, Result<QueryResult, BulkQueryError>)
     }
 
     let readDescriptor: Int32

@@ -23,7 +23,7 @@ public struct BulkQuery: Sendable {
     public var longestPoll: Duration
 
     public init(
-        client: RestClient, maxRecords: Int? = nil, firstPoll: Duration = .milliseconds(100),
+        client: RestClient, maxRecords: Int? = nil, firstPoll: Duration = .milliseconds(50),
         longestPoll: Duration = .seconds(5)
     ) {
         self.client = client
@@ -124,8 +124,15 @@ public struct BulkQuery: Sendable {
             } catch {
                 throw .requestFailed(error)
             }
-            links = json["resultPages"]?.arrayValue?.compactMap { $0["resultLink"]?.stringValue } ?? []
-            next = json["done"] == .bool(true) ? nil : json["nextRecordsUrl"]?.stringValue
+            // The documentation's table and example spell the keys `resultUrl` and
+            // `nextRecordUrl` as well as `resultLink` and `nextRecordsUrl`: either is read.
+            links =
+                json["resultPages"]?.arrayValue?.compactMap {
+                    $0["resultLink"]?.stringValue ?? $0["resultUrl"]?.stringValue
+                } ?? []
+            next =
+                json["done"] == .bool(true)
+                ? nil : json["nextRecordsUrl"]?.stringValue ?? json["nextRecordUrl"]?.stringValue
             guard !links.isEmpty else { throw .unexpectedAnswer("resultPages listed no results.") }
             try await readTogether(links, consume: consume)
             guard let next else { return }

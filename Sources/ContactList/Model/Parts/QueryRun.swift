@@ -30,6 +30,8 @@ public struct QueryRun: Sendable {
     /// Numbers the runs of the query: a refresh or a sort starts a new one.
     var generation = 0
     var nextRecordsURL: String?
+    /// The run whose rest a bulk job was asked to read (`firstSyncThroughBulk`): once per run.
+    var bulkSyncGeneration: Int?
     /// Set when an expired cursor restarted the query, until a next page of the new cursor
     /// arrives: a second expiry in a row shows the page error instead of restarting again.
     var restartedAfterExpiredCursor = false

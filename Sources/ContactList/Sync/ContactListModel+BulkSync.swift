@@ -1,0 +1,55 @@
+import RestCore
+
+/// A large list's first sync through a Bulk API 2.0 query job, as `list` switches by itself: when
+/// the first page of a replicated list says the query matches more than `bulkSyncThreshold`
+/// records and pages remain, the rest is not paged; the runner reads the list's page query as a
+/// job (`readBulk`) and hands its pieces back as pages (`handle(bulkPage:for:)`). The first
+/// piece replaces the rows (it starts the list again, from the same first rows), each piece is
+/// kept as a page, the last one makes the list whole. A job that cannot run leaves the list to
+/// REST paging, from the first page's cursor.
+extension ContactListModel {
+    /// Above this many records, with pages left, a replicated list syncs through a bulk job.
+    public static let bulkSyncThreshold = 50_000
+
+    /// Whether a bulk job of the current run is still handing pieces over.
+    var readsBulk: Bool {
+        inFlight.values.contains {
+            if case .bulkPages(let generation, _) = $0 { return generation == run.generation }
+            return false
+        }
+    }
+
+    /// The job for the rest of a replicated list whose first page says it is large; nil when
+    /// paging goes on (a small list, a list not replicated, a job already asked for this run).
+    mutating func firstSyncThroughBulk() -> [ContactListEffect]? {
+        guard replicatesList, run.nextRecordsURL != nil, run.totalSize > Self.bulkSyncThreshold,
+            run.listedCount <= batchSize, run.bulkSyncGeneration != run.generation, !isLoading,
+            !run.isReplayingStagedPages, run.refreshStaging == nil
+        else { return nil }
+        run.bulkSyncGeneration = run.generation
+        let id = RestRequestID()
+        inFlight[id] = .bulkPages(generation: run.generation, applied: false)
+        return [.readBulk(soql: pageQuery(query), id: id)]
+    }
+
+    /// A piece of the bulk job `id` as a page (`done` on the last), or how the job failed. A job
+    /// that failed before any piece leaves the list to REST paging; after one, the list stays as
+    /// far as it got, and the status line says why.
+    public mutating func handle(
+        bulkPage result: Result<QueryResult, BulkQueryError>, for id: RestRequestID
+    ) -> [ContactListEffect] {
+        guard case .bulkPages(let generation, let applied)? = inFlight[id], generation == run.generation else {
+            return []
+        }
+        switch result {
+        case .success(let page):
+            inFlight[id] = page.done ? nil : .bulkPages(generation: generation, applied: true)
+            return applyPage(page, replacing: !applied, restarting: !applied)
+        case .failure(let error):
+            inFlight[id] = nil
+            guard applied else { return loadMoreIfNeeded() }
+            notices.statusMessage = "Could not load the rest of the list: \(error.description)"
+            return []
+        }
+    }
+}
