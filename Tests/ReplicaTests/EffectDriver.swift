@@ -6,7 +6,7 @@ import TestSupport
 @testable import Replica
 
 /// Performs `effects` one at a time, as a runner would but in order: each request sent (up to
-/// `limit`) and its answer handled before the next, rows kept in `replica`, a bulk read
+/// `limit`, and none that `held` holds back) and its answer handled before the next, rows kept in `replica`, a bulk read
 /// (`readBulk`) run with `BulkJobRecords` and its pieces handed back as pages; returns every
 /// effect seen.
 @discardableResult
