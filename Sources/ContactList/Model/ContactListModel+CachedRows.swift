@@ -6,7 +6,8 @@ extension ContactListModel {
     /// first page then replaces them (the selection staying on its record) and the header turns
     /// from `cached AGE · syncing…` to `synced`. Nothing happens once rows are shown.
     public mutating func showCachedRows(_ records: [JSONValue], age: String) {
-        guard dataRows.isEmpty, rowsAreRecords, !records.isEmpty else { return }
+        // The rows of left creates and undeletes may be shown already: the kept rows join them.
+        guard dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, !records.isEmpty else { return }
         let pendingIDs = changes.pendingDeleteIDs
         for json in records {
             guard let record = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(record.id) else {
@@ -21,6 +22,12 @@ extension ContactListModel {
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = .cached(age: age)
         clampSelection()
+    }
+
+    /// Whether `record`'s row shows a change in flight that `resumeLeftChanges` took up before any
+    /// row was shown: a create's placeholder, or a record being restored.
+    private func isLeftChangeRow(_ record: ContactRecord) -> Bool {
+        record.id.hasPrefix(PendingCreate.idPrefix) || changes.pendingUndeleteIDs.contains(record.id)
     }
 
     /// Takes the replica's rows off the list while they are still shown in place of the org's
