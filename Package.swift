@@ -75,7 +75,8 @@ let package = Package(
         ),
         .testTarget(name: "CredentialsTests", dependencies: ["Credentials", "RestCore", "TestSupport"]),
         .testTarget(name: "SOQLTests", dependencies: ["SOQL"]),
-        .testTarget(name: "RecordOutputTests", dependencies: ["RecordOutput", "RestCore", "SOQL"]),
+        .testTarget(
+            name: "RecordOutputTests", dependencies: ["RecordOutput", "RestCore", "SOQL", "MockOrg", "TestSupport"]),
         .testTarget(
             name: "MockOrgTests",
             dependencies: [

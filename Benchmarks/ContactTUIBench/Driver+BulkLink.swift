@@ -77,11 +77,15 @@ extension Driver {
 
     /// Rounds of the link rows.
     private static let linkRounds = 3
+    /// Rounds of the 1,000,000 rows.
+    private static let millionRounds = 3
 
     /// `list --bulk` of 1,000,000 contacts against `list --no-bulk` (API calls and wall time) and
-    /// against simple-salesforce's `bulk2` download of the same query (wall time, its peak
-    /// memory), on loopback, after a first job has made the org's sort order; the org's resident
-    /// memory before and at the most during the job, which must not grow by a second copy of the org.
+    /// against simple-salesforce's `bulk2` download of the same query (wall time, peak memory),
+    /// on loopback, after a first job has made the org's sort order; the org's resident memory
+    /// before and at the most during the job, which must not grow by a second copy of the org.
+    /// Calls are counted as Salesforce counts them: every request under `/services/data`
+    /// (the job's create, the describes, each poll, each `resultPages` and each piece of results).
     mutating func bulkQueryMillion() throws {
         let mock = try startMockOrg(contacts: 1_000_000, ["--api-limit", "1000000000"])
         defer { mock.child.stop() }
@@ -96,30 +100,68 @@ extension Driver {
             return (usage, try apiCalls(mock) - before - 1, output)
         }
         // The org builds the query's sort order on its first run (about a second at this size):
-        // a job first, so that neither side measured pays for it, then the job's own time.
+        // a job first, so that neither side measured pays for it.
         _ = try jobSeconds(mock, soql: Self.listQuery)
-        let job = try jobSeconds(mock, soql: Self.listQuery)
-        let orgBefore = mock.child.currentRSS
-        let peak = PeakSampler(pid: mock.child.pid)
-        let bulk = try list("--bulk")
-        let orgPeak = peak.stop()
-        let rest = try list("--no-bulk")
-        guard bulk.output == rest.output, rest.output.split(separator: "\n").count == 1_000_001 else {
-            throw BenchFailure("list --bulk and list --no-bulk printed different output for 1,000,000")
-        }
         let directory = NSTemporaryDirectory() + "contact-tui-bench-bulk2-\(getpid())"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (peer, _) = try runToEnd(
-            "python3", ["\(scripts)/bulk2_download.py", mock.url, mock.token, Self.listQuery, directory])
+        var jobs: [Double] = []
+        var bulkRuns: [(usage: Child.Usage, calls: Int)] = []
+        var restRuns: [(usage: Child.Usage, calls: Int)] = []
+        var peerRuns: [(usage: Child.Usage, calls: Int)] = []
+        var orgBefore = 0
+        var orgPeak = 0
+        var pieces = (pages: 0, links: 0)
+        // Rounds, each side in turn, so that load from elsewhere falls on all; medians.
+        for round in 0..<Self.millionRounds {
+            jobs.append(try jobSeconds(mock, soql: Self.listQuery))
+            // A child's peak RSS from wait4 is at least the bench's own peak when it was forked
+            // (Linux carries the forked image's high-water mark over exec): the peak memory rows
+            // take the first round, where both clients start before the bench held any output.
+            let peerBefore = try apiCalls(mock)
+            let (peer, _) = try runToEnd(
+                "python3", ["\(scripts)/bulk2_download.py", mock.url, mock.token, Self.listQuery, directory])
+            peerRuns.append((peer, try apiCalls(mock) - peerBefore - 1))
+            if round == 0 { orgBefore = mock.child.currentRSS }
+            let peak = round == 0 ? PeakSampler(pid: mock.child.pid) : nil
+            let bulk = try list("--bulk")
+            if let peak {
+                orgPeak = peak.stop()
+                pieces = try resultPieces(mock)
+            }
+            let rest = try list("--no-bulk")
+            if round == 0 {
+                guard bulk.output == rest.output, rest.output.split(separator: "\n").count == 1_000_001 else {
+                    throw BenchFailure("list --bulk and list --no-bulk printed different output for 1,000,000")
+                }
+            }
+            bulkRuns.append((bulk.usage, bulk.calls))
+            restRuns.append((rest.usage, rest.calls))
+        }
+        func middle(_ runs: [(usage: Child.Usage, calls: Int)]) -> (usage: Child.Usage, calls: Int) {
+            runs.sorted { $0.usage.wallSeconds < $1.usage.wallSeconds }[runs.count / 2]
+        }
+        let (bulk, rest, peer) = (middle(bulkRuns), middle(restRuns), middle(peerRuns))
+        let job = median(jobs)
+        let peerCalls = peer.calls
+        log(
+            "  1,000,000 rounds (job, bulk, REST, bulk2 s): "
+                + (0..<jobs.count).map {
+                    String(
+                        format: "%.2f/%.2f/%.2f/%.2f", jobs[$0], bulkRuns[$0].usage.wallSeconds,
+                        restRuns[$0].usage.wallSeconds, peerRuns[$0].usage.wallSeconds)
+                }.joined(separator: " "))
 
-        let name = "`contact-tui list --bulk` 1,000,000 contacts (loopback)"
+        let name = "`contact-tui list --bulk` 1,000,000 contacts (loopback, median of \(Self.millionRounds))"
         let share = Double(bulk.calls) / Double(max(rest.calls, 1))
         rows.append(
             Row(
-                what: name + " (API calls)", measured: "\(bulk.calls) calls", goal: "≤ 1% of `list --no-bulk`",
-                peer: "\(rest.calls) calls `list --no-bulk`", ratio: String(format: "%.1f%%", share * 100),
-                verdict: share <= 0.01 ? "met" : "missed"))
+                what: name + " (API calls, every request counted as Salesforce counts it)",
+                measured: "\(bulk.calls) calls (of which \(pieces.links) pieces of results and "
+                    + "\(pieces.pages) `resultPages`; the rest the create, the describes and the polls)",
+                goal: "≤ 1% of `list --no-bulk`",
+                peer: "\(rest.calls) calls `list --no-bulk`; \(peerCalls) simple-salesforce `bulk2`",
+                ratio: String(format: "%.1f%%", share * 100), verdict: share <= 0.01 ? "met" : "missed"))
         let wall = bulk.usage.wallSeconds / rest.usage.wallSeconds
         rows.append(
             Row(
@@ -128,14 +170,26 @@ extension Driver {
                     + " (of which the mock's job \(format(seconds: job)))",
                 goal: "≤ 0.7x `list --no-bulk`", peer: format(seconds: rest.usage.wallSeconds) + " `list --no-bulk`",
                 ratio: String(format: "%.2fx", wall), verdict: wall <= 0.7 ? "met" : "missed"))
-        let faster = peer.wallSeconds / bulk.usage.wallSeconds
+        let faster = peer.usage.wallSeconds / bulk.usage.wallSeconds
         rows.append(
             Row(
                 what: name + " vs simple-salesforce `bulk2` download (wall)",
-                measured: format(seconds: bulk.usage.wallSeconds) + ", peak RSS " + format(bytes: bulk.usage.peakRSS),
+                measured: format(seconds: bulk.usage.wallSeconds) + ", CPU " + format(seconds: bulk.usage.cpuSeconds)
+                    + ", peak RSS " + format(bytes: bulkRuns[0].usage.peakRSS) + " (first round)",
                 goal: "≥ 3x faster",
-                peer: format(seconds: peer.wallSeconds) + ", peak RSS " + format(bytes: peer.peakRSS),
+                peer: format(seconds: peer.usage.wallSeconds) + ", CPU " + format(seconds: peer.usage.cpuSeconds)
+                    + ", peak RSS " + format(bytes: peerRuns[0].usage.peakRSS) + " (first round)",
                 ratio: String(format: "%.1fx faster", faster), verdict: faster >= 3 ? "met" : "missed"))
+        // Both clients wait for the same job; what each does after it is theirs.
+        let ours = max(bulk.usage.wallSeconds - job, 0)
+        let theirs = max(peer.usage.wallSeconds - job, 0)
+        rows.append(
+            Row(
+                what: name + " vs `bulk2`, the job's time taken off both",
+                measured: format(seconds: ours) + " after the job",
+                goal: "— (the breakdown of the row above)",
+                peer: format(seconds: theirs) + " simple-salesforce after the job (job " + format(seconds: job) + ")",
+                ratio: String(format: "%.1fx faster", theirs / max(ours, 0.001)), verdict: "reported"))
         rows.append(
             Row(
                 what: "MockOrg resident memory during the 1,000,000-row job",
@@ -144,6 +198,42 @@ extension Driver {
                 peer: format(bytes: orgBefore) + " before",
                 ratio: String(format: "+%.0f%%", Double(orgPeak - orgBefore) / Double(max(orgBefore, 1)) * 100),
                 verdict: Double(orgPeak - orgBefore) < 0.5 * Double(orgBefore) ? "met" : "missed"))
+        notes.append(
+            "API calls are counted as Salesforce counts them: Salesforce's \"API Request Limits and Allocations\" "
+                + "says its limits \"apply to Salesforce Platform SOAP and REST APIs and any other API built on "
+                + "those frameworks, unless noted otherwise\", and Bulk API 2.0's query pages note no exemption "
+                + "for a job's create, its info (the polls), `resultPages` or `results`; so each is one call, "
+                + "as the org's `/limits` `DailyApiRequests` counts here.")
+        notes.append(
+            "Without `maxRecords` the org sizes a piece of results itself: Get Results for a Query Job (API "
+                + "47.0) says that without a locator \"the request returns as many rows as can be listed\", and of "
+                + "`maxRecords` that \"the request is still subject to the size limits\"; the current page adds "
+                + "that without it the server uses a default based on the service. `resultPages` takes only the "
+                + "job's id and \"returns up to five URIs in one response\" (Get Parallel Results for a Query "
+                + "Job, API 58.0). Salesforce publishes no default size; the "
+                + "mock's is 32 MB of CSV lines a piece.")
+    }
+
+    /// What the newest job's results take to read without `maxRecords`, as `list --bulk` reads
+    /// them: its `resultPages` calls and the pieces they link to (asked after the run measured).
+    func resultPieces(_ mock: Server) throws -> (pages: Int, links: Int) {
+        let auth = ["Authorization": "Bearer " + mock.token]
+        let listed = try HTTPProbe.send("GET", port: mock.port, path: "/services/data/v66.0/jobs/query", headers: auth)
+        guard
+            let records = (try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])?["records"]
+                as? [[String: Any]], let id = records.last?["id"] as? String
+        else { throw BenchFailure("the jobs were not listed: \(listed.status)") }
+        var path: String? = "/services/data/v66.0/jobs/query/" + id + "/resultPages"
+        var pages = 0
+        var links = 0
+        while let next = path {
+            let reply = try HTTPProbe.send("GET", port: mock.port, path: next, headers: auth)
+            let answer = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any]
+            pages += 1
+            links += (answer?["resultPages"] as? [Any])?.count ?? 0
+            path = answer?["nextRecordsUrl"] as? String
+        }
+        return (pages, links)
     }
 
     /// The mock's own time for a query job of `soql`, asked for directly: from the create to the

@@ -16,6 +16,8 @@ struct Driver {
     let scripts: String
     let selfPath: String
     var rows: [Row] = []
+    /// Printed under the table: where a row's method comes from.
+    var notes: [String] = []
 
     static let listQuery = "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact ORDER BY Name"
 
@@ -51,7 +53,7 @@ struct Driver {
         {
             try $0.bulkQueryOverLink()
         },
-        Step(only: "bulk-query", title: "list --bulk of 1,000,000 vs REST and simple-salesforce's bulk2") {
+        Step(only: "bulk-million", title: "list --bulk of 1,000,000 vs REST and simple-salesforce's bulk2") {
             try $0.bulkQueryMillion()
         },
     ]
@@ -533,6 +535,7 @@ struct Driver {
             lines.append(
                 "| \(row.what) | \(row.measured) | \(row.goal) | \(row.peer) | \(row.ratio) | \(row.verdict) |")
         }
+        if !notes.isEmpty { lines += [""] + notes.map { "- " + $0 } }
         return lines.joined(separator: "\n")
     }
 }

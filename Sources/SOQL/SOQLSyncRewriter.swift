@@ -27,6 +27,14 @@ package enum SOQLSyncRewriter {
             + SOQLOrderRewriter.trimmedEnd(String(characters[condition])) + ")"
     }
 
+    /// `SELECT Id, SystemModstamp FROM …` with every clause of `soql` after its SELECT list kept
+    /// (WHERE, ORDER BY, LIMIT, OFFSET): the list's members in its order, each with its stamp, for
+    /// a full Id-only resync; nil for text that is not a SELECT.
+    package static func idsAndStamps(_ soql: String) -> String? {
+        guard let clauses = Clauses(soql) else { return nil }
+        return "SELECT Id, SystemModstamp FROM " + String(Array(soql)[clauses.from.lowerBound...])
+    }
+
     /// Whether the query has a top-level LIMIT (a sync then reads every Id again instead).
     package static func hasLimit(_ soql: String) -> Bool {
         Clauses(soql)?.hasLimit ?? false

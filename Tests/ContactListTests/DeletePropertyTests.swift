@@ -198,7 +198,9 @@ struct DeletePropertyTests {
             } catch {
                 Issue.record("the outbox or the replica was not written: \(error)")
             }
-            for case .keepRows(let kept) in effects where kept.firstPosition == 0 { awaitingFirstPage = false }
+            for case .keepRows(let kept) in effects {
+                if case .page(_, firstPosition: 0, _) = kept.change { awaitingFirstPage = false }
+            }
             for request in Fixtures.sentRequests(effects) {
                 if case .reconcileLeftDelete(let deleteID) = model.inFlight[request.id] {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!

@@ -95,6 +95,22 @@ import Testing
         }
     }
 
+    @Test func withoutMaxRecordsResultPagesLinksThePiecesTheOrgSizesByBytes() async throws {
+        let org = TestOrg()
+        try await org.test { client in
+            let id = try await client.completedJob("SELECT Id FROM Contact", org: org)
+            let pages = try await client.get(Self.jobs + "/" + id + "/resultPages", headers: org.authorization)
+            #expect(pages.status == 200)
+            let links = (pages.object?["resultPages"] as? [[String: Any]])?.compactMap { $0["resultLink"] as? String }
+            // 200 short lines are far below one piece's bytes.
+            #expect(links == [Self.jobs + "/" + id + "/results"])
+            #expect(pages.object?["done"] as? Bool == true)
+            let piece = try await client.results(try #require(links?.first), org: org)
+            #expect(piece.ids.count == 200)
+            #expect(piece.headers[BulkQueryRoutes.locatorHeader] == "null")
+        }
+    }
+
     @Test func resultsAtAnotherAPIVersionThanTheJobsAre409() async throws {
         let org = TestOrg()
         try await org.test { client in

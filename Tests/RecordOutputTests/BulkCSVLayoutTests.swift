@@ -70,10 +70,11 @@ import Testing
         let records = BulkCSVRecords(
             kinds: ["MailingLatitude": .number], addresses: [Self.mailingAddress],
             hiddenColumns: ["MailingStreet", "MailingPostalCode", "MailingState", "MailingCountry", "MailingLatitude"])
-        let csv = Array(
-            (#""Id","MailingCity","MailingStreet","MailingPostalCode","MailingState","MailingCountry","MailingLatitude""#
-                + "\n" + #""1","Lyon","1 rue ""A"", B","69001","","France","45.75""# + "\n"
-                + #""2","","","","","","""# + "\n" + #""3","","","","","","1.5""# + "\n").utf8)
+        let text: String =
+            #""Id","MailingCity","MailingStreet","MailingPostalCode","MailingState","MailingCountry","MailingLatitude""#
+            + "\n" + #""1","Lyon","1 rue ""A"", B","69001","","France","45.75""# + "\n"
+            + #""2","","","","","","""# + "\n" + #""3","","","","","","1.5""# + "\n"
+        let csv = Array(text.utf8)
         #expect(
             try Self.direct(csv, .tsv, soql: soql, reading: records)
                 == "Id\tMailingAddress\tMailingCity\n1\t1 rue \"A\", B, Lyon, 69001, France\tLyon\n2\t\t\n3\t\t\n")

@@ -93,40 +93,54 @@ struct DatabaseFileTests {
 
     @Test("migrations are named, and a file at the first one gains the second with its rows kept")
     func migratesFromEarlierSchema() throws {
-        #expect(ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state"])
-        #expect(OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process"])
-        try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
-        let queue = try DatabaseQueue(path: file.path)
-        try ReplicaStore.migrator.migrate(queue, upTo: "1 list rows")
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
-                    ('l', 'a', '{"Name":"A"}', NULL, '2026-01-01T00:00:00.000+0000', 0),
-                    ('l', 'b', '{"Name":"B"}', NULL, '2026-02-01T00:00:00.000+0000', 1)
-                    """)
-        }
-        try queue.close()
+        #expect(ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state", "3 whole lists"])
+        #expect(
+            OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process", "3 outbox queued changes"])
+        try writeFile(
+            upTo: "1 list rows", ReplicaStore.migrator,
+            sql: """
+                INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
+                ('l', 'a', '{"Name":"A"}', NULL, '2026-01-01T00:00:00.000+0000', 0),
+                ('l', 'b', '{"Name":"B"}', NULL, '2026-02-01T00:00:00.000+0000', 1)
+                """)
         let store = try #require(ReplicaStore.open(at: file).store)
         let list = ListKey(stored: "l")
         #expect(try store.rows(of: list).map(\.fields) == [["Name": .string("A")], ["Name": .string("B")]])
         #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-02-01T00:00:00.000+0000")
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 2)
+        #expect(try store.syncState(of: list)?.isComplete == false)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+    }
+
+    @Test("a file at the second schema gains whole lists: its lists kept, none known whole, each whole once marked")
+    func migratesToWholeLists() throws {
+        try writeFile(
+            upTo: "2 list sync state", ReplicaStore.migrator,
+            sql: """
+                INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
+                ('l', 'a', '{"Name":"A"}', NULL, '2026-01-01T00:00:00.000+0000', 0);
+                INSERT INTO listSync (listKey, lastSystemModstamp, syncedAt) VALUES ('l', NULL, 7);
+                PRAGMA user_version = 2;
+                """)
+        let store = try #require(ReplicaStore.open(at: file).store)
+        let list = ListKey(stored: "l")
+        #expect(try store.rows(of: list).map(\.id) == ["a"])
+        let state = try #require(try store.syncState(of: list))
+        #expect(state.isComplete == false)
+        #expect(state.syncedAt == Date(timeIntervalSince1970: 7))
+        try store.markComplete(list)
+        #expect(try store.syncState(of: list)?.isComplete == true)
+        #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-01-01T00:00:00.000+0000")
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
     }
 
     @Test("an outbox at its first schema gains the writing process, its entries kept as of no known process")
     func outboxMigratesFromEarlierSchema() throws {
-        try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
-        let queue = try DatabaseQueue(path: file.path)
-        try OutboxStore.migrator.migrate(queue, upTo: "1 outbox")
-        try queue.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO outbox (requestID, kind, objectType, recordID, payload, state, createdAt)
-                    VALUES ('r1', 'delete', 'Contact', '003A', '{"name":"Ann"}', 'sent', 5)
-                    """)
-        }
-        try queue.close()
+        try writeFile(
+            upTo: "1 outbox", OutboxStore.migrator,
+            sql: """
+                INSERT INTO outbox (requestID, kind, objectType, recordID, payload, state, createdAt)
+                VALUES ('r1', 'delete', 'Contact', '003A', '{"name":"Ann"}', 'sent', 5)
+                """)
         let outbox = try #require(OutboxStore.open(at: file).store)
         #expect(
             try outbox.entries() == [
@@ -135,5 +149,36 @@ struct DatabaseFileTests {
                     payload: ["name": .string("Ann")], state: .sent, createdAt: Date(timeIntervalSince1970: 5),
                     processID: 0)
             ])
+    }
+
+    @Test("an outbox at its second schema gains the queued changes' LastModifiedDate, its entries and states kept")
+    func outboxMigratesToQueuedChanges() throws {
+        try writeFile(
+            upTo: "2 outbox process", OutboxStore.migrator,
+            sql: """
+                INSERT INTO outbox (requestID, kind, objectType, recordID, payload, state, createdAt, processID)
+                VALUES ('r1', 'delete', 'Contact', '003A', '{}', 'queued', 5, 42),
+                       ('r2', 'update', 'Contact', '003B', '{}', 'sent', 6, 42)
+                """)
+        let outbox = try #require(OutboxStore.open(at: file).store)
+        let entries = try outbox.entries()
+        #expect(entries.map(\.state) == [.queued, .sent])
+        #expect(entries.map(\.lastModifiedDate) == [nil, nil])
+        #expect(try outbox.entries(in: .queued).map(\.requestID) == ["r1"])
+        var queued = try #require(entries.first)
+        queued.lastModifiedDate = "2026-11-27T01:00:00.000+0000"
+        queued.state = .conflict
+        try outbox.add(queued)
+        #expect(try outbox.entries(in: .conflict).map(\.lastModifiedDate) == ["2026-11-27T01:00:00.000+0000"])
+        #expect(try outbox.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+    }
+
+    /// Writes the file at an earlier schema (`migrator` up to `migration`), then runs `sql` in it.
+    private func writeFile(upTo migration: String, _ migrator: DatabaseMigrator, sql: String) throws {
+        try DatabaseFile.makePrivateDirectory(file.deletingLastPathComponent())
+        let queue = try DatabaseQueue(path: file.path)
+        try migrator.migrate(queue, upTo: migration)
+        try queue.write { try $0.execute(sql: sql) }
+        try queue.close()
     }
 }

@@ -49,8 +49,8 @@ package struct ModelRunner {
     /// Shows the replica's rows of the query before the first page, as the app does at start;
     /// `age` stands for the clock's reading of how old they are.
     package mutating func showCachedRows(age: String) throws {
-        guard let replica, let cached = try replica.cachedRecords(of: model.query) else { return }
-        model.showCachedRows(cached.records, age: age)
+        guard let replica, let cached = try replica.replicatedList(of: model.query) else { return }
+        model.showCachedRows(cached, age: age)
     }
 
     /// Takes up what the outbox holds from a process that is gone, as the app does at start.

@@ -23,6 +23,7 @@ extension ContactListModel {
             openCreateForm(form)
             return []
         }
+        provideStandInFields(for: objectType)
         guard let fields = objectFields[objectType] else {
             modes.modal = .createForm(CreateForm(awaitingDescribeOf: objectType))
             notices.statusMessage = "Reading the fields of \(objectType)… (Esc cancels)"
@@ -142,6 +143,7 @@ extension ContactListModel {
             return []
         }
         if let index = form.firstUnresolvedReference { return lookUpReference(in: form, at: index) }
+        if offline.isOffline { return queueCreate(form, values: values) }
         var typed: [String: JSONValue] = [:]
         for entry in form.entries where !entry.text.text.isEmpty {
             typed[entry.field] = entry.resolvedID.map(JSONValue.string) ?? entry.kind.json(entry.text.text)
@@ -168,7 +170,7 @@ extension ContactListModel {
 
     /// The row shown until the org answers: the typed values under their columns, and a Name
     /// made of the typed name fields where the object builds it (Contact: FirstName LastName).
-    private func placeholderRecord(id: String, objectType: String, values: [String: String]) -> ContactRecord {
+    func placeholderRecord(id: String, objectType: String, values: [String: String]) -> ContactRecord {
         func typed(_ field: String) -> String? {
             values.first { FieldLookup.keyMatches($0.key, field) }?.value
         }

@@ -19,6 +19,7 @@ extension ContactListModel {
             return []
         }
         let objectType = target.record.objectType
+        provideStandInFields(for: objectType)
         guard objectFields[objectType] != nil else {
             modes.modal = .awaitingDescribe(target)
             notices.statusMessage = "Reading the fields of \(objectType)… (Esc cancels)"
@@ -254,7 +255,8 @@ extension ContactListModel {
     /// The latest pending value of each field with an update in flight, by record id: one pass
     /// over the updates, read once per page rather than once per record.
     var pendingValuesByRecord: [String: [String: String]] {
-        var byRecord: [String: [String: String]] = [:]
+        // A queued edit shows until it is sent; a sent one's value wins over it.
+        var byRecord = queuedValuesByRecord
         for (key, update) in latestPendingUpdates { byRecord[key.recordID, default: [:]][key.field] = update.value }
         return byRecord
     }

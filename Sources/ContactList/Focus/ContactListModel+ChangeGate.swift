@@ -20,6 +20,7 @@ extension ContactListModel {
     func refusalOfChange(to record: ContactRecord) -> String? {
         if let refusal = refusalOfAnyChange() { return refusal }
         if !record.isRecord { return Self.notRecordsStatus }
+        if let refusal = refusalOfQueued(record) { return refusal }
         if let refusal = refusalOfPendingCreate(record) { return refusal }
         // Its undelete decides whether it exists: a change now could act on a deleted record.
         if changes.undeletes.values.contains(where: { $0.record.id == record.id }) {

@@ -10,6 +10,8 @@ public struct Alert: Hashable, Sendable {
     var batch: Int? = nil
     /// The 412 this alert reports, whose key writes the user's value over the org's.
     public internal(set) var conflict: FieldConflict? = nil
+    /// The queued delete this alert reports in conflict: Enter keeps the org's copy, `o` deletes.
+    public internal(set) var deleteConflict: DeleteConflict? = nil
 
     /// How many failures the alert reports: one per detail line, else one.
     public var entryCount: Int { max(1, details.count) }

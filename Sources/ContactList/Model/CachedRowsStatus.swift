@@ -5,8 +5,13 @@ public enum CachedRowsStatus: Hashable, Sendable {
     case none
     /// The replica's rows, as old as `age` says (`2 h ago`), while the org's answer is awaited.
     case cached(age: String)
-    /// The org's rows replaced the replica's.
+    /// The org's rows replaced the replica's (or, replicating, the whole list is held).
     case synced
+    /// The org cannot be reached (or `--offline`): the replica's rows, as old as `cachedAge`
+    /// says when it held any, and changes queue.
+    case offline(cachedAge: String?)
+    /// The list's pages load in the background into the replica: `kept` of the org's `of` rows.
+    case replicating(kept: Int, of: Int)
 
     /// The header's words; nil for `.none`.
     var label: String? {
@@ -14,6 +19,9 @@ public enum CachedRowsStatus: Hashable, Sendable {
         case .none: return nil
         case .cached(let age): return "cached \(age) · syncing…"
         case .synced: return "synced"
+        case .offline(let age): return age.map { "offline · cached \($0)" } ?? "offline"
+        case .replicating(let kept, let total):
+            return "syncing \(GroupedNumber.text(kept)) / \(GroupedNumber.text(total))"
         }
     }
 

@@ -11,6 +11,7 @@ extension ContactListModel {
         // A record whose Id the server made up never reaches a request (a comma in it would add an id).
         let records = records.filter { refusalOfChange(to: $0) == nil }
         guard !records.isEmpty else { return [] }
+        if offline.isOffline { return queueDeletes(records) }
         if records.count == 1, let index = dataRows.firstIndex(where: { $0.id == records[0].id }) {
             let pending = deleteRequests.count
             let effects = deleteRow(at: index)

@@ -1,18 +1,40 @@
 import RestCore
 
 extension ContactListModel {
+    /// Shows the replica's list at once (as `showCachedRows(_:age:)` does); when the replica holds
+    /// the whole list, `start()` then syncs it by what changed (`beginSync`) instead of loading
+    /// it again.
+    public mutating func showCachedRows(_ list: ReplicatedList, age: String) {
+        showCachedRows(list.records, age: age)
+        guard case .cached = run.cachedRowsStatus, list.isComplete, replicatesList,
+            let since = list.lastSystemModstamp, let order = RowOrder(query: query)
+        else { return }
+        var keys: [String: RowOrder.Key] = [:]
+        keys.reserveCapacity(list.records.count)
+        for record in list.records {
+            guard let id = record["Id"]?.stringValue else { continue }
+            keys[id] = order.key(of: record, id: id)
+        }
+        run.sync = IncrementalSync(
+            since: since, replicaSyncedAt: list.syncedAt, startedAt: notices.now(), mode: .delta, order: order,
+            keys: keys)
+    }
+
     /// Shows the local replica's rows of this query at once, before the org answers: each a
     /// record as a query result holds it (`Id`, `attributes.type`, the columns' fields). The org's
     /// first page then replaces them (the selection staying on its record) and the header turns
     /// from `cached AGE · syncing…` to `synced`. Nothing happens once rows are shown.
     public mutating func showCachedRows(_ records: [JSONValue], age: String) {
-        // The rows of left creates and undeletes may be shown already: the kept rows join them.
+        // New records waiting for the org (left or queued) and the rows of left undeletes may be
+        // shown already: the kept rows join them.
         guard dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, !records.isEmpty else { return }
         let pendingIDs = changes.pendingDeleteIDs
+        let pending = pendingValuesByRecord
         for json in records {
-            guard let record = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(record.id) else {
+            guard let read = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(read.id) else {
                 continue
             }
+            let record = withPendingUpdates(read, pending)
             // A pending row gets its place too, so that a left delete put back lands in order.
             rows.queryOrder[record.id] = rows.nextQueryOrder
             rows.nextQueryOrder += Self.queryOrderStride
@@ -20,7 +42,7 @@ extension ContactListModel {
             rows.append(record)
         }
         updateFilter { $0.rebuild(index: $1) }
-        run.cachedRowsStatus = .cached(age: age)
+        run.cachedRowsStatus = offline.isOffline ? .offline(cachedAge: age) : .cached(age: age)
         clampSelection()
     }
 
@@ -31,25 +53,19 @@ extension ContactListModel {
     }
 
     /// Takes the replica's rows off the list while they are still shown in place of the org's
-    /// (the org named another user than the one they were kept for); the org's rows stay.
-    public mutating func dropCachedRows() {
-        guard case .cached = run.cachedRowsStatus else { return }
+    /// (the org named another user than the one they were kept for); the org's rows stay. A sync
+    /// of them under way gives way to a load of the list (its first page is returned).
+    @discardableResult
+    public mutating func dropCachedRows() -> [ContactListEffect] {
+        switch run.cachedRowsStatus {
+        case .cached, .offline: break
+        case .none, .synced, .replicating: return []
+        }
         rows.removeAll()
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = .none
         clampSelection()
-    }
-
-    /// The page's records for the replica, when the runner keeps one. Only a run in the query's
-    /// own order is kept, under the query: a start shows its rows in the order its first page
-    /// then keeps (a run `s` sorted would be shown out of order, and put rows back out of order).
-    func keptRows(_ records: [ContactRecord], firstPosition: Int) -> [ContactListEffect] {
-        guard keepsRows, rowsAreRecords, run.sort == nil, !records.isEmpty || firstPosition == 0 else { return [] }
-        return [
-            .keepRows(
-                KeptRows(
-                    query: query, columnPaths: run.columns.map(\.path), records: records,
-                    firstPosition: firstPosition))
-        ]
+        guard run.sync != nil else { return [] }
+        return runQueryAgain(merging: false, status: "Loading…")
     }
 }

@@ -26,6 +26,7 @@ extension ContactListModel {
     /// Takes the row at `index` of `dataRows` out at once and sends its DELETE.
     mutating func deleteRow(at index: Int) -> [ContactListEffect] {
         let record = dataRows[index]
+        if offline.isOffline { return queueDeletes([record]) }
         let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
         guard requests.allowsSending(request) else {
             notices.statusMessage = "Read-only: \(label(of: record)) was not deleted (--read-only blocks changes)"

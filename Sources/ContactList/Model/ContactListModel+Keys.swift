@@ -45,8 +45,7 @@ extension ContactListModel {
             handleMessages(key: key)
             return []
         case .outbox:
-            handleOutbox(key: key)
-            return []
+            return handleOutbox(key: key)
         case .queryBar:
             return handleQueryBar(key: key)
         case .createForm:
@@ -80,10 +79,22 @@ extension ContactListModel {
             notices.alerts.removeFirst()
             return overwrite(conflict)
         }
-        if key == .enter || key == .escape || key == .character(" ") { notices.alerts.removeFirst() }
-        if key == Self.dismissAllAlertsKey { notices.alerts.removeAll() }
+        if key == Self.overwriteKey, let conflict = shownAlert.deleteConflict {
+            notices.alerts.removeFirst()
+            return deleteAfterAll(conflict)
+        }
+        // Dismissing a queued delete's conflict keeps the org's copy: nothing goes without the user's word.
+        var effects: [ContactListEffect] = []
+        if key == .enter || key == .escape || key == .character(" ") {
+            notices.alerts.removeFirst()
+            if let conflict = shownAlert.deleteConflict { effects += keepOrgCopy(conflict) }
+        }
+        if key == Self.dismissAllAlertsKey {
+            for conflict in notices.alerts.compactMap(\.deleteConflict) { effects += keepOrgCopy(conflict) }
+            notices.alerts.removeAll()
+        }
         scrollAlert(with: key, wasShowing: shownAlert)
-        return []
+        return effects
     }
 
     /// Keys that move the selection on purpose; after any other key the selection stays on its
@@ -163,6 +174,8 @@ extension ContactListModel {
         case .character("p"):
             modes.modal = .outbox(scrollOffset: 0)
             return []
+        case .character("x"):
+            return discardSelectedQueued()
         case .click(_, let y) where y == statusRow:
             modes.modal = .messages(scrollOffset: 0)
             return []

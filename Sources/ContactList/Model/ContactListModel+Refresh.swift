@@ -37,12 +37,14 @@ extension ContactListModel {
         }
         run.refreshStaging = nil
         run.isReplayingStagedPages = true
+        // Asking for no page meanwhile, each applied page gives only its rows for the replica.
+        var kept: [ContactListEffect] = []
         for (index, staged) in staging.pages.enumerated() {
-            _ = applyPage(staged, replacing: index == 0, restarting: index == 0)
+            kept += applyPage(staged, replacing: index == 0, restarting: index == 0)
         }
         run.isReplayingStagedPages = false
         if notices.statusMessage.hasPrefix("Refreshing") { notices.statusMessage = "" }
-        return loadMoreIfNeeded()
+        return kept + loadMoreIfNeeded()
     }
 
     /// Whether a page lists any of the ids.

@@ -20,7 +20,9 @@ extension ContactListModel {
         if !placesSelection { restoreSelection(anchor) }
         let moved = applyQueuedMoves()
         cancelEditOfVanishedRecord()
-        let settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
+        var settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
+        // The org answered a page: changes queued by an earlier session sync up now.
+        if case .firstPage = purpose, case .success = result { settled += syncUp() }
         changes.stampNew(at: notices.now())
         return changes.takeJournal() + settled
     }
@@ -31,6 +33,12 @@ extension ContactListModel {
         switch purpose {
         case .firstPage(let generation, let merging):
             guard generation == run.generation else { return [] }
+            // Offline needs the runner's local stores: without them a failed load only says so.
+            if case .failure(let error) = result, Self.meansUnreachable(error), rowsAreRecords,
+                run.resultsView == nil, keepsRows || journalsChanges
+            {
+                return goOffline()
+            }
             if answersSort(generation: generation) { return settleSort(result) }
             if !merging, let page = decodePage(result), let effects = beginRefreshStaging(page) { return effects }
             return applyPage(result, replacing: !merging, restarting: true)
@@ -106,6 +114,20 @@ extension ContactListModel {
             return applyCompactLayout(result, object: object, requestID: requestID)
         case .describeGlobal:
             return applyDescribeGlobal(result)
+        case .probe:
+            return settleProbe(result, requestID: requestID)
+        case .syncUpDeleteCheck(let entries):
+            return applyDeleteCheck(result, entries: entries)
+        case .sync(let step, let generation):
+            guard generation == run.generation, run.sync != nil else { return [] }
+            // The org went away mid-sync: its other requests are dropped, and it starts over
+            // when the org answers again (`comeOnline`).
+            if case .failure(let error) = result, Self.meansUnreachable(error), keepsRows || journalsChanges {
+                dropPageRequests()
+                run.sync?.restart()
+                return goOffline()
+            }
+            return applySync(result, step: step)
         case .readAfterSave(let recordID, let sequence):
             guard sequence >= changes.latestReadAfterSave[recordID] ?? sequence else { return [] }
             applyReadAfterSave(result, recordID: recordID)
@@ -117,6 +139,7 @@ extension ContactListModel {
 
     /// `r`: loads the first page again; rows of pending deletes stay hidden.
     mutating func refresh() -> [ContactListEffect] {
+        if offline.isOffline { return probeNow() }
         if let view = run.resultsView { return readResults(of: view) }
         run.restartedAfterExpiredCursor = false
         return runQueryAgain(merging: false, status: "Refreshing…")
@@ -144,10 +167,11 @@ extension ContactListModel {
         run.generation += 1
         run.nextRecordsURL = nil
         run.refreshStaging = nil
+        run.sync = nil
         viewport.queuedMoveDown = 0
         if isLoadingAll { modes.modal = nil }
         dropPageRequests()
-        let request = firstPageRequest(countingDependents(Self.readingLastModified(text ?? queryInUse)))
+        let request = firstPageRequest(countingDependents(pageQuery(text ?? queryInUse)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         notices.statusMessage = status
         return [.send(request)]
@@ -157,7 +181,7 @@ extension ContactListModel {
     mutating func dropPageRequests() {
         inFlight = inFlight.filter {
             switch $0.value {
-            case .firstPage, .nextPage: return false
+            case .firstPage, .nextPage, .sync: return false
             default: return true
             }
         }
@@ -202,12 +226,14 @@ extension ContactListModel {
             rows.removeAll()
         }
         let previousOrder = restarting ? rows.queryOrder : [:]
-        if restarting { rows.nextQueryOrder = 0 }
-        // The replica's positions follow the query's order, pending rows included.
-        let firstKeptPosition = rows.nextQueryOrder / Self.queryOrderStride
+        if restarting {
+            rows.nextQueryOrder = 0
+            run.listedCount = 0
+        }
+        let firstListed = run.listedCount
+        run.listedCount += page.records.count
         for index in run.columns.indices { run.columns[index].adoptOrgSpelling(from: page.records) }
         let firstNew = dataRows.count
-        var kept: [ContactRecord] = []
         let pending = pendingValuesByRecord
         // `SELECT COUNT()` answers with a count and no records: its one row is the count.
         let entries =
@@ -231,9 +257,6 @@ extension ContactListModel {
             rows.queryOrder[record.id] = rows.nextQueryOrder
             rows.nextQueryOrder += Self.queryOrderStride
             guard !confirmedDeletedIDs.contains(record.id) else { continue }
-            // The replica keeps a pending delete's row too: a start after a crash takes it off
-            // again while its record is read back, and puts it back in its place if found.
-            kept.append(read)
             guard !pendingIDs.contains(record.id) else { continue }
             rows.append(record)
         }
@@ -260,9 +283,8 @@ extension ContactListModel {
             notices.statusMessage = rowsAreRecords ? "" : Self.notRecordsStatus
         }
         clampSelection()
-        // The org's rows have replaced the replica's.
-        if replacing, run.cachedRowsStatus != .none { run.cachedRowsStatus = .synced }
-        return keptRows(kept, firstPosition: replacing ? 0 : firstKeptPosition) + loadMoreIfNeeded()
+        noteReplicationProgress(replacing: replacing)
+        return keptPage(page.records, firstPosition: firstListed, completesList: page.done) + loadMoreIfNeeded()
     }
 
     /// Whether a filter with text is set: it searches the loaded rows only.
@@ -274,9 +296,10 @@ extension ContactListModel {
     /// the last shown row (`pastTheEnd`): one page per key press, never by itself, so a filter
     /// that matches nothing does not page through the whole org.
     mutating func loadMoreIfNeeded(pastTheEnd: Bool = false) -> [ContactListEffect] {
+        // A replicated list pages on by itself until every row is held.
         guard let url = run.nextRecordsURL, !isLoading, !run.isReplayingStagedPages,
-            isLoadingAll || viewport.selection + max(visibleRowCount, 1) >= shownCount,
-            isLoadingAll || pastTheEnd || !isFiltering
+            isLoadingAll || replicatesList || viewport.selection + max(visibleRowCount, 1) >= shownCount,
+            isLoadingAll || replicatesList || pastTheEnd || !isFiltering
         else { return [] }
         let request = requests.request(forNextRecordsURL: url)
         inFlight[request.id] = .nextPage(generation: run.generation)

@@ -62,6 +62,12 @@ public struct ContactListModel: Sendable {
         case compactLayout(object: String)
         /// The org's object names, for Tab in the query bar.
         case describeGlobal
+        /// Offline: the cheap GET that looks for the org again (`OfflineState`).
+        case probe
+        /// A sync up's read of the `LastModifiedDate` of records whose delete was queued.
+        case syncUpDeleteCheck(entries: [RestRequestID])
+        /// A request of the incremental sync of the list shown from the replica (`run.sync`).
+        case sync(IncrementalSync.Step, generation: Int)
     }
 
     // The list's state, in parts, each owning one concern and its invariant
@@ -79,6 +85,8 @@ public struct ContactListModel: Sendable {
     public internal(set) var modes = Modes()
     /// The status line, the alerts and the log of both.
     public internal(set) var notices = Notices()
+    /// Whether the org can be reached, and the changes queued while it could not.
+    public internal(set) var offline = OfflineState()
 
     /// Each object type's fields as its describe says, fetched on the first `e` (or, for objects
     /// whose delete may take children with it, before the first page).
@@ -126,10 +134,11 @@ public struct ContactListModel: Sendable {
                 switch $0 {
                 case .firstPage(let generation, _), .nextPage(let generation): return generation == run.generation
                 case .listViewResults(_, _, let generation): return generation == run.generation
+                case .sync(_, let generation): return generation == run.generation
                 case .delete, .reconcileDelete, .reconcileLeftDelete, .retrieve, .bulkDelete, .reconcileBulkDelete,
                     .describe, .update, .reconcileUpdate, .search, .readAfterSave, .switchQuery, .readConflict, .create,
                     .reconcileCreate, .referenceLookup, .undelete, .reconcileUndelete, .listViews, .listViewDescribe,
-                    .compactLayout, .describeGlobal:
+                    .compactLayout, .describeGlobal, .probe, .syncUpDeleteCheck:
                     return false
                 }
             }
@@ -144,14 +153,16 @@ public struct ContactListModel: Sendable {
 
     /// The effects that start the app: the first page of the query.
     public mutating func start() -> [ContactListEffect] {
+        if offline.sendsNothing { return goOffline() }
         if let view = run.resultsView { return readResults(of: view) }
+        if run.sync != nil { return beginSync() }
         if describesBeforeFirstPage { return describeBeforeFirstPage() }
         return sendFirstPage()
     }
 
     /// The first page of the query, with its dependents counted.
     mutating func sendFirstPage() -> [ContactListEffect] {
-        let request = firstPageRequest(countingDependents(Self.readingLastModified(query)))
+        let request = firstPageRequest(countingDependents(pageQuery(query)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: false)
         return [.send(request)]
     }

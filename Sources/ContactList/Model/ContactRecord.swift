@@ -29,6 +29,14 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
         self.values = values
     }
 
+    /// The record carrying `date` as its `LastModifiedDate`: a queued change read back from the
+    /// outbox keeps the replica's copy's, its condition.
+    public func lastModified(_ date: String?) -> ContactRecord {
+        var record = self
+        record.lastModifiedDate = date
+        return record
+    }
+
     /// Reads a record from a query result entry, keeping the columns' text; nil when it has no id.
     public init?(json: JSONValue, columns: [Column]) {
         guard let id = json["Id"]?.stringValue else { return nil }

@@ -47,6 +47,13 @@ public protocol ContactRequestFactory: Sendable {
     func requestForCompactLayout(withObjectType objectType: String, apiVersion: APIVersion?) -> RestRequest
     /// `GET …/sobjects/`: the org's object types.
     func request(forDescribeGlobal apiVersion: APIVersion?) -> RestRequest
+    /// `GET /services/data/`: the API versions, the cheapest answer an org gives (offline's probe).
+    func requestForVersions() -> RestRequest
+    /// `GET …/sobjects/TYPE/deleted/?start=&end=`: the records deleted in the window.
+    func requestForDeleted(
+        withObjectType objectType: String, start: Date, end: Date, apiVersion: APIVersion?
+    )
+        -> RestRequest
     /// Whether the client's gate would let this request through (false under `--read-only`).
     func allowsSending(_ request: RestRequest) -> Bool
     /// The API version requests go to now (it changes when the org does not serve the one asked

@@ -9,6 +9,12 @@ public struct DurableChange: Hashable, Sendable {
         case delete, update, create, undelete
     }
 
+    /// Where the change stands: sent (its request follows the outbox's write at once), or made
+    /// offline and queued, or queued and in conflict with the org's newer copy.
+    public enum State: String, Hashable, Sendable {
+        case sent, queued, conflict
+    }
+
     /// The change's key in this process.
     public let requestID: RestRequestID
     public let kind: Kind
@@ -26,11 +32,15 @@ public struct DurableChange: Hashable, Sendable {
     /// When the change was sent: the next start looks for a create's record created since, and
     /// `p` tells since when a left change waits. Set on a create, and on every change read back.
     public let sentAt: Date?
+    /// Sent, or queued offline (`QueuedChange`): the record's `LastModifiedDate` is then the
+    /// replica's copy, the condition the change is sent on.
+    public let state: State
 
     public init(
         requestID: RestRequestID, kind: Kind, record: ContactRecord, query: String?, field: String? = nil,
-        value: String? = nil, typed: [String: String] = [:], sentAt: Date? = nil
+        value: String? = nil, typed: [String: String] = [:], sentAt: Date? = nil, state: State = .sent
     ) {
+        self.state = state
         self.requestID = requestID
         self.kind = kind
         self.record = record

@@ -1,11 +1,23 @@
-/// Rows of the list for the runner to keep in the local replica (`ContactListEffect.keepRows`): a
-/// page as it was applied, its records with the text of the query's columns.
+import RestCore
+
+/// Rows of the list for the runner to keep in the local replica (`ContactListEffect.keepRows`):
+/// a page of the org's records as the org answered it, or what an incremental sync changed.
 public struct KeptRows: Sendable {
+    /// What changes in the replica's copy of the list.
+    public enum Change: Sendable {
+        /// A page's records, from list position `firstPosition` (0 starts the list afresh: its old
+        /// rows go); `completesList` when it is the last page, so the list is now whole.
+        case page(records: [JSONValue], firstPosition: Int, completesList: Bool)
+        /// An incremental sync's changes to a whole list.
+        case delta(ReplicaDelta)
+    }
+
     /// The query the rows answer (the replica's key for the list).
     public let query: String
-    /// Each column's field path, in the order of a record's `values`.
-    public let columnPaths: [[String]]
-    public let records: [ContactRecord]
-    /// The list position of the first record; 0 starts the list afresh (its old rows go).
-    public let firstPosition: Int
+    public let change: Change
+
+    public init(query: String, change: Change) {
+        self.query = query
+        self.change = change
+    }
 }

@@ -4,28 +4,35 @@ extension ContactListModel {
     /// Every change not settled, the oldest first: in flight, being read back after a lost answer,
     /// or left by a process that is gone.
     public var outboxItems: [OutboxItem] {
-        changes.unsettled.map {
-            OutboxItem(
-                change: $0, isUnknown: changes.unknownOutcomes.contains($0.requestID),
-                since: changes.since[$0.requestID])
+        let queued = offline.entries.map { entry in
+            OutboxItem(change: entry.inFlight, isUnknown: false, since: entry.since, queuedState: entry.state)
         }
-        .sorted {
-            ($0.since ?? .distantPast, $0.change.record.displayName, $0.change.record.id, $0.kindName)
-                < ($1.since ?? .distantPast, $1.change.record.displayName, $1.change.record.id, $1.kindName)
-        }
+        return
+            (changes.unsettled.map {
+                OutboxItem(
+                    change: $0, isUnknown: changes.unknownOutcomes.contains($0.requestID),
+                    since: changes.since[$0.requestID])
+            } + queued)
+            .sorted {
+                ($0.since ?? .distantPast, $0.change.record.displayName, $0.change.record.id, $0.kindName)
+                    < ($1.since ?? .distantPast, $1.change.record.displayName, $1.change.record.id, $1.kindName)
+            }
     }
 
-    /// The list scrolls with the scroll keys and Esc (or `p`) closes it; every other key is
-    /// dropped, so that none reaches the list under it.
-    mutating func handleOutbox(key: Key) {
-        guard case .outbox(let offset) = modes.modal else { return }
+    /// The list scrolls with the scroll keys and Esc (or `p`) closes it; `x` discards the
+    /// selected row's queued change; every other key is dropped, so that none reaches the list
+    /// under it.
+    mutating func handleOutbox(key: Key) -> [ContactListEffect] {
+        guard case .outbox(let offset) = modes.modal else { return [] }
         if key == .escape || key == .character("p") {
             modes.modal = nil
-            return
+            return []
         }
+        if key == .character("x") { return discardSelectedQueued() }
         let page = MessagesView.visibleLines(listRows: visibleRowCount)
-        guard let moved = Self.scrolled(offset, by: key, page: page) else { return }
+        guard let moved = Self.scrolled(offset, by: key, page: page) else { return [] }
         let lines = OutboxView.lines(of: outboxItems, width: OutboxView.maxContentWidth).count
         modes.modal = .outbox(scrollOffset: max(0, min(moved, lines - page)))
+        return []
     }
 }

@@ -8,6 +8,8 @@ public struct OutboxItem: Hashable, Sendable {
     public let isUnknown: Bool
     /// When it was made (a left change: when the process that is gone made it).
     public let since: Date?
+    /// Where a change made offline stands; nil for a change sent.
+    public var queuedState: QueuedChange.State? = nil
 
     /// `create`, `edit`, `delete` or `undelete`.
     var kindName: String {
@@ -19,8 +21,9 @@ public struct OutboxItem: Hashable, Sendable {
         }
     }
 
-    /// `sent` (waiting for the org's answer) or `unknown` (being read back).
-    var stateName: String { isUnknown ? "unknown" : "sent" }
+    /// `sent` (waiting for the org's answer), `unknown` (being read back), or a queued change's
+    /// `queued`, `checking` or `conflict`.
+    var stateName: String { queuedState?.rawValue ?? (isUnknown ? "unknown" : "sent") }
 
     /// The record as the list names it: an edit names its field, a create has no Id yet.
     var recordName: String {

@@ -76,7 +76,7 @@ extension ContactListModel {
         bar.countedRelationships = relationships
         let counted =
             Column.rowsAreRecords(ofQuery: soql)
-            ? Self.counting(relationships ?? [], in: Self.readingLastModified(soql)) : soql
+            ? Self.counting(relationships ?? [], in: pageQuery(soql, replicated: keepsRows)) : soql
         let request = requests.request(forQuery: counted, apiVersion: nil, batchSize: batchSize)
         inFlight[request.id] = .switchQuery(text: soql)
         return bar.sending(request, awaitingDescribeOf: nil, in: &self, status: "Running the query…")

@@ -35,7 +35,9 @@ package struct AlertView: Widget {
         let badges =
             (alerts.count > 1 ? ["1 of \(alerts.count)"] : [])
             + (scrolls ? ["\(offset + shown)/\(message.count)"] : [])
-        let footers = (scrolls ? ["j/k scroll"] : []) + ["Enter dismiss"] + (alert.conflict != nil ? ["o overwrite"] : []) + (alerts.count > 1 ? ["a dismiss all"] : [])
+        let footers =
+            (scrolls ? ["j/k scroll"] : []) + ["Enter dismiss"] + (alert.conflict != nil ? ["o overwrite"] : [])
+            + (alert.deleteConflict != nil ? ["o delete anyway"] : []) + (alerts.count > 1 ? ["a dismiss all"] : [])
         Panel(
             title: alert.title,
             badge: badges.joined(separator: " · "),

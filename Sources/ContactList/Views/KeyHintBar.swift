@@ -20,6 +20,7 @@ package struct KeyHintBar: Widget {
             return (
                 [],
                 ["Enter/Esc/Space dismiss"] + (model.notices.alerts.first?.conflict != nil ? ["o overwrite"] : [])
+                    + (model.notices.alerts.first?.deleteConflict != nil ? ["o delete anyway"] : [])
                     + (model.notices.alerts.count > 1 ? ["a dismiss all"] : []) + ["^C quit"]
             )
         case .awaitingDescribe: return ([], ["reading the fields…", "Esc cancels"])
@@ -30,7 +31,7 @@ package struct KeyHintBar: Widget {
         case .loadAllPrompt: return ([], ["y load all", "any other key: last loaded row"])
         case .loadingAll: return ([], ["Esc stops loading"])
         case .messages: return (["j/k scroll"], ["any other key closes"])
-        case .outbox: return (["j/k scroll"], ["Esc closes"])
+        case .outbox: return (["j/k scroll", "x discard the row's queued"], ["Esc closes"])
         case .createForm: return (["Tab/⇧Tab move"], ["^S save", "Esc cancel"])
         case .queryBar: return (["↑/↓ history", "Tab object", "^U clear"], ["Enter run", "Esc cancel"])
         case .listViewPicker where model.listViewPicker?.isWaiting == true:

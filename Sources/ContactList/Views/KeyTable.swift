@@ -46,6 +46,7 @@ package enum KeyTable {
                 ("U", "undo the last delete"),
                 ("!, click status", "the last messages, whole"),
                 ("p", "the changes not settled"),
+                ("x", "discard a queued change"),
                 ("?", "this help"),
                 ("q", "quit"),
             ]),

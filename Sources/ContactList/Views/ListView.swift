@@ -52,6 +52,10 @@ package struct ListView: Widget {
             if selected { buffer.fill(row, style: style) }
             if model.isMarked(record.id) {
                 buffer.write(Self.markGlyph, x: row.x, y: row.y, in: row, style: selected ? style : Theme.mark)
+            } else if let badge = model.offline.badge(ofRecord: record.id) {
+                buffer.write(
+                    badge.glyph(in: buffer.repertoire), x: row.x, y: row.y, in: row,
+                    style: selected ? style : Theme.mark)
             } else if record.id.hasPrefix(PendingCreate.idPrefix) {
                 buffer.write(Self.pendingGlyph, x: row.x, y: row.y, in: row, style: selected ? style : Theme.mark)
             }
@@ -64,11 +68,13 @@ package struct ListView: Widget {
         if shown == 0 && !model.isLoading {
             let noun = model.noun
             let notice =
-                model.filter == nil
-                ? "No \(noun.plural)."
-                : model.run.nextRecordsURL == nil
-                    ? "No \(noun.singular) matches the filter."
-                    : "No loaded \(noun.singular) matches the filter; ↓ loads the next page."
+                model.offline.isOffline && model.filter == nil
+                ? "Offline: this machine keeps no rows of this list; open it once while the org answers."
+                : model.filter == nil
+                    ? "No \(noun.plural)."
+                    : model.run.nextRecordsURL == nil
+                        ? "No \(noun.singular) matches the filter."
+                        : "No loaded \(noun.singular) matches the filter; ↓ loads the next page."
             buffer.write(notice, x: rows.x + 1, y: rows.y, in: rows, style: Theme.notice)
         }
     }

@@ -14,10 +14,11 @@ package struct StatusLine: Widget {
         // The org search's rows are not counted as loaded: no page brought them.
         let loaded = model.rows.orgRowsStart
         // Rows from the local replica have no org count yet: the first page brings it.
-        var parts =
-            if case .cached = model.run.cachedRowsStatus { ["\(loaded) cached"] } else {
-                ["\(loaded) of \(model.run.totalSize) loaded"]
-            }
+        var parts: [String]
+        switch model.run.cachedRowsStatus {
+        case .cached, .offline: parts = ["\(loaded) cached"]
+        case .none, .synced, .replicating: parts = ["\(loaded) of \(model.run.totalSize) loaded"]
+        }
         let spinner = Spinner.frame(model.viewport.spinnerFrame)
         if let filter = model.filter, !filter.query.isEmpty {
             // A long query is cut short so that the count after it stays in view.

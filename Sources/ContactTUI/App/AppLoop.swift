@@ -104,7 +104,7 @@ final class AppLoop {
                     effects += model.handle(response: result, for: id)
                 case .notice(let text): model.showNotice(text)
                 case .exported(let outcome): model.settleExport(outcome)
-                case .localStoresDropped(let sentence): dropLocalStores(because: sentence)
+                case .localStoresDropped(let sentence): effects += dropLocalStores(because: sentence)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -230,13 +230,13 @@ final class AppLoop {
         }
     }
 
-    /// Shows the replica's rows of the query at once, while the org's first page is on its way.
+    /// Shows the replica's rows of the query at once; `start()` then syncs them (a whole list) or
+    /// loads the list (part of one).
     private func showCachedRows() {
         guard let replica else { return }
         model.keepsRows = true
-        guard let cached = try? replica.cachedRecords(of: model.query) else { return }
-        model.showCachedRows(
-            cached.records, age: CachedRowsStatus.age(seconds: Date().timeIntervalSince(cached.syncedAt)))
+        guard let cached = try? replica.replicatedList(of: model.query) else { return }
+        model.showCachedRows(cached, age: CachedRowsStatus.age(seconds: Date().timeIntervalSince(cached.syncedAt)))
     }
 
     /// Asks in the background whether the stores' owner is the session's user.
@@ -246,14 +246,16 @@ final class AppLoop {
         Task { if let sentence = await ownerCheck() { queue.post(.localStoresDropped(sentence)) } }
     }
 
-    /// Stops using the local stores, and takes their rows off the screen unless the org's are there.
-    private func dropLocalStores(because sentence: String) {
+    /// Stops using the local stores, and takes their rows off the screen unless the org's are
+    /// there; returns the load of the list when their sync was under way.
+    private func dropLocalStores(because sentence: String) -> [ContactListEffect] {
         replica = nil
         journal = nil
         model.keepsRows = false
         model.journalsChanges = false
-        model.dropCachedRows()
+        let effects = model.dropCachedRows()
         model.showNotice(sentence)
+        return effects
     }
 
     /// Takes up the changes a process that is gone left in the outbox, before anything is sent.

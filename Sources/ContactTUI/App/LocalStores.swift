@@ -17,8 +17,11 @@ struct LocalStores {
 
     /// Opens the files of the owner remembered for the session's token at once; otherwise asks
     /// the org who the user is (`userinfo`), remembers it under the token's digest, then opens
-    /// that user's files.
-    static func open(client: RestClient, environment: [String: String], keepsRows: Bool) async -> LocalStores {
+    /// that user's files. `offline` (`--offline`) asks nothing: the owner must be remembered
+    /// (`known-owners`, written by an earlier session with this token), and is not checked.
+    static func open(
+        client: RestClient, environment: [String: String], keepsRows: Bool, offline: Bool = false
+    ) async -> LocalStores {
         guard let location = ReplicaLocation(environment: environment) else {
             return LocalStores(
                 notices: ["Changes are not kept on disk: neither XDG_STATE_HOME nor HOME is set."])
@@ -27,8 +30,14 @@ struct LocalStores {
         let digest = client.digestOfAccessToken(TokenDigest.of)
         if let owner = knownOwners.owner(forDigest: digest) {
             var stores = opened(for: owner, at: location, keepsRows: keepsRows)
-            stores.ownerCheck = { await confirm(owner, client: client, knownOwners: knownOwners) }
+            if !offline { stores.ownerCheck = { await confirm(owner, client: client, knownOwners: knownOwners) } }
             return stores
+        }
+        if offline {
+            return LocalStores(
+                notices: [
+                    "Offline, and this token's user is not known on this machine: no rows to show, and changes are not kept; open the list once without --offline."
+                ])
         }
         let info: UserInfo
         do {

@@ -22,11 +22,21 @@ struct BrowseCommand: AsyncParsableCommand {
     @Flag(help: "Run against a mock org started inside the process.")
     var demo = false
 
+    @Flag(
+        help:
+            "Open from the local replica and send nothing at all; changes queue in the outbox and sync at the next start without it (the org's user must be known from an earlier session with this token)."
+    )
+    var offline = false
+
     @OptionGroup(title: "Demo org options (with --demo)") var mock: MockOrgOptions
     @OptionGroup(title: "Org options") var target: TargetOrgOption
     @OptionGroup(title: "Org options") var org: OrgOptions
     @OptionGroup(title: "Query options") var query: QueryOptions
     @OptionGroup(title: "Display options") var display: DisplayOptions
+
+    func validate() throws {
+        if offline && demo { throw ValidationError("--offline and --demo cannot go together: the demo org is local.") }
+    }
 
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
@@ -71,6 +81,10 @@ struct BrowseCommand: AsyncParsableCommand {
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
         // A view that is not SOQL-compatible opens read-only, read through its results.
         var lookup: ListViewLookup?
+        if offline, query.listView != nil {
+            await client.shutdown()
+            throw CommandFailure.usage("--list-view reads the org's views; with --offline, open the list with --query.")
+        }
         if let name = query.listView {
             do {
                 lookup = try await ListViewLookup.find(
@@ -87,8 +101,10 @@ struct BrowseCommand: AsyncParsableCommand {
         startingModel.instanceURL = configuration.instanceURL.absoluteString
         let history = QueryHistoryFile.standard(org: origin)
         startingModel.queryHistory = history?.load() ?? []
+        if offline { startingModel.startOffline() }
         let stores = await LocalStores.open(
-            client: client, environment: ProcessInfo.processInfo.environment, keepsRows: !org.noCache)
+            client: client, environment: ProcessInfo.processInfo.environment, keepsRows: !org.noCache,
+            offline: offline)
         for notice in stores.notices { startingModel.showNotice(notice) }
         // A create that gets no answer is looked for among this user's records.
         startingModel.userID = stores.owner?.userID

@@ -75,11 +75,12 @@ extension ListCommand {
         of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, output: StandardOutput,
         watch: BulkJobWatch, announcing announcement: String?
     ) async -> Outcome {
-        guard let selectList = SelectList(soql: soql), !selectList.countsRows,
-            let object = (try? SOQLParser.parse(soql))?.object.text
-        else {
-            let reason = "its columns cannot be known ahead (FIELDS(), COUNT() or a statement that does not parse)."
-            return .bulkFailed(.unsupportedQuery(.invalidRequest(reason)), printed: 0)
+        let selectList: SelectList
+        let object: String
+        do {
+            (selectList, object) = try BulkJobRecords.statement(soql)
+        } catch {
+            return .bulkFailed(error, printed: 0)
         }
         let bulk = BulkQuery(client: client)
         let progress = BulkProgress()

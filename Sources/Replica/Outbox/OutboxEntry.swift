@@ -35,11 +35,15 @@ public struct OutboxEntry: Hashable, Sendable {
     /// The process that wrote it (0: not known): a live one's entries are its own, never taken up
     /// by another instance.
     public var processID: Int32
+    /// The record's `LastModifiedDate` in the replica's copy when the change was made: a queued
+    /// change is sent only if the org's record has not changed since (leave-if-changed).
+    public var lastModifiedDate: String?
 
     public init(
         requestID: String, kind: Kind, objectType: String, recordID: String?, payload: [String: JSONValue] = [:],
-        state: State = .queued, createdAt: Date, processID: Int32 = 0
+        state: State = .queued, createdAt: Date, processID: Int32 = 0, lastModifiedDate: String? = nil
     ) {
+        self.lastModifiedDate = lastModifiedDate
         self.requestID = requestID
         self.kind = kind
         self.objectType = objectType

@@ -53,17 +53,21 @@ public final class OutboxJournal: Sendable {
         return true
     }
 
-    /// Writes a change about to be sent (state `sent`: its request follows at once).
+    /// Writes a change about to be sent (state `sent`: its request follows at once), or queued
+    /// offline; a change written again (a queued one now in conflict) keeps its entry.
     public func record(_ change: DurableChange) throws {
-        let key = UUID().uuidString
-        keys.withLock { $0[change.requestID] = key }
+        let key = keys.withLock { keys in
+            let key = keys[change.requestID] ?? UUID().uuidString
+            keys[change.requestID] = key
+            return key
+        }
         var payload: [String: JSONValue] = [
             "name": .string(change.record.displayName), "values": .array(change.record.values.map(JSONValue.string)),
         ]
         payload["query"] = change.query.map(JSONValue.string)
         payload["field"] = change.field.map(JSONValue.string)
         payload["value"] = change.value.map(JSONValue.string)
-        if change.kind == .create {
+        if change.kind == .create || change.state != .sent {
             payload["typed"] = .object(change.typed.mapValues(JSONValue.string))
             payload["sentAt"] = change.sentAt.map { .number($0.timeIntervalSince1970) }
         }
@@ -71,8 +75,10 @@ public final class OutboxJournal: Sendable {
             OutboxEntry(
                 requestID: key, kind: OutboxEntry.Kind(change.kind), objectType: change.record.objectType,
                 // A create's placeholder id is no record's: the org has given it none yet.
-                recordID: change.kind == .create ? nil : change.record.id, payload: payload, state: .sent,
-                createdAt: now(), processID: processID))
+                recordID: change.kind == .create ? nil : change.record.id, payload: payload,
+                state: OutboxEntry.State(change.state),
+                createdAt: change.state == .sent ? now() : change.sentAt ?? now(),
+                processID: processID, lastModifiedDate: change.record.lastModifiedDate))
     }
 
     /// What the outbox holds from processes that are gone: the changes the model takes up
@@ -90,13 +96,15 @@ public final class OutboxJournal: Sendable {
             else { continue }
             let record = ContactRecord(
                 id: recordID, objectType: entry.objectType, displayName: entry.payload["name"]?.stringValue,
-                values: entry.payload["values"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+                values: entry.payload["values"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            ).lastModified(entry.lastModifiedDate)
             changes.append(
                 DurableChange(
                     requestID: RestRequestID(), kind: kind, record: record, query: entry.payload["query"]?.stringValue,
                     field: entry.payload["field"]?.stringValue, value: entry.payload["value"]?.stringValue,
                     typed: entry.payload["typed"]?.objectValue?.compactMapValues(\.stringValue) ?? [:],
-                    sentAt: Self.date(entry.payload["sentAt"]) ?? entry.createdAt))
+                    sentAt: Self.date(entry.payload["sentAt"]) ?? entry.createdAt,
+                    state: DurableChange.State(entry.state)))
             taken.append(entry.requestID)
         }
         return (changes, taken)
@@ -121,7 +129,11 @@ public final class OutboxJournal: Sendable {
         let left = try leftChanges()
         guard !left.changes.isEmpty else { return [] }
         var reads: [ContactListEffect] = []
-        for effect in model.resumeLeftChanges(left.changes) where try !perform(effect) {
+        // Queued changes were never sent: queued again, never read back as if in flight.
+        let queued = left.changes.filter { $0.state != .sent }
+        let sent = left.changes.filter { $0.state == .sent }
+        for effect in model.resumeQueuedChanges(queued) where try !perform(effect) { reads.append(effect) }
+        for effect in model.resumeLeftChanges(sent) where try !perform(effect) {
             reads.append(effect)
         }
         try retire(left.keys)
@@ -137,6 +149,29 @@ extension OutboxEntry.Kind {
         case .update: self = .update
         case .create: self = .create
         case .undelete: self = .undelete
+        }
+    }
+}
+
+extension OutboxEntry.State {
+    /// The outbox's state of a change the model journals.
+    init(_ state: DurableChange.State) {
+        switch state {
+        case .sent: self = .sent
+        case .queued: self = .queued
+        case .conflict: self = .conflict
+        }
+    }
+}
+
+extension DurableChange.State {
+    /// The model's state of an outbox entry: a change that was sent (or whose answer was lost)
+    /// is reconciled as sent; a queued one, or one in conflict, is queued again.
+    init(_ state: OutboxEntry.State) {
+        switch state {
+        case .sent, .unknown: self = .sent
+        case .queued: self = .queued
+        case .conflict: self = .conflict
         }
     }
 }

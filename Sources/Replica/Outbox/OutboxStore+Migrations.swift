@@ -21,6 +21,12 @@ extension OutboxStore {
         migrator.registerMigration("2 outbox process") { db in
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN processID INTEGER NOT NULL DEFAULT 0")
         }
+        // Changes queued offline: the replica's LastModifiedDate each is conditioned on, and the
+        // queue read by state at every start.
+        migrator.registerMigration("3 outbox queued changes") { db in
+            try db.execute(sql: "ALTER TABLE outbox ADD COLUMN lastModifiedDate TEXT")
+            try db.execute(sql: "CREATE INDEX outbox_state ON outbox (state)")
+        }
         return migrator
     }
 }

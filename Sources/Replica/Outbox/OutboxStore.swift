@@ -22,13 +22,13 @@ public final class OutboxStore: Sendable {
             try db.execute(
                 sql: """
                     INSERT OR REPLACE INTO outbox
-                        (requestID, kind, objectType, recordID, payload, state, createdAt, processID)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        (requestID, kind, objectType, recordID, payload, state, createdAt, processID, lastModifiedDate)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: [
                     entry.requestID, entry.kind.rawValue, entry.objectType, entry.recordID,
                     try FieldsText.encode(entry.payload), entry.state.rawValue, entry.createdAt.timeIntervalSince1970,
-                    entry.processID,
+                    entry.processID, entry.lastModifiedDate,
                 ])
         }
     }
@@ -48,6 +48,11 @@ public final class OutboxStore: Sendable {
         }
     }
 
+    /// The changes in `state`, oldest first.
+    public func entries(in state: OutboxEntry.State) throws -> [OutboxEntry] {
+        try entries().filter { $0.state == state }
+    }
+
     /// Removes every change (`cache clear --discard-unsent`).
     public func removeAll() throws {
         try pool.write { db in try db.execute(sql: "DELETE FROM outbox") }
@@ -59,8 +64,9 @@ public final class OutboxStore: Sendable {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT requestID, kind, objectType, recordID, payload, state, createdAt, processID FROM outbox
-                    ORDER BY createdAt, rowid
+                    SELECT requestID, kind, objectType, recordID, payload, state, createdAt, processID,
+                        lastModifiedDate
+                    FROM outbox ORDER BY createdAt, rowid
                     """
             ).compactMap(Self.entry(from:))
         }
@@ -73,6 +79,7 @@ public final class OutboxStore: Sendable {
         return OutboxEntry(
             requestID: row["requestID"], kind: kind, objectType: row["objectType"], recordID: row["recordID"],
             payload: try FieldsText.decode(row["payload"]), state: state,
-            createdAt: Date(timeIntervalSince1970: row["createdAt"]), processID: row["processID"])
+            createdAt: Date(timeIntervalSince1970: row["createdAt"]), processID: row["processID"],
+            lastModifiedDate: row["lastModifiedDate"])
     }
 }

@@ -6,12 +6,17 @@ public struct ListSyncState: Hashable, Sendable {
     public var list: ListKey
     /// The latest `SystemModstamp` seen, as the org wrote it; nil when no row carried one.
     public var lastSystemModstamp: String?
-    /// When the sync finished (this machine's clock).
+    /// When the sync began: a full load's first page, or an incremental sync's start (this
+    /// machine's clock).
     public var syncedAt: Date
+    /// Whether the replica holds every row of the list (its last page was kept, or a sync
+    /// applied): only a whole list can be synced by what changed.
+    public var isComplete: Bool
 
-    public init(list: ListKey, lastSystemModstamp: String?, syncedAt: Date) {
+    public init(list: ListKey, lastSystemModstamp: String?, syncedAt: Date, isComplete: Bool = false) {
         self.list = list
         self.lastSystemModstamp = lastSystemModstamp
         self.syncedAt = syncedAt
+        self.isComplete = isComplete
     }
 }

@@ -32,6 +32,10 @@ extension ReplicaStore {
                         SELECT listKey, MAX(systemModstamp), 0 FROM listRow GROUP BY listKey;
                     """)
         }
+        migrator.registerMigration("3 whole lists") { db in
+            // Lists kept before were never known whole: each loads in full once more.
+            try db.execute(sql: "ALTER TABLE listSync ADD COLUMN isComplete INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

@@ -71,9 +71,23 @@ public final class ReplicaStore: Sendable {
     public func syncState(of list: ListKey) throws -> ListSyncState? {
         try pool.read { db in
             try Row.fetchOne(
-                db, sql: "SELECT listKey, lastSystemModstamp, syncedAt FROM listSync WHERE listKey = ?",
+                db,
+                sql: "SELECT listKey, lastSystemModstamp, syncedAt, isComplete FROM listSync WHERE listKey = ?",
                 arguments: [list.text]
             ).map(Self.syncState(from:))
+        }
+    }
+
+    /// Marks `list` whole (its last page was kept), its sync starting from the latest
+    /// `SystemModstamp` among its rows.
+    public func markComplete(_ list: ListKey) throws {
+        try pool.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE listSync SET isComplete = 1,
+                        lastSystemModstamp = (SELECT MAX(systemModstamp) FROM listRow WHERE listKey = ?)
+                    WHERE listKey = ?
+                    """, arguments: [list.text, list.text])
         }
     }
 
@@ -95,7 +109,7 @@ public final class ReplicaStore: Sendable {
 
     // MARK: - Reading and writing rows
 
-    private static func insert(_ rows: [ReplicaRow], into list: ListKey, _ db: Database) throws {
+    static func insert(_ rows: [ReplicaRow], into list: ListKey, _ db: Database) throws {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT OR REPLACE INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position)
@@ -109,10 +123,15 @@ public final class ReplicaStore: Sendable {
         }
     }
 
-    private static func save(_ state: ListSyncState, _ db: Database) throws {
+    static func save(_ state: ListSyncState, _ db: Database) throws {
         try db.execute(
-            sql: "INSERT OR REPLACE INTO listSync (listKey, lastSystemModstamp, syncedAt) VALUES (?, ?, ?)",
-            arguments: [state.list.text, state.lastSystemModstamp, state.syncedAt.timeIntervalSince1970])
+            sql: """
+                INSERT OR REPLACE INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete)
+                VALUES (?, ?, ?, ?)
+                """,
+            arguments: [
+                state.list.text, state.lastSystemModstamp, state.syncedAt.timeIntervalSince1970, state.isComplete,
+            ])
     }
 
     private static func row(from row: Row) throws -> ReplicaRow {
@@ -124,6 +143,6 @@ public final class ReplicaStore: Sendable {
     private static func syncState(from row: Row) -> ListSyncState {
         ListSyncState(
             list: ListKey(stored: row["listKey"]), lastSystemModstamp: row["lastSystemModstamp"],
-            syncedAt: Date(timeIntervalSince1970: row["syncedAt"]))
+            syncedAt: Date(timeIntervalSince1970: row["syncedAt"]), isComplete: row["isComplete"])
     }
 }

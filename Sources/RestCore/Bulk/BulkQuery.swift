@@ -12,14 +12,18 @@ public struct BulkQuery: Sendable {
     public static let resultPagesVersion = APIVersion(58)
 
     public let client: RestClient
-    /// Records per piece of results.
-    public var maxRecords: Int
-    /// The first wait between polls; each next wait is half as long again, up to `longestPoll`.
+    /// Records per piece of results; nil leaves the size to the org, which makes its pieces as
+    /// large as its service allows (by bytes). Every piece is one call against the org's daily
+    /// API allowance, as are the job's create, each poll and each `resultPages`.
+    public var maxRecords: Int?
+    /// The first wait between polls; each next wait is twice as long, up to `longestPoll`, so
+    /// that a job of `t` seconds costs about log2(t / firstPoll) polls and waits at most as long
+    /// again as it ran.
     public var firstPoll: Duration
     public var longestPoll: Duration
 
     public init(
-        client: RestClient, maxRecords: Int = 25_000, firstPoll: Duration = .milliseconds(50),
+        client: RestClient, maxRecords: Int? = nil, firstPoll: Duration = .milliseconds(100),
         longestPoll: Duration = .seconds(5)
     ) {
         self.client = client
@@ -50,13 +54,21 @@ public struct BulkQuery: Sendable {
         try Self.job(in: try await send(client.requestForBulkQueryJob(jobID)))
     }
 
-    /// Polls the job with back-off until it is `JobComplete`, calling `progress` with each answer.
+    /// Polls the job with back-off until it is `JobComplete`, calling `progress` with each answer;
+    /// the first poll comes `firstPoll` after the call.
     /// `Failed` and `Aborted` are thrown.
     public func waitUntilComplete(
         _ jobID: String, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
         var wait = firstPoll
         while true {
+            // A job just created is never complete: every poll is a call, so the first waits too.
+            do {
+                try await Task.sleep(for: wait)
+            } catch {
+                throw .requestFailed(.cancelled)
+            }
+            wait = min(wait * 2, longestPoll)
             let job = try await job(jobID)
             progress(job)
             switch job.state {
@@ -65,12 +77,6 @@ public struct BulkQuery: Sendable {
             case .aborted: throw .jobAborted(jobID: jobID)
             default: break
             }
-            do {
-                try await Task.sleep(for: wait)
-            } catch {
-                throw .requestFailed(.cancelled)
-            }
-            wait = min(wait * 3 / 2, longestPoll)
         }
     }
 

@@ -25,11 +25,14 @@ extension ContactListModel {
 
     /// Shows `value` at once and sends its PATCH, conditional on the row's `LastModifiedDate`
     /// (an unconditional one only for a row that never read it). `original` is what the field
-    /// showed before, put back when the org refuses.
+    /// showed before, put back when the org refuses. `condition`: the `LastModifiedDate` to send
+    /// instead of the row's (a queued edit's, the replica's copy's). Offline, the edit queues.
     mutating func sendUpdate(
-        of record: ContactRecord, field: String, value: String, original: String
+        of record: ContactRecord, field: String, value: String, original: String, condition: String? = nil
     ) -> [ContactListEffect] {
-        let current = rows.ids.contains(record.id) ? (dataRows.first { $0.id == record.id } ?? record) : record
+        if offline.isOffline { return queueUpdate(of: record, field: field, value: value, original: original) }
+        var current = rows.ids.contains(record.id) ? (dataRows.first { $0.id == record.id } ?? record) : record
+        if let condition { current = current.lastModified(condition) }
         let kind = objectFields[record.objectType]?.field(named: field)?.kind ?? .text
         let fields: [String: JSONValue] = [field: kind.json(value)]
         let request: RestRequest

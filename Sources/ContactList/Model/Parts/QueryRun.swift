@@ -38,6 +38,11 @@ public struct QueryRun: Sendable {
     public internal(set) var totalSize = 0
     /// Whether the rows shown came from the local replica, and whether the org's replaced them.
     public internal(set) var cachedRowsStatus = CachedRowsStatus.none
+    /// The org's records the current run's pages listed so far: where the next page's rows go in
+    /// the replica's copy of the list.
+    var listedCount = 0
+    /// The incremental sync of a whole list shown from the replica, until its changes apply.
+    var sync: IncrementalSync?
     /// Deletes confirmed since the query last ran, which its later pages still count.
     var deletedSinceQueryRan = 0
     /// The pages of a refresh kept aside until they reach the selected record.

@@ -1,5 +1,5 @@
-/// One Bulk API 2.0 query job: what was asked, where it stands, and the rows it selected (row
-/// numbers only: the CSV is written from the tables when a piece of it is asked for).
+/// One Bulk API 2.0 query job: what was asked, where it stands, and, once complete, its CSV
+/// (`BulkResultFile`, written by the job's run).
 struct BulkQueryJob: Sendable {
     enum State: String, Sendable {
         case uploadComplete = "UploadComplete"
@@ -30,7 +30,8 @@ struct BulkQueryJob: Sendable {
     var state: State = .uploadComplete
     var errorMessage: String?
     var numberRecordsProcessed = 0
-    var rows: [Int32] = []
+    /// The job's CSV, once it is `JobComplete`.
+    var results: BulkResultFile?
     var systemModstampMillis: Int64
 
     var delimiterByte: UInt8 { Self.delimiters[columnDelimiter] ?? UInt8(ascii: ",") }

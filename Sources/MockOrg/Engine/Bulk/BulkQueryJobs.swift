@@ -1,13 +1,20 @@
 import NIOCore
 import Synchronization
 
-/// The org's Bulk API 2.0 query jobs. A job runs in the background, off the store's lock but for
-/// the one scan that selects its rows: `UploadComplete`, `InProgress` (for `delay`, its
-/// `numberRecordsProcessed` growing), then `JobComplete`, or `Failed` with an `errorMessage` (the
-/// scan's error, or `failure` when a test sets one), or `Aborted` when a client asks.
+/// The org's Bulk API 2.0 query jobs. A job runs in the background: one scan under the store's
+/// lock selects its rows, then it writes its CSV into its result file `rowsPerSlice` rows at a
+/// time, each slice under the lock and written out off it: `UploadComplete`, `InProgress` (its
+/// `numberRecordsProcessed` the rows written, spread over `delay`), then `JobComplete`, or
+/// `Failed` with an `errorMessage` (the scan's error, or `failure` when a test sets one), or
+/// `Aborted` when a client asks. Pieces of results are read back from the file, off the lock.
 final class BulkQueryJobs: Sendable {
-    /// Records in one piece of results when the client does not say (`maxRecords`).
-    static let defaultPieceSize = 50_000
+    /// The most bytes of lines in one piece of results when the client does not say
+    /// (`maxRecords`). Salesforce sizes such pieces itself and publishes only that "the server
+    /// uses a default value based on the service"; this is the mock's choice, and bounds what a
+    /// piece costs the org while it is sent.
+    static let defaultPieceBytes = 32 * 1024 * 1024
+    /// Rows written under the lock at a time while a job writes its CSV.
+    static let rowsPerSlice = 10_000
     /// Pieces that one `resultPages` answer links to, as on Salesforce.
     static let linksPerResultPages = 5
 
@@ -63,7 +70,7 @@ final class BulkQueryJobs: Sendable {
                     status: 400, "INVALIDJOBSTATE", "Job with state \(job.state.rawValue) cannot be aborted")
             }
             job.state = .aborted
-            job.rows = []
+            job.results = nil
             job.systemModstampMillis = now
             jobs.byID[id] = job
             return job
@@ -84,18 +91,32 @@ final class BulkQueryJobs: Sendable {
     }
 
     /// One piece of a complete job's results from `offset`: the CSV, the offset of the next piece
-    /// (nil on the last) and how many records the piece holds.
+    /// (nil on the last) and how many records the piece holds. Without `maxRecords`, a piece holds
+    /// up to `defaultPieceBytes` of lines.
     func results(
-        _ id: String, apiVersion: String, offset: Int, maxRecords: Int
+        _ id: String, apiVersion: String, offset: Int, maxRecords: Int?
     ) throws(APIError) -> (csv: ByteBuffer, next: Int?, count: Int) {
-        let job = try completeJob(id, apiVersion: apiVersion)
-        guard offset >= 0, offset <= job.rows.count else {
+        let file = try resultFile(id, apiVersion: apiVersion)
+        guard offset >= 0, offset <= file.count else {
             throw APIError(status: 400, "INVALIDLOCATOR", "Invalid locator")
         }
-        let end = min(job.rows.count, offset + maxRecords)
-        let csv = store.bulkCSV(
-            job.query, rows: job.rows[offset..<end], delimiter: job.delimiterByte, lineEnding: job.lineEndingBytes)
-        return (csv, end < job.rows.count ? end : nil, end - offset)
+        let end = Self.pieceEnd(of: file, from: offset, maxRecords: maxRecords)
+        let csv = try file.csv(rows: offset..<end)
+        return (csv, end < file.count ? end : nil, end - offset)
+    }
+
+    /// Where the piece from `offset` ends: `maxRecords` records, or `defaultPieceBytes` of lines.
+    static func pieceEnd(of file: BulkResultFile, from offset: Int, maxRecords: Int?) -> Int {
+        guard let maxRecords else { return file.pieceEnd(from: offset, budget: defaultPieceBytes) }
+        return min(file.count, offset + maxRecords)
+    }
+
+    /// A complete job's CSV, asked for at the job's own API version.
+    func resultFile(_ id: String, apiVersion: String) throws(APIError) -> BulkResultFile {
+        guard let file = try completeJob(id, apiVersion: apiVersion).results else {
+            throw APIError(status: 400, "INVALIDJOBSTATE", "Job is not in a valid state to retrieve results")
+        }
+        return file
     }
 
     /// The job when its results can be read: complete, and asked for at its own API version (409 otherwise).
@@ -116,7 +137,7 @@ final class BulkQueryJobs: Sendable {
 
     // MARK: - Running
 
-    /// Steps the `InProgress` state is shown in, so that progress can be seen.
+    /// Steps the `InProgress` state is shown in at the least, so that progress can be seen.
     private static let steps = 10
 
     private func run(_ id: String) async {
@@ -131,25 +152,43 @@ final class BulkQueryJobs: Sendable {
         do {
             rows = try store.bulkRows(job.query, includeDeleted: job.operation == "queryAll")
         } catch {
-            _ = update(id) { job in
-                job.state = .failed
-                job.errorMessage = error.errorCode + ": " + error.message
-            }
+            fail(id, error.errorCode + ": " + error.message)
             return
         }
-        for step in 1...Self.steps {
-            if delay > .zero { try? await Task.sleep(for: delay / Self.steps) }
-            let processed = rows.count * step / Self.steps
-            guard update(id, { $0.numberRecordsProcessed = processed }) else { return }
+        let header = store.bulkCSVHeader(job.query, delimiter: job.delimiterByte, lineEnding: job.lineEndingBytes)
+        guard var writer = BulkResultFile.Writer(header: header) else {
+            fail(id, "UNKNOWN_EXCEPTION: The job's results could not be stored")
+            return
         }
+        let steps = max(Self.steps, (rows.count + Self.rowsPerSlice - 1) / Self.rowsPerSlice)
+        for step in 1...steps {
+            if delay > .zero { try? await Task.sleep(for: delay / steps) }
+            let slice = rows[rows.count * (step - 1) / steps..<rows.count * step / steps]
+            let lines = store.bulkCSVLines(
+                job.query, rows: slice, delimiter: job.delimiterByte, lineEnding: job.lineEndingBytes)
+            guard writer.append(lines.bytes, ends: lines.ends) else {
+                fail(id, "UNKNOWN_EXCEPTION: The job's results could not be stored")
+                return
+            }
+            guard update(id, { $0.numberRecordsProcessed = slice.endIndex }) else { return }
+        }
+        let file = writer.finish()
         _ = update(id) { job in
             if let failure = self.failure {
                 job.state = .failed
                 job.errorMessage = failure
             } else {
                 job.state = .jobComplete
-                job.rows = rows
+                job.results = file
             }
+        }
+    }
+
+    /// Ends a job still running `Failed` with `message`.
+    private func fail(_ id: String, _ message: String) {
+        _ = update(id) { job in
+            job.state = .failed
+            job.errorMessage = message
         }
     }
 

@@ -1,10 +1,12 @@
+import SOQL
+
 /// The records of an aggregate query: the selected rows grouped by the GROUP BY fields, one
 /// record per group in the order its first row comes (the ORDER BY order when there is one).
 enum AggregateGroups {
     /// The value a group is keyed by: text ignoring case, as Salesforce groups `Smith` with `SMITH`.
     static func groupKey(_ value: FieldValue) -> FieldValue {
         guard case .string(let text) = value else { return value }
-        return .string(SOQLEvaluator.upperCased(text))
+        return .string(SOQLTextOrder.upperCased(text))
     }
 
     /// Each group's values, in `columns` order. Without GROUP BY there is one group, even of no rows.

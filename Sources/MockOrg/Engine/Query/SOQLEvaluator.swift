@@ -1,3 +1,5 @@
+import SOQL
+
 /// Evaluates WHERE conditions and ORDER BY comparisons against stored rows.
 enum SOQLEvaluator {
     /// Whether `row` meets one comparison, range, LIKE or IN list. `RowPredicate` composes AND, OR,
@@ -57,7 +59,7 @@ enum SOQLEvaluator {
     /// documents for English locales ("the UTF-8 values of the uppercase character").
     static func order(_ left: FieldValue, _ right: FieldValue) -> Int? {
         switch (left, right) {
-        case (.string(let a), .string(let b)): return compareIgnoringCase(a, b)
+        case (.string(let a), .string(let b)): return SOQLTextOrder.compareIgnoringCase(a, b)
         case (.number(let a), .number(let b)): return a < b ? -1 : (a > b ? 1 : 0)
         case (.boolean(let a), .boolean(let b)): return a == b ? 0 : (a ? 1 : -1)
         case (.date(let a), .date(let b)): return a < b ? -1 : (a > b ? 1 : 0)
@@ -66,61 +68,10 @@ enum SOQLEvaluator {
         }
     }
 
-    /// Case-insensitive comparison by code point: ASCII folded on the bytes, other text upper-cased first.
-    static func compareIgnoringCase(_ a: String, _ b: String) -> Int {
-        if let result = compareASCIIFolded(a, b, foldedBeyondASCII: false) { return result }
-        return compareASCIIFolded(upperCased(a), upperCased(b), foldedBeyondASCII: true) ?? 0
-    }
-
-    /// Compares with ASCII letters folded to upper case (so `_`, which lies between `Z` and `a`, sorts
-    /// after the letters). When the text is not known to be upper-cased beyond ASCII
-    /// (`foldedBeyondASCII` false), returns nil at the first differing non-ASCII byte.
-    private static func compareASCIIFolded(_ a: String, _ b: String, foldedBeyondASCII: Bool) -> Int? {
-        var a = a
-        var b = b
-        a.makeContiguousUTF8()
-        b.makeContiguousUTF8()
-        return a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right -> Int? in
-                let count = min(left.count, right.count)
-                var index = 0
-                while index < count {
-                    var x = left[index]
-                    var y = right[index]
-                    if x >= 0x80 || y >= 0x80 {
-                        // Bytes of non-ASCII text: equal bytes are fine, differing ones need Unicode folding.
-                        if x == y {
-                            index += 1
-                            continue
-                        }
-                        return foldedBeyondASCII ? (x < y ? -1 : 1) : nil
-                    }
-                    if x >= 97 && x <= 122 { x &= ~0x20 }
-                    if y >= 97 && y <= 122 { y &= ~0x20 }
-                    if x != y { return x < y ? -1 : 1 }
-                    index += 1
-                }
-                return left.count == right.count ? 0 : (left.count < right.count ? -1 : 1)
-            } ?? nil
-        } ?? nil
-    }
-
-    /// Upper case character by character, as Salesforce's Java does: a character whose upper case
-    /// is several characters (ß, whose upper case is SS) stays as it is, so no text changes length
-    /// and `Straße` does not equal `STRASSE`.
-    static func upperCased(_ text: String) -> String {
-        var upper = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            let mapped = scalar.properties.uppercaseMapping.unicodeScalars
-            if mapped.count == 1, let single = mapped.first { upper.append(single) } else { upper.append(scalar) }
-        }
-        return String(upper)
-    }
-
     /// A sort key for `compareKeys`: non-ASCII text upper-cased once, so the sort compares bytes only.
     static func sortKey(_ value: FieldValue) -> FieldValue {
         guard case .string(let text) = value, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return value }
-        return .string(upperCased(text))
+        return .string(SOQLTextOrder.upperCased(text))
     }
 
     /// Orders two rows' key tuples by the query's ORDER BY items (nulls placed as asked).
@@ -132,7 +83,7 @@ enum SOQLEvaluator {
         case (false, false):
             let result: Int
             if case .string(let x) = a, case .string(let y) = b {
-                result = compareASCIIFolded(x, y, foldedBeyondASCII: true) ?? 0
+                result = SOQLTextOrder.compareUpperCased(x, y)
             } else {
                 result = order(a, b) ?? 0
             }

@@ -8,6 +8,7 @@ enum AccountSchema {
             FieldSpec(
                 "Name", .string, label: "Account Name", length: 255, nillable: false,
                 read: { tables, row in .string(tables.accounts[row].name) },
+                readText: { tables, row in tables.accounts[row].name },
                 write: { tables, row, value in tables.accounts[row].name = value.text ?? "" }),
             .text("Industry", .picklist, label: "Industry", length: 255, in: \.accounts, \.industry) {
                 $0.accounts[$1].industry
@@ -72,7 +73,8 @@ enum ContactSchema {
             },
             FieldSpec(
                 "Name", .string, label: "Full Name", length: 121, nillable: false, createable: false, updateable: false,
-                read: { tables, row in .string(tables.contacts[row].name) }),
+                read: { tables, row in .string(tables.contacts[row].name) },
+                readText: { tables, row in tables.contacts[row].name }),
             .text("MailingStreet", .textarea, label: "Mailing Street", length: 255, in: \.contacts, \.mailingStreet) {
                 $0.contacts[$1].mailingStreet
             },

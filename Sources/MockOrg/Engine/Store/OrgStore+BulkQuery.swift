@@ -2,8 +2,8 @@ import JSONKit
 import NIOCore
 
 /// What a Bulk API 2.0 query job asks of the store: the statement checked against what bulk can
-/// run, the rows it selects (row numbers only, so a job holds no copy of the org), and its CSV,
-/// written piece by piece as the pieces are asked for.
+/// run, the rows it selects (row numbers only), and its CSV's header
+/// and lines, written a slice of rows at a time into the job's result file (`BulkResultFile`).
 extension OrgStore {
     /// The statement resolved, or Salesforce's refusal of SOQL that Bulk API 2.0 does not run
     /// (GROUP BY, OFFSET, aggregate functions such as COUNT(), compound address fields).
@@ -41,20 +41,30 @@ extension OrgStore {
         }
     }
 
-    /// One piece of a job's results as Salesforce writes it: a header row of field paths
-    /// (`Account.Name`), then one line per row, every value quoted (a quote doubled), null as `""`,
-    /// numbers as the JSON answers write them, date-times in UTC with `Z`.
-    func bulkCSV(
-        _ query: SOQLQuery, rows: ArraySlice<Int32>, delimiter: UInt8, lineEnding: [UInt8]
-    ) -> ByteBuffer {
-        guard case .fields(let paths) = query.selection else { return ByteBuffer() }
+    /// The header row of a job's CSV as Salesforce writes it: the field paths (`Account.Name`),
+    /// each quoted, then the line ending.
+    func bulkCSVHeader(_ query: SOQLQuery, delimiter: UInt8, lineEnding: [UInt8]) -> [UInt8] {
+        guard case .fields(let paths) = query.selection else { return [] }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(64 + rows.count * 24 * paths.count)
         for (index, path) in paths.enumerated() {
             if index > 0 { bytes.append(delimiter) }
             Self.appendQuoted(path.canonicalName, to: &bytes)
         }
         bytes.append(contentsOf: lineEnding)
+        return bytes
+    }
+
+    /// The lines of `rows` in a job's CSV as Salesforce writes them, under the lock: every value
+    /// quoted (a quote doubled), null as `""`, numbers as the JSON answers write them, date-times
+    /// in UTC with `Z`; and where each line ends in the bytes.
+    func bulkCSVLines(
+        _ query: SOQLQuery, rows: ArraySlice<Int32>, delimiter: UInt8, lineEnding: [UInt8]
+    ) -> (bytes: [UInt8], ends: [Int]) {
+        guard case .fields(let paths) = query.selection else { return ([], []) }
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        bytes.reserveCapacity(rows.count * 24 * paths.count)
+        ends.reserveCapacity(rows.count)
         state.withLock { (state: inout State) in
             let tables = state.tables
             for row in rows {
@@ -70,9 +80,10 @@ extension OrgStore {
                     }
                 }
                 bytes.append(contentsOf: lineEnding)
+                ends.append(bytes.count)
             }
         }
-        return ByteBuffer(bytes: bytes)
+        return (bytes, ends)
     }
 
     private static func appendCSVValue(_ value: FieldValue, to bytes: inout [UInt8]) {

@@ -124,7 +124,7 @@ struct BulkQueryRoutes {
             }
             offset = decoded
         }
-        var maxRecords = BulkQueryJobs.defaultPieceSize
+        var maxRecords: Int?
         if let text = FormDecoding.value("maxRecords", inQuery: query) {
             guard let number = Int(text), number > 0 else {
                 throw APIError(status: 400, "API_ERROR", "maxRecords must be a positive whole number")
@@ -142,36 +142,37 @@ struct BulkQueryRoutes {
     private func resultPages(_ request: Request, _ context: APIContext) throws -> Response {
         try Self.checkVersion(context, since: 58)
         let id = Self.jobID(request, at: 1)
-        let job = try jobs.completeJob(id, apiVersion: context.version)
+        let file = try jobs.resultFile(id, apiVersion: context.version)
         let query = request.uri.query ?? ""
         let start = FormDecoding.value("locator", inQuery: query).flatMap(Self.offset) ?? 0
-        let size =
-            FormDecoding.value("maxRecords", inQuery: query).flatMap { Int($0) }.map { max($0, 1) }
-            ?? BulkQueryJobs.defaultPieceSize
+        // Salesforce's resultPages takes no maxRecords; the mock keeps one for its tests.
+        let size = FormDecoding.value("maxRecords", inQuery: query).flatMap { Int($0) }.map { max($0, 1) }
+        let sizeQuery = size.map { "maxRecords=" + String($0) }
         let base = "/services/data/" + context.version + "/jobs/query/" + id
         var writer = JSONWriter()
         writer.beginObject()
         writer.key("resultPages")
         writer.beginArray()
-        var offset = start
+        var offset = min(max(start, 0), file.count)
         var links = 0
         // An empty result still has one piece: its header row.
         repeat {
+            let parameters = [offset > 0 ? "locator=" + Self.locator(offset) : nil, sizeQuery].compactMap { $0 }
             writer.beginObject()
-            var link = base + "/results?"
-            if offset > 0 { link += "locator=" + Self.locator(offset) + "&" }
-            writer.pair("resultLink", link + "maxRecords=" + String(size))
+            writer.pair(
+                "resultLink", base + "/results" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")))
             writer.endObject()
-            offset += size
+            offset = BulkQueryJobs.pieceEnd(of: file, from: offset, maxRecords: size)
             links += 1
-        } while offset < job.rows.count && links < BulkQueryJobs.linksPerResultPages
+        } while offset < file.count && links < BulkQueryJobs.linksPerResultPages
         writer.endArray()
-        let done = offset >= job.rows.count
+        let done = offset >= file.count
         writer.key("nextRecordsUrl")
         if done {
             writer.null()
         } else {
-            writer.string(base + "/resultPages?locator=" + Self.locator(offset) + "&maxRecords=" + String(size))
+            writer.string(
+                base + "/resultPages?locator=" + Self.locator(offset) + (sizeQuery.map { "&" + $0 } ?? ""))
         }
         writer.pair("done", done)
         writer.endObject()

@@ -1,0 +1,365 @@
+import Foundation
+import RestCore
+
+extension ContactListModel {
+    // MARK: - Going offline, and back
+
+    /// `--offline`: the list opens from the replica's rows and nothing at all is sent, not even a
+    /// probe; changes queue in the outbox and sync at the next start without it.
+    public mutating func startOffline() {
+        offline.isOffline = true
+        offline.sendsNothing = true
+    }
+
+    /// Whether an error says the org was not reached at all: refused, no such host, or no answer
+    /// in time. Any answer, even an error, means the org is there.
+    static func meansUnreachable(_ error: RestClientError) -> Bool {
+        switch error {
+        case .transportFailed, .timedOut: return true
+        default: return false
+        }
+    }
+
+    /// The list stays on the replica's rows (if it holds them), the header says `offline`, and
+    /// changes queue from now on; a probe looks for the org again unless `--offline`.
+    mutating func goOffline() -> [ContactListEffect] {
+        offline.isOffline = true
+        switch run.cachedRowsStatus {
+        case .cached(let age): run.cachedRowsStatus = .offline(cachedAge: age)
+        case .offline: break
+        case .none, .synced, .replicating: run.cachedRowsStatus = .offline(cachedAge: nil)
+        }
+        notices.statusMessage = offlineStatus
+        return scheduleProbe()
+    }
+
+    /// The status line while offline: why the list is what it is, and what changes do.
+    var offlineStatus: String {
+        if dataRows.isEmpty, offline.entries.isEmpty {
+            return "Offline: this machine keeps no rows of this list; open it once while the org answers."
+        }
+        if !journalsChanges { return "Offline, and changes cannot be kept on disk: d, e and c are off." }
+        if offline.sendsNothing {
+            return "Offline (--offline): changes queue in the outbox and sync at the next start without it."
+        }
+        return "Offline: changes queue until the org answers; r tries now."
+    }
+
+    /// The next probe (`GET /services/data/`), after a wait that doubles up to a minute.
+    mutating func scheduleProbe() -> [ContactListEffect] {
+        guard offline.isOffline, !offline.sendsNothing, offline.probeID == nil else { return [] }
+        let request = requests.requestForVersions()
+        offline.probeID = request.id
+        inFlight[request.id] = .probe
+        return [.sendAfter(request, delay: offline.nextProbeDelay())]
+    }
+
+    /// `r` while offline: asks the org at once (a waiting probe is cancelled first).
+    mutating func probeNow() -> [ContactListEffect] {
+        guard !offline.sendsNothing else {
+            notices.statusMessage =
+                "Offline (--offline): nothing is sent; start without --offline to sync \(queuedCount)."
+            return []
+        }
+        var effects: [ContactListEffect] = []
+        if let waiting = offline.probeID {
+            inFlight[waiting] = nil
+            effects.append(.cancel(waiting))
+        }
+        let request = requests.requestForVersions()
+        offline.probeID = request.id
+        inFlight[request.id] = .probe
+        notices.statusMessage = "Offline: asking the org…"
+        return effects + [.send(request)]
+    }
+
+    /// A probe's answer: any answer means the org is back (the queue syncs up); no answer waits
+    /// longer before the next.
+    mutating func settleProbe(
+        _ result: Result<RestResponse, RestClientError>, requestID: RestRequestID
+    )
+        -> [ContactListEffect]
+    {
+        guard offline.probeID == requestID else { return [] }
+        offline.probeID = nil
+        if case .failure(let error) = result, Self.meansUnreachable(error) {
+            notices.statusMessage = offlineStatus
+            return scheduleProbe()
+        }
+        return comeOnline()
+    }
+
+    /// The org answers again: the stand-in fields go (the describe is read again when needed),
+    /// the queue syncs up, and the list is read again from the org.
+    mutating func comeOnline() -> [ContactListEffect] {
+        offline.isOffline = false
+        offline.probeDelay = OfflineState.firstProbeDelay
+        for objectType in offline.standInFields { objectFields[objectType] = nil }
+        offline.standInFields = []
+        if case .offline(let age) = run.cachedRowsStatus {
+            run.cachedRowsStatus = .cached(age: age ?? CachedRowsStatus.age(seconds: 0))
+        }
+        notices.statusMessage = "The org answers again."
+        let synced = syncUp()
+        guard synced.isEmpty else { return synced }
+        // A whole list shown from the replica syncs by what changed, as at start.
+        return run.sync != nil ? beginSync() : refresh()
+    }
+
+    /// "3 queued changes": the count in words.
+    var queuedCount: String {
+        let count = offline.entries.count
+        return "\(count) queued change\(count == 1 ? "" : "s")"
+    }
+
+    // MARK: - Fields without the describe
+
+    /// Offline, `e` and `c` cannot read the object's describe: its fields are taken from the
+    /// list's columns instead, as text (the Name of a Contact or Lead as FirstName and LastName,
+    /// for `c`). The describe replaces them once the org answers.
+    mutating func provideStandInFields(for objectType: String) {
+        guard offline.isOffline, objectFields[objectType] == nil else { return }
+        var fields: [JSONValue] = []
+        var named = Set<String>()
+        func add(_ name: String, updateable: Bool, createable: Bool, nillable: Bool = true) {
+            guard named.insert(name.lowercased()).inserted else { return }
+            fields.append(
+                .object([
+                    "name": .string(name), "label": .string(name), "type": .string("string"),
+                    "updateable": .bool(updateable), "createable": .bool(createable), "nillable": .bool(nillable),
+                ]))
+        }
+        let personName = ["contact", "lead"].contains(objectType.lowercased())
+        for column in run.columns where column.path.count == 1 {
+            let field = column.field
+            switch field.lowercased() {
+            case "id", "lastmodifieddate", "createddate", "systemmodstamp":
+                continue
+            case "name" where personName:
+                add("FirstName", updateable: true, createable: true)
+                add("LastName", updateable: true, createable: true, nillable: false)
+                add(field, updateable: false, createable: false)
+            default:
+                add(field, updateable: true, createable: true)
+            }
+        }
+        objectFields[objectType] = ObjectFields(json: .object(["fields": .array(fields)]))
+        offline.standInFields.insert(objectType)
+    }
+
+    // MARK: - Queueing
+
+    /// Why changes cannot queue now, in one sentence; nil when they can.
+    var refusalOfQueueing: String? {
+        journalsChanges ? nil : "Offline, and changes cannot be kept on disk: d, e and c are off."
+    }
+
+    /// Why a record's change is refused while one of it is queued; nil when none is.
+    func refusalOfQueued(_ record: ContactRecord) -> String? {
+        guard let entry = offline.entry(forRecord: record.id) else { return nil }
+        switch entry.kind {
+        case .delete: return "\(label(of: record))'s delete is queued; x takes it back."
+        case .create: return "\(label(of: record)) is a queued new record; x discards it."
+        case .update: return nil
+        }
+    }
+
+    /// `d` offline: the rows stay, marked ✖, and each delete is queued in the outbox.
+    mutating func queueDeletes(_ records: [ContactRecord]) -> [ContactListEffect] {
+        if let refusal = refusalOfQueueing {
+            notices.statusMessage = refusal
+            return []
+        }
+        var effects: [ContactListEffect] = []
+        var queued: [ContactRecord] = []
+        for record in records where !offline.queuedDeleteIDs.contains(record.id) {
+            // The delete replaces the record's queued edits; the org's copy is what they started from.
+            let edits = offline.entries.filter { $0.original.id == record.id }
+            let original = edits.first?.original ?? record
+            for edit in edits {
+                offline.remove(edit.key)
+                effects.append(.forgetChange(edit.key))
+            }
+            effects += enqueue(
+                QueuedChange(
+                    key: RestRequestID(), kind: .delete, original: original, state: .queued,
+                    since: notices.now()))
+            viewport.marks[record.id] = nil
+            queued.append(record)
+        }
+        guard let first = queued.first else { return effects }
+        notices.statusMessage =
+            (queued.count == 1
+                ? "Queued the delete of \(label(of: first))" : "Queued \(noun.count(queued.count)) to delete")
+            + " (offline: sent when the org answers; x takes it back)"
+        return effects
+    }
+
+    /// `e` offline: the row shows the value at once, marked ✎, and the edit is queued. A second
+    /// edit of the same field replaces the first.
+    mutating func queueUpdate(
+        of record: ContactRecord, field: String, value: String, original: String
+    )
+        -> [ContactListEffect]
+    {
+        if let refusal = refusalOfQueueing {
+            notices.statusMessage = refusal
+            return []
+        }
+        var effects: [ContactListEffect] = []
+        let current = rows.ids.contains(record.id) ? (dataRows.first { $0.id == record.id } ?? record) : record
+        let orgCopy = offline.entries.first { $0.original.id == record.id }?.original ?? current
+        for earlier in offline.entries where earlier.original.id == record.id && earlier.kind.field == field {
+            offline.remove(earlier.key)
+            effects.append(.forgetChange(earlier.key))
+        }
+        effects += enqueue(
+            QueuedChange(
+                key: RestRequestID(), kind: .update(field: field, value: value), original: orgCopy,
+                state: .queued, since: notices.now()))
+        show(value, for: FieldKey(recordID: record.id, field: field))
+        notices.statusMessage = "Queued \(field) of \(label(of: record)) (offline: sent when the org answers)"
+        return effects
+    }
+
+    /// `c` offline: the new row shows at once on top, marked ✚, and the create is queued.
+    mutating func queueCreate(_ form: CreateForm, values: [String: String]) -> [ContactListEffect] {
+        if let refusal = refusalOfQueueing {
+            notices.statusMessage = refusal
+            return []
+        }
+        changes.nextCreateNumber += 1
+        let placeholder = placeholderRecord(
+            id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: form.objectType, values: values)
+        modes.modal = nil
+        insertRow(placeholder, at: 0)
+        clampSelection()
+        notices.statusMessage = "Queued the new \(label(of: placeholder)) (offline: created when the org answers)"
+        return enqueue(
+            QueuedChange(
+                key: RestRequestID(), kind: .create(typed: values), original: placeholder, state: .queued,
+                since: notices.now()))
+    }
+
+    /// Adds a queued change, and its outbox entry.
+    private mutating func enqueue(_ change: QueuedChange) -> [ContactListEffect] {
+        offline.append(change)
+        return journalsChanges ? [.recordChange(change.durable(query: query))] : []
+    }
+
+    // MARK: - x: discarding
+
+    /// `x`: discards the selected row's queued changes and shows the row as the replica holds the
+    /// org's copy (a queued new record leaves the list).
+    mutating func discardSelectedQueued() -> [ContactListEffect] {
+        guard let record = selectedRecord, offline.entry(forRecord: record.id) != nil else {
+            notices.statusMessage = "x discards a queued change: this row has none."
+            return []
+        }
+        let entries = offline.entries.filter { $0.original.id == record.id }
+        var effects: [ContactListEffect] = []
+        for entry in entries {
+            offline.remove(entry.key)
+            effects.append(.forgetChange(entry.key))
+        }
+        if case .create = entries[0].kind {
+            removeRow(id: record.id)
+        } else if let index = dataRows.firstIndex(where: { $0.id == record.id }) {
+            rows.replace(at: index, with: entries[0].original)
+        }
+        clampSelection()
+        notices.statusMessage =
+            "Discarded \(entries.count == 1 ? "the queued change" : "\(entries.count) queued changes") of \(label(of: record))"
+        return effects
+    }
+
+    // MARK: - At start
+
+    /// Takes up the changes queued by an earlier session (in the outbox, never sent): each is
+    /// queued again under a key of this process and shown on its row; nothing is sent now. They
+    /// sync up when the org answers.
+    public mutating func resumeQueuedChanges(_ left: [DurableChange]) -> [ContactListEffect] {
+        var effects: [ContactListEffect] = []
+        for change in left where change.state != .sent {
+            let kind: QueuedChange.Kind
+            var original = change.record
+            switch change.kind {
+            case .delete: kind = .delete
+            case .update:
+                guard let field = change.field, let value = change.value else { continue }
+                kind = .update(field: field, value: value)
+            case .create:
+                guard !change.typed.isEmpty else { continue }
+                changes.nextCreateNumber += 1
+                original = ContactRecord(
+                    id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: change.record.objectType,
+                    displayName: change.record.displayName, values: change.record.values)
+                kind = .create(typed: change.typed)
+            case .undelete: continue
+            }
+            effects += enqueue(
+                QueuedChange(
+                    key: RestRequestID(), kind: kind, original: original, state: .queued,
+                    since: change.sentAt ?? notices.now()))
+        }
+        showQueuedChanges()
+        if !offline.entries.isEmpty { notices.statusMessage = "From the last session: \(queuedCount), not sent yet" }
+        return effects
+    }
+
+    /// Shows the queued changes on the rows: edits' values, and new records on top.
+    mutating func showQueuedChanges() {
+        for entry in offline.entries {
+            switch entry.kind {
+            case .update(let field, let value):
+                show(value, for: FieldKey(recordID: entry.original.id, field: field))
+            case .create:
+                if !rows.ids.contains(entry.original.id), entry.original.objectType == run.searchedObject {
+                    insertRow(entry.original, at: 0)
+                }
+            case .delete: break
+            }
+        }
+        clampSelection()
+    }
+
+    /// The queued edits' values by record and field, which a page read from the replica or the
+    /// org shows in place of the copy's.
+    var queuedValuesByRecord: [String: [String: String]] {
+        var byRecord: [String: [String: String]] = [:]
+        for entry in offline.entries {
+            if case .update(let field, let value) = entry.kind {
+                byRecord[entry.original.id, default: [:]][field] = value
+            }
+        }
+        return byRecord
+    }
+}
+
+extension QueuedChange.Kind {
+    /// An update's field; nil for the other kinds.
+    var field: String? {
+        if case .update(let field, _) = self { return field }
+        return nil
+    }
+}
+
+extension QueuedChange {
+    /// The outbox's copy: the org's copy as the replica held it (with its `LastModifiedDate`, the
+    /// change's condition), and what the change does.
+    func durable(query: String) -> DurableChange {
+        let state: DurableChange.State = self.state == .conflict ? .conflict : .queued
+        switch kind {
+        case .delete:
+            return DurableChange(
+                requestID: key, kind: .delete, record: original, query: query, sentAt: since, state: state)
+        case .update(let field, let value):
+            return DurableChange(
+                requestID: key, kind: .update, record: original, query: query, field: field, value: value,
+                sentAt: since, state: state)
+        case .create(let typed):
+            return DurableChange(
+                requestID: key, kind: .create, record: original, query: nil, typed: typed, sentAt: since, state: state)
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import RestCore
+
+extension ContactListModel {
+    // MARK: - Sync up, leave-if-changed
+
+    /// Sends the queued changes in MobileSync's order, deletes, then creates, then updates, never
+    /// overwriting a newer change in the org: the deletes' records are read first (one
+    /// `SELECT Id, LastModifiedDate … WHERE Id IN (…)` per object and 200 ids), and only those
+    /// unchanged since the replica's copy are deleted; the creates and updates go once those reads
+    /// are in, each update with `If-Unmodified-Since` (a 412 is a conflict, `readConflict`). The
+    /// list is then read again from the org. Empty when nothing is queued.
+    mutating func syncUp() -> [ContactListEffect] {
+        guard !offline.isOffline, offline.pendingChecks == 0,
+            offline.entries.contains(where: { $0.state == .queued })
+        else { return [] }
+        let deletes = offline.entries.filter { $0.kind == .delete && $0.state == .queued }
+        guard !deletes.isEmpty else { return sendQueuedWrites() }
+        notices.statusMessage = "Syncing \(queuedCount): checking the deletes' records…"
+        return checkDeletes(deletes)
+    }
+
+    /// Reads the `LastModifiedDate` of the records queued deletes name, before any is sent.
+    mutating func checkDeletes(_ deletes: [QueuedChange]) -> [ContactListEffect] {
+        var effects: [ContactListEffect] = []
+        for objectType in Set(deletes.map(\.original.objectType)).sorted() {
+            let ofType = deletes.filter { $0.original.objectType == objectType }
+            for chunk in RestClient.collectionChunks(of: ofType) {
+                let fields = ["Id", "LastModifiedDate", "LastModifiedBy.Name"] + comparedColumnPaths
+                let soql =
+                    "SELECT \(fields.joined(separator: ", ")) FROM \(objectType) WHERE Id IN ("
+                    + Self.soqlIDList(chunk.map(\.original)) + ")"
+                let request = requests.request(forQuery: soql, apiVersion: nil, batchSize: 200)
+                inFlight[request.id] = .syncUpDeleteCheck(entries: chunk.map(\.key))
+                for entry in chunk { offline.setState(.checking, of: entry.key) }
+                offline.pendingChecks += 1
+                effects.append(.send(request))
+            }
+        }
+        return effects
+    }
+
+    /// The columns' field paths a delete's check reads, so that its conflict can show what changed.
+    private var comparedColumnPaths: [String] {
+        let skipped: Set = ["id", "lastmodifieddate", "lastmodifiedby.name"]
+        return run.columns.map { $0.path.joined(separator: ".") }.filter { !skipped.contains($0.lowercased()) }
+    }
+
+    /// A delete check's answer: each record gone already is settled, each unchanged since the
+    /// replica's copy is deleted, each changed is a conflict the user decides; when the last
+    /// check is in, the creates and updates follow. A check that failed leaves its deletes queued
+    /// (offline again when the org did not answer).
+    mutating func applyDeleteCheck(
+        _ result: Result<RestResponse, RestClientError>, entries: [RestRequestID]
+    )
+        -> [ContactListEffect]
+    {
+        offline.pendingChecks = max(0, offline.pendingChecks - 1)
+        let checked = entries.compactMap { key in offline.entries.first { $0.key == key } }
+        let page: QueryResult
+        do {
+            page = try result.get().decode(QueryResult.self)
+        } catch {
+            for entry in checked { offline.setState(.queued, of: entry.key) }
+            if case .failure(let failure) = result, Self.meansUnreachable(failure) {
+                return offline.isOffline ? [] : goOffline()
+            }
+            notices.statusMessage = "The queued deletes could not be checked (\(error.description)); r tries again."
+            return []
+        }
+        var byID: [String: JSONValue] = [:]
+        for json in page.records { if let id = json["Id"]?.stringValue { byID[id] = json } }
+        var effects: [ContactListEffect] = []
+        for entry in checked {
+            let record = entry.original
+            guard let json = byID[record.id] else {
+                // Gone from the org already: the delete is done.
+                offline.remove(entry.key)
+                effects.append(.forgetChange(entry.key))
+                changes.confirmDeleted(record.id)
+                if removeRow(id: record.id) { clampSelection() }
+                continue
+            }
+            let theirs = json["LastModifiedDate"]?.stringValue
+            if theirs == nil || theirs == record.lastModifiedDate || Self.sameInstant(theirs, record.lastModifiedDate) {
+                offline.remove(entry.key)
+                effects += sendQueuedDelete(record, outboxKey: entry.key)
+            } else {
+                offline.setState(.conflict, of: entry.key)
+                if journalsChanges, let conflicted = offline.entries.first(where: { $0.key == entry.key }) {
+                    effects.append(.recordChange(conflicted.durable(query: query)))
+                }
+                notices.alerts.append(.deleteChangedMeanwhile(deleteConflict(entry, json: json)))
+            }
+        }
+        guard offline.pendingChecks == 0 else { return effects }
+        return effects + sendQueuedWrites()
+    }
+
+    /// Whether two Salesforce datetimes name the same instant (the org and the replica may spell
+    /// the zone differently).
+    static func sameInstant(_ left: String?, _ right: String?) -> Bool {
+        guard let left = left.flatMap(SalesforceDate.parse), let right = right.flatMap(SalesforceDate.parse) else {
+            return false
+        }
+        return left == right
+    }
+
+    /// A queued delete found unchanged: its row leaves, and its DELETE goes as `d`'s does (its
+    /// outbox entry becomes the sent one's).
+    private mutating func sendQueuedDelete(_ record: ContactRecord, outboxKey: RestRequestID) -> [ContactListEffect] {
+        let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
+        var effects: [ContactListEffect] = [.forgetChange(outboxKey)]
+        changes.recordDelete(DeletedItemInfo(record: record, row: 0, query: query), key: request.id)
+        changes.rememberForUndo([(request.id, record)], query: query)
+        inFlight[request.id] = .delete
+        viewport.marks[record.id] = nil
+        if removeRow(id: record.id) { clampSelection() }
+        effects += changes.takeJournal()
+        effects.append(.send(request))
+        return effects
+    }
+
+    /// The queued creates, then the queued updates, each through the path `c` and `e` take
+    /// online; then the list is read again from the org.
+    private mutating func sendQueuedWrites() -> [ContactListEffect] {
+        var effects: [ContactListEffect] = []
+        for entry in offline.entries where entry.state == .queued {
+            guard case .create(let typed) = entry.kind else { continue }
+            offline.remove(entry.key)
+            effects.append(.forgetChange(entry.key))
+            effects += sendQueuedCreate(entry.original, typed: typed)
+        }
+        for entry in offline.entries where entry.state == .queued {
+            guard case .update(let field, let value) = entry.kind else { continue }
+            offline.remove(entry.key)
+            effects.append(.forgetChange(entry.key))
+            let index = run.columns.indices.first { run.columns[$0].matchesField(field) }
+            let before = index.map { entry.original.value(at: $0) } ?? ""
+            effects += sendUpdate(
+                of: entry.original, field: field, value: value, original: before,
+                condition: entry.original.lastModifiedDate)
+            effects += changes.takeJournal()
+        }
+        let conflicts = offline.entries.filter { $0.state == .conflict }.count
+        notices.statusMessage =
+            conflicts == 0
+            ? "Synced the queued changes; reading the list again…"
+            : "Synced the queued changes but \(conflicts) in conflict; reading the list again…"
+        return effects + runQueryAgain(merging: false, status: notices.statusMessage)
+    }
+
+    /// A queued create's POST, as `c` sends it online: its placeholder row stays and becomes the
+    /// record when the org answers.
+    private mutating func sendQueuedCreate(
+        _ placeholder: ContactRecord, typed: [String: String]
+    )
+        -> [ContactListEffect]
+    {
+        let entries = typed.keys.sorted().map { field in
+            CreateForm.Entry(
+                field: field, label: field, isRequired: false, text: TextField(typed[field] ?? ""), error: nil)
+        }
+        let form = CreateForm(objectType: placeholder.objectType, primary: entries, more: [])
+        let kinds = objectFields[placeholder.objectType]
+        var body: [String: JSONValue] = [:]
+        for (field, text) in typed { body[field] = kinds?.field(named: field)?.kind.json(text) ?? .string(text) }
+        let request = requests.requestForCreate(withObjectType: placeholder.objectType, fields: body, apiVersion: nil)
+        changes.recordCreate(
+            PendingCreate(form: form, placeholder: placeholder, sentAt: notices.now()), key: request.id)
+        inFlight[request.id] = .create
+        if !rows.ids.contains(placeholder.id), placeholder.objectType == run.searchedObject {
+            insertRow(placeholder, at: 0)
+        }
+        return changes.takeJournal() + [.send(request)]
+    }
+
+    // MARK: - A delete's conflict
+
+    /// What the org holds of a record whose delete was queued, against the replica's copy.
+    private func deleteConflict(_ entry: QueuedChange, json: JSONValue) -> DeleteConflict {
+        let theirs = ContactRecord(json: json, columns: run.columns)
+        var changed: [String] = []
+        for (index, column) in run.columns.enumerated() {
+            let mine = entry.original.value(at: index)
+            let org = theirs?.value(at: index) ?? ""
+            if mine != org { changed.append("\(column.title): \"\(mine)\" → \"\(org)\"") }
+        }
+        return DeleteConflict(
+            key: entry.key, record: entry.original,
+            changedBy: ContactRecord.text(at: ["LastModifiedBy", "Name"], in: json),
+            changedAt: json["LastModifiedDate"]?.stringValue ?? "", changes: changed)
+    }
+
+    /// Enter on a delete's conflict: the org's copy stays, the queued delete goes.
+    mutating func keepOrgCopy(_ conflict: DeleteConflict) -> [ContactListEffect] {
+        guard offline.remove(conflict.key) != nil else { return [] }
+        notices.statusMessage = "\(label(of: conflict.record)) stays as the org has it; the queued delete is dropped."
+        return journalsChanges ? [.forgetChange(conflict.key)] : []
+    }
+
+    /// `o` on a delete's conflict: the delete goes after all, conditioned on the org's new
+    /// `LastModifiedDate` (read again first, so that a third change meanwhile is caught again).
+    mutating func deleteAfterAll(_ conflict: DeleteConflict) -> [ContactListEffect] {
+        guard let entry = offline.entries.first(where: { $0.key == conflict.key }) else { return [] }
+        let record = entry.original.lastModified(conflict.changedAt)
+        offline.setOriginal(record, of: conflict.key)
+        offline.setState(.queued, of: conflict.key)
+        guard !offline.isOffline, let queued = offline.entries.first(where: { $0.key == conflict.key }) else {
+            return []
+        }
+        notices.statusMessage = "Deleting \(label(of: record)) after all…"
+        return checkDeletes([queued])
+    }
+}
+
+/// A queued delete whose record the org changed after the replica's copy: who changed it, when,
+/// and what changed in the list's columns. Its alert asks: keep the org's (Enter) or delete
+/// after all (`o`).
+public struct DeleteConflict: Hashable, Sendable {
+    let key: RestRequestID
+    /// The replica's copy.
+    public let record: ContactRecord
+    /// `LastModifiedBy.Name`; empty when the org did not say.
+    public let changedBy: String
+    /// The org's `LastModifiedDate`.
+    public let changedAt: String
+    /// `Email: "old" → "new"` for each column that differs.
+    public let changes: [String]
+}
+
+extension Alert {
+    /// The alert of a queued delete whose record changed in the org meanwhile.
+    static func deleteChangedMeanwhile(_ conflict: DeleteConflict) -> Alert {
+        let who = conflict.changedBy.isEmpty ? "someone else" : conflict.changedBy
+        let when = conflict.changedAt.isEmpty ? "" : " at " + SalesforceDate.shown(conflict.changedAt)
+        let name = conflict.record.displayName
+        let changed = conflict.changes.isEmpty ? "" : " (\(conflict.changes.joined(separator: ", ")))"
+        var alert = Alert(
+            title: "Changed meanwhile",
+            message: "\(name) was changed by \(who)\(when), after your copy\(changed); your change: delete. "
+                + "Enter keeps the org's; o deletes it anyway.")
+        alert.deleteConflict = conflict
+        return alert
+    }
+}

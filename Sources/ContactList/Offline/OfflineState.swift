@@ -1,0 +1,68 @@
+import Foundation
+import RestCore
+
+/// Whether the org can be reached, the changes queued while it could not, and the probe that
+/// looks for it again.
+///
+/// Invariant: entries are queued only while offline with a durable outbox, and each record has at
+/// most one queued delete; a record with a queued delete has no queued edit (the delete replaced
+/// them). Queued changes are not `PendingChanges`: nothing of them has been sent.
+public struct OfflineState: Sendable {
+    /// The first wait before the probe asks the org again, doubled after each failure up to
+    /// `longestProbeDelay`.
+    static let firstProbeDelay: Duration = .seconds(2)
+    static let longestProbeDelay: Duration = .seconds(60)
+
+    /// Whether the org could not be reached (or `--offline`): changes queue instead of going.
+    public internal(set) var isOffline = false
+    /// `--offline`: nothing at all is sent, not even a probe.
+    public internal(set) var sendsNothing = false
+    /// The queued changes, the oldest first.
+    public internal(set) var entries: [QueuedChange] = []
+    /// The probe waiting or in flight, and the wait before the next one.
+    var probeID: RestRequestID?
+    var probeDelay = firstProbeDelay
+    /// Objects whose fields `e` and `c` took from the list's columns, for want of the describe:
+    /// the describe replaces them once the org answers.
+    var standInFields: Set<String> = []
+    /// The delete checks of a sync up still awaited.
+    var pendingChecks = 0
+
+    /// The queued change of the record with this id (its delete before its edits), if any.
+    func entry(forRecord id: String) -> QueuedChange? {
+        entries.first { $0.original.id == id && $0.kind == .delete } ?? entries.last { $0.original.id == id }
+    }
+
+    /// The badge of a row: its record's queued change, if any.
+    func badge(ofRecord id: String) -> QueuedBadge? {
+        entries.isEmpty ? nil : entry(forRecord: id)?.badge
+    }
+
+    /// The ids of the records with a queued delete.
+    var queuedDeleteIDs: Set<String> { Set(entries.filter { $0.kind == .delete }.map(\.original.id)) }
+
+    mutating func append(_ change: QueuedChange) { entries.append(change) }
+
+    /// Removes and returns the entry of `key`.
+    @discardableResult
+    mutating func remove(_ key: RestRequestID) -> QueuedChange? {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        return entries.remove(at: index)
+    }
+
+    mutating func setState(_ state: QueuedChange.State, of key: RestRequestID) {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
+        entries[index].state = state
+    }
+
+    mutating func setOriginal(_ record: ContactRecord, of key: RestRequestID) {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
+        entries[index].original = record
+    }
+
+    /// The wait before the next probe, doubled for the one after.
+    mutating func nextProbeDelay() -> Duration {
+        defer { probeDelay = min(probeDelay * 2, Self.longestProbeDelay) }
+        return probeDelay
+    }
+}

@@ -1,0 +1,69 @@
+import RestCore
+import SOQL
+
+/// A query's records read through a Bulk API 2.0 query job, a piece of results at a time, each
+/// record as a REST query page holds it (`attributes.type`, parents nested, numbers as numbers):
+/// the path for the first sync of a large list, whose model makes its rows from such records as
+/// from a REST page's. `list --bulk` runs the same job but writes the CSV straight out.
+public struct BulkJobRecords: Sendable {
+    public let soql: String
+    public let operation: BulkQueryOperation
+    public let bulk: BulkQuery
+
+    public init(soql: String, operation: BulkQueryOperation = .query, bulk: BulkQuery) {
+        self.soql = soql
+        self.operation = operation
+        self.bulk = bulk
+    }
+
+    /// Runs the job and hands each piece's records to `consume`, in query order. The describes
+    /// come first (the fields' kinds; a compound address is selected as its parts), then the job:
+    /// `created` gets its id once the org has it (so that a caller can abort it), `progress`
+    /// every poll's answer. A query bulk cannot run is `unsupportedQuery`, for a caller to read
+    /// by REST paging instead; a describe that fails is `requestFailed`.
+    public func read(
+        created: @Sendable (String) -> Void = { _ in },
+        progress: @Sendable (BulkQueryJob) -> Void = { _ in },
+        consume: ([JSONValue]) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
+        let (selectList, object) = try Self.statement(soql)
+        let plan: BulkCSVRecords.Plan
+        do {
+            plan = try await BulkCSVRecords.plan(
+                for: soql, columns: selectList.columns, object: object, client: bulk.client)
+        } catch {
+            throw .requestFailed(error)
+        }
+        let job = try await bulk.create(plan.soql, operation: operation)
+        created(job.id)
+        _ = try await bulk.waitUntilComplete(job.id, progress: progress)
+        let attributes = JSONValue.object(["type": .string(object)])
+        try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
+            let records: [JSONValue]
+            do throws(CSVReader.Failure) {
+                records = try plan.records.records(fromCSV: csv)
+            } catch {
+                throw .unexpectedAnswer(error.description)
+            }
+            try await consume(
+                records.map { record in
+                    guard case .object(var fields) = record else { return record }
+                    fields["attributes"] = attributes
+                    return .object(fields)
+                })
+        }
+    }
+
+    /// The SELECT list and the object of `soql`, which a job's CSV must be read by; a query
+    /// whose columns cannot be known ahead is `unsupportedQuery`.
+    public static func statement(_ soql: String) throws(BulkQueryError) -> (selectList: SelectList, object: String) {
+        guard let selectList = SelectList(soql: soql), !selectList.countsRows,
+            let object = (try? SOQLParser.parse(soql))?.object.text
+        else {
+            throw .unsupportedQuery(
+                .invalidRequest(
+                    "its columns cannot be known ahead (FIELDS(), COUNT() or a statement that does not parse)."))
+        }
+        return (selectList, object)
+    }
+}

@@ -1,0 +1,58 @@
+import MockOrg
+import RecordOutput
+import RestCore
+import Synchronization
+import TestSupport
+import Testing
+
+/// `BulkJobRecords` against the mock org: a job's records, piece by piece, are the records a
+/// REST query page holds for the same query, in the same order, so that a list's first sync can
+/// make its rows from either.
+@Suite struct BulkJobRecordsTests {
+    static let soql = "SELECT Id, Name, Email, Phone, Account.Name, CreatedDate FROM Contact ORDER BY Name"
+
+    /// A record without its `attributes` (REST's carry a `url` a job's cannot), parents included.
+    static func withoutAttributes(_ value: JSONValue) -> JSONValue {
+        guard case .object(var fields) = value else { return value }
+        fields["attributes"] = nil
+        for (key, field) in fields { fields[key] = withoutAttributes(field) }
+        return .object(fields)
+    }
+
+    @Test func aJobsRecordsArriveInPiecesInQueryOrderAsRESTPagesHoldThem() async throws {
+        try await LiveOrg.with { org in
+            let client = org.client
+            let rest = try await client.send(client.request(forQuery: Self.soql)).decode(QueryResult.self).records
+            #expect(rest.count == 200)
+            let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: client, maxRecords: 70))
+            var pieces: [[JSONValue]] = []
+            let jobs = JobIDs()
+            try await reader.read(created: { jobs.add($0) }) { records in pieces.append(records) }
+            #expect(pieces.map(\.count) == [70, 70, 60])
+            let records = pieces.flatMap { $0 }
+            #expect(records.map(Self.withoutAttributes) == rest.map(Self.withoutAttributes))
+            #expect(records.allSatisfy { $0["attributes"]?["type"]?.stringValue == "Contact" })
+            #expect(jobs.ids.count == 1 && jobs.ids[0].hasPrefix("750"))
+        }
+    }
+
+    @Test func aQueryBulkCannotRunIsUnsupportedForTheCallerToPageInstead() async throws {
+        try await LiveOrg.with { org in
+            let reader = BulkJobRecords(soql: "SELECT COUNT() FROM Contact", bulk: BulkQuery(client: org.client))
+            let error = await #expect(throws: BulkQueryError.self) {
+                try await reader.read { _ in Issue.record("no records were expected") }
+            }
+            guard case .unsupportedQuery = error else {
+                Issue.record("expected unsupportedQuery, got \(String(describing: error))")
+                return
+            }
+        }
+    }
+}
+
+/// The job ids `created` reported.
+private final class JobIDs: Sendable {
+    private let stored = Mutex<[String]>([])
+    func add(_ id: String) { stored.withLock { $0.append(id) } }
+    var ids: [String] { stored.withLock { $0 } }
+}
