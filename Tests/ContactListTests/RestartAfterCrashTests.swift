@@ -92,6 +92,21 @@ struct RestartAfterCrashTests {
         #expect(model.notices.alerts.map(\.message) == ["1 not deleted — put back"])
     }
 
+    @Test("a left delete put back shows an edit of the record still queued from an offline session")
+    func leftDeletePutBackShowsQueuedEdit() throws {
+        var model = Fixtures.loadedModel(count: 0)
+        model.journalsChanges = true
+        let left = Self.leftDelete(3, title: "Title 3")
+        _ = model.resumeQueuedChanges([
+            DurableChange(
+                requestID: RestRequestID(), kind: .update, record: left.record, query: Fixtures.query, field: "Title",
+                value: "Queued title", state: .queued)
+        ])
+        let read = try #require(Fixtures.sentRequests(model.resumeLeftChanges([left])).first)
+        _ = model.handle(response: Fixtures.retrieved(3), for: read.id)
+        #expect(model.dataRows.map { $0.value(at: 1) } == ["Queued title"])
+    }
+
     @Test(
         "a left undelete's row does not keep the kept rows off; left deletes put back come back in the query's order")
     func leftDeletesPutBackInOrder() throws {
