@@ -64,6 +64,18 @@ struct RestartAfterCrashTests {
             model.deleteRequests.values.first?.record.value(at: 2) == "new@example.com", "a rollback shows the edit")
     }
 
+    @Test("the outbox keeps an undeleted row with the org's value of a field whose edit is in flight")
+    func undeleteKeepsTheOrgsValues() throws {
+        var model = try EditTests.model()
+        model.journalsChanges = true
+        _ = try EditTests.edit(&model, to: "new@example.com")
+        let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        _ = model.handle(response: Fixtures.noContent, for: delete.id)
+        let effects = model.handle(key: .character("U"))
+        let change = try #require(JournaledChangesTests.recorded(effects).changes.first { $0.kind == .undelete })
+        #expect(change.record.value(at: 2) == "c0@example.com")
+    }
+
     @Test("a left delete found in the org comes back with the org's values, read whole")
     func leftDeletePutBackWithOrgValues() throws {
         var model = Fixtures.loadedModel(count: 0)
@@ -80,7 +92,23 @@ struct RestartAfterCrashTests {
         #expect(model.notices.alerts.map(\.message) == ["1 not deleted — put back"])
     }
 
-    @Test("kept rows shown first: left deletes leave them, and those put back come back in the query's order")
+    @Test("a left delete put back shows an edit of the record still queued from an offline session")
+    func leftDeletePutBackShowsQueuedEdit() throws {
+        var model = Fixtures.loadedModel(count: 0)
+        model.journalsChanges = true
+        let left = Self.leftDelete(3, title: "Title 3")
+        _ = model.resumeQueuedChanges([
+            DurableChange(
+                requestID: RestRequestID(), kind: .update, record: left.record, query: Fixtures.query, field: "Title",
+                value: "Queued title", state: .queued)
+        ])
+        let read = try #require(Fixtures.sentRequests(model.resumeLeftChanges([left])).first)
+        _ = model.handle(response: Fixtures.retrieved(3), for: read.id)
+        #expect(model.dataRows.map { $0.value(at: 1) } == ["Queued title"])
+    }
+
+    @Test(
+        "a left undelete's row does not keep the kept rows off; left deletes put back come back in the query's order")
     func leftDeletesPutBackInOrder() throws {
         var model = ContactListModel(query: Fixtures.query, origin: "o", requests: Fixtures.client())
         model.visibleRowCount = 10
@@ -88,17 +116,19 @@ struct RestartAfterCrashTests {
             try JSONDecoder().decode(
                 JSONValue.self, from: JSONSerialization.data(withJSONObject: Fixtures.contact(index)))
         }
-        model.showCachedRows(cached, age: "just now")
+        let restored = ContactRecord(id: Fixtures.id(6), objectType: "Contact", displayName: "Contact 0006", values: [])
         let effects = model.resumeLeftChanges([
             Self.leftDelete(3, title: "Title 3"), Self.leftDelete(1, title: "Title 1"),
+            DurableChange(requestID: RestRequestID(), kind: .undelete, record: restored, query: Fixtures.query),
         ])
-        #expect(model.dataRows.map(\.id) == [0, 2, 4].map(Fixtures.id))
-        let reads = Fixtures.sentRequests(effects)
+        model.showCachedRows(cached, age: "just now")
+        #expect(model.dataRows.map(\.id) == [6, 0, 2, 4].map(Fixtures.id))
+        let reads = Fixtures.sentRequests(effects).filter { $0.method == .GET && $0.path.contains("/sobjects/") }
         for index in [3, 1] {
             let read = try #require(reads.first { $0.path.hasSuffix(Fixtures.id(index)) })
             _ = model.handle(response: Fixtures.retrieved(index), for: read.id)
         }
-        #expect(model.dataRows.map(\.id) == [1, 3, 0, 2, 4].map(Fixtures.id), "on top, in the query's order")
+        #expect(model.dataRows.map(\.id) == [1, 3, 6, 0, 2, 4].map(Fixtures.id), "on top, in the query's order")
         #expect(model.notices.alerts.map(\.message) == ["2 not deleted — put back"])
     }
 }

@@ -27,16 +27,17 @@ extension ContactListModel {
     /// adds the rows not shown yet after them (a start shows a screenful first); once the org's
     /// rows are shown, nothing happens.
     public mutating func showCachedRows(_ records: [JSONValue], age: String) {
-        // New records waiting for the org (left or queued) may be shown already: they stay on top.
-        // Rows the replica gave already (a screenful, at once) are followed by the rest.
+        // New records waiting for the org (left or queued) and the rows of left undeletes may be
+        // shown already: the kept rows join them. Rows the replica gave already (a screenful, at
+        // once) are followed by the rest.
         let showsReplicaRows: Bool
         switch run.cachedRowsStatus {
         case .cached, .offline: showsReplicaRows = true
         case .none, .synced, .replicating: showsReplicaRows = false
         }
-        guard showsReplicaRows || !dataRows.contains(where: { !$0.id.hasPrefix(PendingCreate.idPrefix) }),
-            rowsAreRecords, !records.isEmpty
-        else { return }
+        guard showsReplicaRows || dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, !records.isEmpty else {
+            return
+        }
         let pendingIDs = changes.pendingDeleteIDs
         let pending = pendingValuesByRecord
         for json in records {
@@ -53,6 +54,12 @@ extension ContactListModel {
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = offline.isOffline ? .offline(cachedAge: age) : .cached(age: age)
         clampSelection()
+    }
+
+    /// Whether `record`'s row shows a change in flight that `resumeLeftChanges` took up before any
+    /// row was shown: a create's placeholder, or a record being restored.
+    private func isLeftChangeRow(_ record: ContactRecord) -> Bool {
+        record.id.hasPrefix(PendingCreate.idPrefix) || changes.pendingUndeleteIDs.contains(record.id)
     }
 
     /// Takes the replica's rows off the list while they are still shown in place of the org's

@@ -168,7 +168,9 @@ extension ContactListModel {
             guard FieldLookup.value(at: column.path, in: read, fields: \.objectValue) != nil else { continue }
             values[index] = ContactRecord.text(at: column.path, in: read)
         }
-        if values != record.values { changes.replaceDeletedRecord(key, with: record.replacingValues(values)) }
+        // An edit still queued (offline) shows on the row, as on every row read from the org.
+        let shown = withPendingUpdates(record.replacingValues(values), pendingValuesByRecord)
+        if shown != record { changes.replaceDeletedRecord(key, with: shown) }
     }
 }
 

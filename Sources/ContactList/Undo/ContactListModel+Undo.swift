@@ -79,7 +79,8 @@ extension ContactListModel {
         for send in sends {
             let entries = send.records.map { record in
                 let key = RestRequestID()
-                changes.recordUndelete(UndeletedItem(record: record, query: group.query), key: key)
+                changes.recordUndelete(
+                    UndeletedItem(record: record, query: group.query), key: key, journaled: withOrgValues(record))
                 showRestored(record, query: group.query)
                 return key
             }

@@ -73,10 +73,8 @@ final class AppLoop {
         TerminalGuard.chainResizeSignal()
 
         layout()
-        // The kept rows first, so that a left delete's row is taken off them and a left undelete's
-        // joins them, each in its place.
-        showCachedRows()
         resumeLeftChanges()
+        showCachedRows()
         perform(model.start())
         checkOwner()
         if !terminal.isUTF8 { model.showNotice(ContactListModel.asciiLocaleNotice) }

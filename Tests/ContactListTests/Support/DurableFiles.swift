@@ -29,15 +29,17 @@ final class DurableFiles {
         }
     }
 
-    /// Starts `model` as the app does after a crash: it shows the replica's rows, takes up what
-    /// the outbox holds (reads only), then asks for its first page. Returns the effects to perform.
+    /// Starts `model` as the app does after a crash: it takes up what the outbox holds (reads
+    /// only), shows the replica's rows, then asks for its first page. Returns the effects to
+    /// perform.
     func start(_ model: inout ContactListModel) throws -> [ContactListEffect] {
+        journal = OutboxJournal(store: outbox)
+        model.journalsChanges = true
+        let reads = try journal.resumeLeftChanges(in: &model)
         model.keepsRows = true
         if let cached = try replica.cachedRecords(of: model.query) {
             model.showCachedRows(cached.records, age: CachedRowsStatus.age(seconds: 0))
         }
-        journal = OutboxJournal(store: outbox)
-        model.journalsChanges = true
-        return try journal.resumeLeftChanges(in: &model) + model.start()
+        return reads + model.start()
     }
 }

@@ -155,11 +155,13 @@ public struct PendingChanges: Sendable {
     }
 
     /// An undelete about to be sent under `key`; the record leaves the confirmed deletes while it
-    /// is pending (it shows again at once).
-    mutating func recordUndelete(_ item: UndeletedItem, key: RestRequestID) {
+    /// is pending (it shows again at once). The outbox keeps `journaled` (the record with the org's
+    /// values, when an edit of it is in flight), else the row.
+    mutating func recordUndelete(_ item: UndeletedItem, key: RestRequestID, journaled: ContactRecord? = nil) {
         undeletes[key] = item
         confirmedDeletedIDs.remove(item.record.id)
-        journalRecord(DurableChange(requestID: key, kind: .undelete, record: item.record, query: item.query))
+        journalRecord(
+            DurableChange(requestID: key, kind: .undelete, record: journaled ?? item.record, query: item.query))
     }
 
     /// The undelete entry of `key`, gone: its outcome is settled.
