@@ -10,6 +10,15 @@ import Testing
 /// invariants of delete with rollback after every step.
 @Suite("Delete with rollback: model-based property")
 struct DeletePropertyTests {
+    /// Whether `request` is a page of the list (a refresh once a sync up settled may go out in
+    /// the same turn as a read-back, so the order of requests alone cannot tell them apart).
+    static func isPage(_ request: RestRequest, of model: ContactListModel) -> Bool {
+        switch model.inFlight[request.id] {
+        case .firstPage?, .nextPage?: return true
+        default: return false
+        }
+    }
+
     /// A request the fake server has not answered yet.
     struct Outstanding {
         enum Kind {
@@ -263,14 +272,14 @@ struct DeletePropertyTests {
                 {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
                     outstanding.append(Outstanding(id: request.id, kind: .readAfterSave(recordIndex: index)))
-                } else if let update = settlingUpdate, request.path != "/next" {
+                } else if let update = settlingUpdate, request.path != "/next", !Self.isPage(request, of: model) {
                     #expect(request.path.hasSuffix(Fixtures.id(update.index)), "reads back the same record")
                     outstanding.append(
                         Outstanding(
                             id: request.id,
                             kind: .updateReadBack(
                                 recordIndex: update.index, updateID: update.id, applied: update.applied)))
-                } else if let delete = settling, request.path != "/next" {
+                } else if let delete = settling, request.path != "/next", !Self.isPage(request, of: model) {
                     #expect(request.path.hasSuffix(Fixtures.id(delete.index)), "reads back the same record")
                     outstanding.append(
                         Outstanding(
