@@ -52,6 +52,9 @@ struct ASCIICellBufferTests {
         var buffer = CellBuffer(width: 12, height: 1, repertoire: .ascii)
         buffer.write("a · b — Loading long text", x: 0, y: 0)
         #expect(buffer.lines[0] == "a - b - Loa.")
+        var bar = CellBuffer(width: 12, height: 1, repertoire: .ascii)
+        bar.write(ProgressBar.text(done: 4, of: 10, width: 10), x: 0, y: 0)
+        #expect(bar.lines[0] == "[####......]")
     }
 
     @Test("a whole screen under ASCII has the same layout as under Unicode")

@@ -234,7 +234,7 @@ struct IncrementalSyncTests {
             model.keepsRows = true
             model.visibleRowCount = 20
             let effects = try await drive(&model, model.start(), org, replica, limit: 1)
-            #expect(header(model).contains("· syncing 200 / 450"), "\(header(model))")
+            #expect(header(model).contains("· syncing 200 / 450 [████░░░░░░]"), "\(header(model))")
             let next = effects.compactMap { effect -> String? in
                 if case .send(let request) = effect { return request.path }
                 return nil

@@ -21,7 +21,8 @@ public enum CachedRowsStatus: Hashable, Sendable {
         case .synced: return "synced"
         case .offline(let age): return age.map { "offline · cached \($0)" } ?? "offline"
         case .replicating(let kept, let total):
-            return "syncing \(GroupedNumber.text(kept)) / \(GroupedNumber.text(total))"
+            return "syncing \(GroupedNumber.text(kept)) / \(GroupedNumber.text(total)) "
+                + ProgressBar.text(done: kept, of: total, width: 10)
         }
     }
 

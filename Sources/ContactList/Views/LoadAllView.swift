@@ -14,8 +14,7 @@ package struct LoadAllView: Widget {
 
     /// `[██████░░░░░░]`, filled in proportion to the rows loaded since the question.
     static func bar(done: Int, of total: Int) -> String {
-        let filled = total <= 0 ? barWidth : min(barWidth, max(0, done * barWidth / total))
-        return "[" + String(repeating: "█", count: filled) + String(repeating: "░", count: barWidth - filled) + "]"
+        ProgressBar.text(done: done, of: total, width: barWidth)
     }
 
     var lines: [String] {
