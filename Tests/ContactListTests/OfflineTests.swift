@@ -265,8 +265,9 @@ struct OfflineTests {
         #expect(model.offline.entries.isEmpty)
     }
 
-    @Test("a delete of a copy kept without its LastModifiedDate is never sent blindly: it asks")
-    func deleteWithoutDateAsks() throws {
+    /// A list of one kept row whose copy does not say when it last changed (kept by an older
+    /// build), gone offline at start; and the effects of going offline.
+    static func offlineWithDatelessCopy() throws -> (ContactListModel, [ContactListEffect]) {
         var model = ContactListModel(query: Fixtures.query, origin: "127.0.0.1:1", requests: Fixtures.client())
         model.visibleRowCount = 10
         model.journalsChanges = true
@@ -274,6 +275,12 @@ struct OfflineTests {
         model.showCachedRows([try Self.json(Fixtures.contact(0))], age: "2 h ago")
         let first = try #require(Fixtures.sentRequests(model.start()).first)
         let offlineEffects = model.handle(response: Self.refused, for: first.id)
+        return (model, offlineEffects)
+    }
+
+    @Test("a delete of a copy kept without its LastModifiedDate is never sent blindly: it asks")
+    func deleteWithoutDateAsks() throws {
+        var (model, offlineEffects) = try Self.offlineWithDatelessCopy()
         _ = model.handle(key: .character("d"))
         let check = try #require(Fixtures.sentRequests(try Self.comeOnline(&model, offlineEffects)).first)
         let answered = model.handle(response: Self.checked([(0, Self.readAt)]), for: check.id)
@@ -335,13 +342,7 @@ struct OfflineTests {
 
     @Test("a queued edit of a copy kept without its LastModifiedDate is conditioned on 1970: the org's 412 asks")
     func updateWithoutDateAsks() throws {
-        var model = ContactListModel(query: Fixtures.query, origin: "127.0.0.1:1", requests: Fixtures.client())
-        model.visibleRowCount = 10
-        model.journalsChanges = true
-        model.keepsRows = true
-        model.showCachedRows([try Self.json(Fixtures.contact(0))], age: "2 h ago")
-        let first = try #require(Fixtures.sentRequests(model.start()).first)
-        let offlineEffects = model.handle(response: Self.refused, for: first.id)
+        var (model, offlineEffects) = try Self.offlineWithDatelessCopy()
         for _ in 0..<2 { _ = model.handle(key: .character("l")) }
         _ = model.handle(key: .character("e"))
         _ = model.handle(key: .control("u"))
