@@ -379,6 +379,14 @@ struct OfflineTests {
         #expect(EditTests.email(model, row: 1) == "mine@example.com")
     }
 
+    @Test("offline, w says it needs the org (it reads the records again by id) and asks for no path")
+    func exportWaitsForTheOrg() throws {
+        var (model, _) = try Self.offline()
+        #expect(model.handle(key: .character("w")).isEmpty)
+        #expect(model.exportPathField == nil)
+        #expect(model.notices.statusMessage.hasPrefix("Offline: w reads the records again from the org"))
+    }
+
     @Test("offline without a durable outbox, d refuses: a change that could not survive a quit is not queued")
     func noOutboxNoQueue() throws {
         var (model, _) = try Self.offline()

@@ -20,6 +20,12 @@ extension ContactListModel {
             notices.statusMessage = "No \(noun.plural) to write."
             return
         }
+        // The runner reads the records again from the org, by id, so that the file holds every field.
+        guard !offline.isOffline else {
+            notices.statusMessage =
+                "Offline: w reads the records again from the org, so it writes once the org answers."
+            return
+        }
         modes.modal = .exportPath(TextField())
     }
 
