@@ -8,18 +8,18 @@ import SOQL
 /// The JSON shape is that of those records: each header path (`Account.Name`) a member of a
 /// nested object, a compound address rebuilt from its parts, an object whose every value is
 /// null written `null`; top-level members in the SELECT list's order, nested ones by name.
-struct BulkCSVLayout {
+struct BulkCSVLayout: Sendable {
     typealias Kind = BulkCSVRecords.Kind
 
     /// A value of the record: a CSV column read as its kind (nil: a part the org does not have,
     /// always null), or an object of members.
-    indirect enum Member {
+    indirect enum Member: Sendable {
         case column(Int?, Kind)
         case object([(key: String, member: Member)], columns: [Int])
     }
 
     /// What one TSV column prints.
-    enum TSVSource {
+    enum TSVSource: Sendable {
         case missing
         case column(Int, Kind)
         /// A compound address, one line of its shown parts (`CompoundAddress`).

@@ -40,11 +40,14 @@ public struct BulkCSVRecords: Sendable {
         kinds[name.lowercased()] ?? .text
     }
 
-    /// The records of one piece of results (its first row is the header), or of its first `limit` rows.
-    public func records(fromCSV bytes: [UInt8], limit: Int = .max) throws(CSVReader.Failure) -> [JSONValue] {
+    /// The records of one piece of results (its first row is the header), or of its first `limit`
+    /// rows; with `final` false, of its rows ended so far (the piece's start, more to come).
+    public func records(
+        fromCSV bytes: [UInt8], limit: Int = .max, final: Bool = true
+    ) throws(CSVReader.Failure) -> [JSONValue] {
         var header: [String]?
         var records: [JSONValue] = []
-        try CSVReader.scan(bytes, delimiter: delimiter) { row throws(CSVReader.Failure) in
+        try CSVReader.scan(bytes, delimiter: delimiter, final: final) { row throws(CSVReader.Failure) in
             guard let header else {
                 header = row.fields.map { String(decoding: $0.text, as: UTF8.self) }
                 return limit > 0

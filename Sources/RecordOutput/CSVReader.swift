@@ -34,34 +34,47 @@ public enum CSVReader {
         return rows
     }
 
+    /// Where a scan of bytes that are not all there yet stopped: the rows before `consumed` were
+    /// read; the bytes from there are a row not yet ended (perhaps split inside a quoted field, a
+    /// CRLF or a UTF-8 character), to be scanned again with the bytes after them, from `line`.
+    struct Stop: Equatable {
+        let consumed: Int
+        let line: Int
+    }
+
     /// Calls `body` with each row of `bytes` in turn, until it answers false. A row's fields point
     /// into `bytes` (or, for a field with a doubled quote, into a copy with one quote) and are
-    /// valid only during the call.
+    /// valid only during the call. With `final` false, more bytes are still to come: a last row
+    /// with no line break after it is not read but left for the next scan (see `Stop`).
+    @discardableResult
     static func scan(
-        _ bytes: [UInt8], delimiter: UInt8, _ body: (CSVRow) throws(Failure) -> Bool
-    ) throws(Failure) {
-        let outcome: Result<Void, Failure> = bytes.withUnsafeBufferPointer { buffer in
+        _ bytes: [UInt8], delimiter: UInt8, from line: Int = 1, final: Bool = true,
+        _ body: (CSVRow) throws(Failure) -> Bool
+    ) throws(Failure) -> Stop {
+        let outcome: Result<Stop, Failure> = bytes.withUnsafeBufferPointer { buffer in
             // A field with doubled quotes is copied here, one quote each: never longer than the input.
             let unquoted = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(buffer.count, 1))
             defer { unquoted.deallocate() }
             do throws(Failure) {
-                try scan(buffer, delimiter: delimiter, unquoted: unquoted, body)
-                return .success(())
+                return .success(
+                    try scan(buffer, delimiter: delimiter, from: line, final: final, unquoted: unquoted, body))
             } catch {
                 return .failure(error)
             }
         }
-        try outcome.get()
+        return try outcome.get()
     }
 
     private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, unquoted: UnsafeMutableBufferPointer<UInt8>,
-        _ body: (CSVRow) throws(Failure) -> Bool
-    ) throws(Failure) {
-        var row = CSVRow()
+        _ bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, from firstLine: Int, final: Bool,
+        unquoted: UnsafeMutableBufferPointer<UInt8>, _ body: (CSVRow) throws(Failure) -> Bool
+    ) throws(Failure) -> Stop {
+        var row = CSVRow(line: firstLine)
         var used = 0
-        var line = 1
+        var line = firstLine
         var index = 0
+        // Where the row being read starts: a scan that is not final stops there when the bytes end first.
+        var rowStart = 0
         let count = bytes.count
         while index < count {
             if bytes[index] == quote {
@@ -87,7 +100,10 @@ public enum CSVReader {
                     if byte == lineFeed { line += 1 }
                     index += 1
                 }
-                guard closed else { throw Failure(message: "a quoted field is not closed", line: startLine) }
+                guard closed else {
+                    guard final else { return Stop(consumed: rowStart, line: row.line) }
+                    throw Failure(message: "a quoted field is not closed", line: startLine)
+                }
                 if let copyStart {
                     copy(bytes, start..<index, to: unquoted, at: &used)
                     row.fields.append(
@@ -116,25 +132,29 @@ public enum CSVReader {
                 if index == count {
                     row.fields.append(CSVRow.Field(text: UnsafeBufferPointer(rebasing: bytes[count...]), quoted: false))
                 }
-            case lineFeed:
+            case lineFeed, carriageReturn:
+                if bytes[index] == carriageReturn {
+                    // The LF of a CRLF may be in the next bytes.
+                    guard index + 1 < count || final else { return Stop(consumed: rowStart, line: row.line) }
+                    guard index + 1 < count, bytes[index + 1] == lineFeed else {
+                        throw Failure(message: "a field goes on after its closing quote", line: line)
+                    }
+                    index += 1
+                }
                 index += 1
-                guard try body(row) else { return }
+                guard try body(row) else { return Stop(consumed: index, line: line + 1) }
                 row.fields.removeAll(keepingCapacity: true)
                 row.line = line + 1
                 used = 0
                 line += 1
-            case carriageReturn where index + 1 < count && bytes[index + 1] == lineFeed:
-                index += 2
-                guard try body(row) else { return }
-                row.fields.removeAll(keepingCapacity: true)
-                row.line = line + 1
-                used = 0
-                line += 1
+                rowStart = index
             default:
                 throw Failure(message: "a field goes on after its closing quote", line: line)
             }
         }
+        guard final else { return Stop(consumed: rowStart, line: row.line) }
         if !row.fields.isEmpty { _ = try body(row) }
+        return Stop(consumed: count, line: line)
     }
 
     private static func copy<Range: RangeExpression<Int>>(

@@ -119,23 +119,31 @@ extension ListCommand {
         } catch {
             return .bulkFailed(error, printed: 0)
         }
-        var writer = RecordWriter(format: format == .json ? .json : .tsv, selectList: selectList)
-        let converter = plan.records
+        var stream = BulkCSVStream(
+            writer: RecordWriter(format: format == .json ? .json : .tsv, selectList: selectList),
+            reading: plan.records)
         var buffer: [UInt8] = []
         var printed = 0
         var stop: Outcome?
         do throws(BulkQueryError) {
             try await bulk.readResults(job.id) { csv, records throws(BulkQueryError) in
-                buffer.removeAll(keepingCapacity: true)
-                do throws(CSVReader.Failure) {
-                    try writer.write(bulkCSV: csv, reading: converter, into: &buffer)
-                } catch {
-                    throw .unexpectedAnswer(error.description)
-                }
-                if let failure = write(buffer, to: output) {
-                    stop = failure
-                    throw .requestFailed(.cancelled)
-                }
+                // A chunk at a time, each chunk's lines written at once: the piece's lines are never held whole.
+                var start = 0
+                repeat {
+                    let end = min(start + Self.bulkChunkBytes, csv.count)
+                    buffer.removeAll(keepingCapacity: true)
+                    do throws(CSVReader.Failure) {
+                        try stream.append(csv[start..<end], into: &buffer)
+                        if end == csv.count { try stream.endPiece(into: &buffer) }
+                    } catch {
+                        throw .unexpectedAnswer(error.description)
+                    }
+                    if let failure = write(buffer, to: output) {
+                        stop = failure
+                        throw .requestFailed(.cancelled)
+                    }
+                    start = end
+                } while start < csv.count
                 printed += records
                 progress.report(written: printed)
             }
@@ -143,9 +151,13 @@ extension ListCommand {
             return stop ?? .bulkFailed(error, printed: printed)
         }
         buffer.removeAll(keepingCapacity: true)
+        var writer = stream.writer
         writer.finish(into: &buffer)
         return write(buffer, to: output) ?? .printed
     }
+
+    /// How much of a piece's CSV is converted before its lines are written.
+    static let bulkChunkBytes = 1 << 20
 
     /// Creates the job. Not cancelled by Ctrl-C: once the org has the job, its id must be known to abort it.
     private static func createJob(

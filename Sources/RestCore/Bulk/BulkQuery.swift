@@ -1,8 +1,8 @@
 import HTTPTypes
 
 /// A Bulk API 2.0 query: creates the job, polls it with back-off until it is complete, and hands
-/// its CSV results over in order, reading up to five pieces at once through `resultPages` (API
-/// 58.0 and later; piece by piece through `Sforce-Locator` before). Every failure is a
+/// its CSV results over in order, reading several pieces at once (`piecesAtOnce`) of those
+/// `resultPages` lists (API 58.0 and later; piece by piece through `Sforce-Locator` before). Every failure is a
 /// `BulkQueryError`; cancelling the calling task stops it (`abort` then ends the job at the org).
 public struct BulkQuery: Sendable {
     /// `Sforce-Locator`: the next piece's locator, `null` on the last.
@@ -21,6 +21,10 @@ public struct BulkQuery: Sendable {
     /// again as it ran.
     public var firstPoll: Duration
     public var longestPoll: Duration
+    /// Pieces read at once: each is held whole until those before it are handed over, so this
+    /// bounds the memory a job's results take (a piece is up to 32 MB of CSV), the piece being
+    /// handed over counted: two read the next piece while the current one is handed over.
+    public var piecesAtOnce = 2
 
     public init(
         client: RestClient, maxRecords: Int? = nil, firstPoll: Duration = .milliseconds(50),
@@ -85,8 +89,8 @@ public struct BulkQuery: Sendable {
         try Self.job(in: try await send(client.requestForAbortBulkQueryJob(jobID)))
     }
 
-    /// Hands each piece of a complete job's CSV to `consume`, in order. Up to five pieces are read
-    /// at once through `resultPages` when the client's version has it; each piece starts with the
+    /// Hands each piece of a complete job's CSV to `consume`, in order. Up to `piecesAtOnce` pieces
+    /// are read at once of those `resultPages` lists when the client's version has it; each piece starts with the
     /// header row, as the org sends it.
     public func readResults(
         _ jobID: String, consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
@@ -140,26 +144,29 @@ public struct BulkQuery: Sendable {
         }
     }
 
-    /// Reads the pieces at `links` at once and hands them over in order, each as soon as those before it are.
+    /// Reads the pieces at `links`, `piecesAtOnce` at a time, and hands them over in order, each as
+    /// soon as those before it are.
     private func readTogether(
         _ links: [String], consume: (_ csv: [UInt8], _ records: Int) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
         let client = self.client
+        let window = max(piecesAtOnce, 1)
         let outcome: Result<Void, BulkQueryError> = await withTaskGroup(
             of: (Int, Result<Piece, BulkQueryError>).self
         ) { group in
-            for (index, link) in links.enumerated() {
-                group.addTask {
-                    (
-                        index,
-                        await Self.pieceResult(
-                            RestRequest(method: .GET, path: link, headers: [.accept: "text/csv"]), client: client)
-                    )
-                }
-            }
             // Pieces that came before those ahead of them, by their place in `links`.
             var waiting: [Int: Piece] = [:]
             var handed = 0
+            var started = 0
+            func startWithinWindow() {
+                while started < links.count, started < handed + window {
+                    let index = started
+                    let request = RestRequest(method: .GET, path: links[index], headers: [.accept: "text/csv"])
+                    group.addTask { (index, await Self.pieceResult(request, client: client)) }
+                    started += 1
+                }
+            }
+            startWithinWindow()
             while let (index, result) = await group.next() {
                 switch result {
                 case .failure(let error):
@@ -169,12 +176,15 @@ public struct BulkQuery: Sendable {
                     waiting[index] = piece
                 }
                 while let piece = waiting.removeValue(forKey: handed) {
+                    // The next pieces are read while this one is handed over: with it, `window` in all.
+                    startWithinWindow()
                     handed += 1
                     if let error = await Self.handOver(piece, to: consume) {
                         group.cancelAll()
                         return .failure(error)
                     }
                 }
+                startWithinWindow()
             }
             return .success(())
         }

@@ -1,0 +1,76 @@
+/// A job's CSV results converted to output lines as their bytes arrive, so that a piece of
+/// results (up to 32 MB) is never held whole: each chunk's complete rows are written at once, and
+/// only a row not yet ended (split inside a quoted field, a CRLF or a UTF-8 character) is kept
+/// for the next chunk. The bytes written are those `RecordWriter.write(bulkCSV:)` writes for the
+/// whole piece.
+public struct BulkCSVStream: Sendable {
+    /// The writer, with the TSV header it spelled; `finish` it after the last piece.
+    public private(set) var writer: RecordWriter
+    let records: BulkCSVRecords
+    /// The current piece's bytes not yet converted: a row not yet ended, or, until the TSV header
+    /// is spelled, the piece's start.
+    private var pending: [UInt8] = []
+    /// The line `pending` starts on in its piece.
+    private var line = 1
+    /// The current piece's columns, once its header row is read.
+    private var layout: BulkCSVLayout?
+    /// Whether the TSV header has been spelled (a writer with no columns writes none).
+    private var headerSpelled = false
+
+    public init(writer: RecordWriter, reading records: BulkCSVRecords) {
+        self.writer = writer
+        self.records = records
+    }
+
+    /// Converts the rows `chunk` completes (the next bytes of the current piece) into `output`.
+    public mutating func append<Bytes: Sequence<UInt8>>(
+        _ chunk: Bytes, into output: inout [UInt8]
+    ) throws(CSVReader.Failure) {
+        pending.append(contentsOf: chunk)
+        try convert(final: false, into: &output)
+    }
+
+    /// Ends the current piece: converts what is left of it, and reads the next piece's first row
+    /// as its header, as every piece starts with one.
+    public mutating func endPiece(into output: inout [UInt8]) throws(CSVReader.Failure) {
+        try convert(final: true, into: &output)
+        pending = []
+        line = 1
+        layout = nil
+    }
+
+    private mutating func convert(final: Bool, into output: inout [UInt8]) throws(CSVReader.Failure) {
+        if writer.format == .tsv, !writer.headerWritten, !headerSpelled {
+            // The TSV header is spelled from the first records, as many as the REST path looks at
+            // on its first page, so that both spell it alike: the piece's start waits for them.
+            let first = try records.records(
+                fromCSV: pending, limit: RecordWriter.recordsSpellingTheHeader, final: final)
+            guard final || first.count == RecordWriter.recordsSpellingTheHeader else { return }
+            writer.spellHeader(from: first)
+            headerSpelled = true
+            writer.writeHeaderIfNeeded(into: &output)
+        }
+        let columns = writer.columns ?? []
+        let format = writer.format
+        let order = writer.topLevelOrder
+        let records = self.records
+        var layout = self.layout
+        let stop = try CSVReader.scan(pending, delimiter: records.delimiter, from: line, final: final) {
+            row throws(CSVReader.Failure) in
+            guard let layout else {
+                let header = row.fields.map { String(decoding: $0.text, as: UTF8.self) }
+                layout = BulkCSVLayout(header: header, records: records, columns: columns, topLevelOrder: order)
+                return true
+            }
+            try BulkCSVRecords.checkWidth(row, header: layout.width)
+            switch format {
+            case .tsv: layout.appendTSV(row, to: &output)
+            case .json: layout.appendJSON(row, to: &output)
+            }
+            return true
+        }
+        self.layout = layout
+        pending.removeFirst(stop.consumed)
+        line = stop.line
+    }
+}
