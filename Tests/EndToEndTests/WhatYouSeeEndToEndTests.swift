@@ -16,7 +16,9 @@ struct WhatYouSeeEndToEndTests {
 
     @Test("keys typed while e waits for the describe are dropped: nothing is deleted, the editor opens on e's row")
     func keysDuringTheDescribeWaitNeverReachTheList() async throws {
-        try await LiveOrg.with(MockOrgConfiguration(contacts: 300, latency: .milliseconds(1500))) { org in
+        // The wait's word shows only until the describe answers: a long latency keeps it on the
+        // screen long enough for a poll on a loaded machine to see it.
+        try await LiveOrg.with(MockOrgConfiguration(contacts: 300, latency: .milliseconds(4000))) { org in
             let contacts = try await org.contactNames()
             let before = try await Self.count(org)
             let session = try await DeleteEndToEndTests.open(org, contacts)
