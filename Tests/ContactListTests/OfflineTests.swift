@@ -317,16 +317,24 @@ struct OfflineTests {
         #expect(sent.first?.path.hasSuffix(Fixtures.id(0)) == true)
     }
 
-    @Test("a queued edit's 412 shows the org's value and keeps it on Enter; o writes mine on the new date")
-    func updateConflict() throws {
-        var (model, offlineEffects) = try Self.offline()
+    /// Queues an edit of the first row's Email to "mine@example.com", then brings the org back:
+    /// the PATCH the sync up sends.
+    static func queueEmailEditAndComeOnline(
+        _ model: inout ContactListModel, _ offlineEffects: [ContactListEffect]
+    ) throws -> RestRequest {
         for _ in 0..<2 { _ = model.handle(key: .character("l")) }
         _ = model.handle(key: .character("e"))
         _ = model.handle(key: .control("u"))
         _ = Fixtures.type("mine@example.com", into: &model)
         _ = model.handle(key: .enter)
         let online = try Self.comeOnline(&model, offlineEffects)
-        let patch = try #require(Fixtures.sentRequests(online).first { $0.method == .PATCH })
+        return try #require(Fixtures.sentRequests(online).first { $0.method == .PATCH })
+    }
+
+    @Test("a queued edit's 412 shows the org's value and keeps it on Enter; o writes mine on the new date")
+    func updateConflict() throws {
+        var (model, offlineEffects) = try Self.offline()
+        let patch = try Self.queueEmailEditAndComeOnline(&model, offlineEffects)
         #expect(ConflictTests.header(patch, "If-Unmodified-Since") == "Thu, 26 Nov 2026 10:00:00 GMT")
         let read = try #require(
             Fixtures.sentRequests(model.handle(response: ConflictTests.preconditionFailed, for: patch.id)).first)
@@ -343,13 +351,7 @@ struct OfflineTests {
     @Test("a queued edit of a copy kept without its LastModifiedDate is conditioned on 1970: the org's 412 asks")
     func updateWithoutDateAsks() throws {
         var (model, offlineEffects) = try Self.offlineWithDatelessCopy()
-        for _ in 0..<2 { _ = model.handle(key: .character("l")) }
-        _ = model.handle(key: .character("e"))
-        _ = model.handle(key: .control("u"))
-        _ = Fixtures.type("mine@example.com", into: &model)
-        _ = model.handle(key: .enter)
-        let online = try Self.comeOnline(&model, offlineEffects)
-        let patch = try #require(Fixtures.sentRequests(online).first { $0.method == .PATCH })
+        let patch = try Self.queueEmailEditAndComeOnline(&model, offlineEffects)
         #expect(ConflictTests.header(patch, "If-Unmodified-Since") == "Thu, 01 Jan 1970 00:00:00 GMT")
     }
 
