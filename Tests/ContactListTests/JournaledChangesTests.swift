@@ -106,6 +106,9 @@ struct JournaledChangesTests {
                 sentAt: model.notices.now())
         ])
         #expect(model.dataRows.map(\.id) == rows, "no placeholder in a list of contacts")
+        #expect(
+            model.notices.statusMessage == "From the last session: 1 create being checked",
+            "its describe is not counted as a delete")
         let query = try #require(Fixtures.sentRequests(effects).first { $0.queryItems.contains { $0.name == "q" } })
         #expect(query.queryItems.first { $0.name == "q" }?.value.contains("FROM Account WHERE") == true)
         let found = Fixtures.page([["attributes": ["type": "Account"], "Id": "001000000000001AAA"]])

@@ -13,6 +13,7 @@ extension ContactListModel {
     /// the outbox's new entries and the reads.
     public mutating func resumeLeftChanges(_ left: [DurableChange]) -> [ContactListEffect] {
         var reads: [ContactListEffect] = []
+        var deletes = 0
         var edits = 0
         var undeletes: [String: [RestRequestID]] = [:]
         for change in left {
@@ -26,6 +27,7 @@ extension ContactListModel {
                 changes.recordDelete(DeletedItemInfo(record: record, row: 0, query: change.query), key: key)
                 removeRow(id: record.id)
                 changes.leftDeletes.pending += 1
+                deletes += 1
                 changes.unknownOutcomes.insert(key)
                 changes.since[key] = change.sentAt
                 // The whole record: a row put back shows the org's values, not the dead process's.
@@ -44,7 +46,6 @@ extension ContactListModel {
                 undeletes[record.objectType, default: []].append(key)
             }
         }
-        let deletes = reads.count - changes.creates.values.filter(\.isLeftByGoneProcess).count
         for objectType in undeletes.keys.sorted() {
             for chunk in RestClient.collectionChunks(of: undeletes[objectType] ?? []) {
                 reads += reconcileUndelete(entries: Array(chunk))
