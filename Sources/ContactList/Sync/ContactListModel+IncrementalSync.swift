@@ -9,8 +9,6 @@ import SOQL
 /// left as `PendingChanges` has it. The replica gets the same changes (`KeptRows.Change.delta`).
 /// Whatever fails that is not the org's window of deletes loads the list again instead.
 extension ContactListModel {
-    /// `start()` with a whole list shown from the replica: the delta's three requests, or a
-    /// resync's first page of ids when the query has a LIMIT.
     /// Syncs the whole list again by what changed since the last sync (`r`, the end of a sync
     /// up, the org back after a drop); nil when the list was not synced so (then it loads again).
     mutating func syncAgain(status: String) -> [ContactListEffect]? {
@@ -21,6 +19,8 @@ extension ContactListModel {
         return beginSync()
     }
 
+    /// `start()` with a whole list shown from the replica: the delta's three requests, or a
+    /// resync's first page of ids when the query has a LIMIT.
     mutating func beginSync() -> [ContactListEffect] {
         guard var sync = run.sync else { return sendFirstPage() }
         sync.startedAt = notices.now()
@@ -55,10 +55,8 @@ extension ContactListModel {
         // The delta's answers still on their way are dropped.
         run.generation += 1
         dropPageRequests()
+        run.sync?.restart()
         run.sync?.mode = .resync
-        run.sync?.awaiting = 0
-        run.sync?.changed = []
-        run.sync?.removed = []
         return [syncRequest(firstPageRequest(listing), .listed)]
     }
 
@@ -142,9 +140,9 @@ extension ContactListModel {
         }.map(\.id)
         guard !wanted.isEmpty else { return applyDelta() }
         var effects: [ContactListEffect] = []
-        for start in stride(from: 0, to: wanted.count, by: IncrementalSync.idsPerRead) {
-            let ids = Array(wanted[start..<min(start + IncrementalSync.idsPerRead, wanted.count)])
-            guard let soql = SOQLIdRestriction.restricting(countingDependents(pageQuery(query)), toIDs: ids) else {
+        let rowsQuery = countingDependents(pageQuery(query))
+        for ids in RestClient.collectionChunks(of: wanted, limit: IncrementalSync.idsPerRead) {
+            guard let soql = SOQLIdRestriction.restricting(rowsQuery, toIDs: Array(ids)) else {
                 return loadAgain()
             }
             effects.append(
