@@ -30,10 +30,8 @@ struct RecordFileWriter: Sendable {
             return .failed("Nothing written: there is no folder \(folder).")
         }
         if !export.overwrite, FileManager.default.fileExists(atPath: path) { return .exists(export) }
-        let chunks = stride(from: 0, to: export.ids.count, by: Self.idsPerQuery).map {
-            Array(export.ids[$0..<min($0 + Self.idsPerQuery, export.ids.count)])
-        }
-        let queries = chunks.compactMap { SOQLIdRestriction.restricting(export.query, toIDs: $0) }
+        let chunks = RestClient.collectionChunks(of: export.ids, limit: Self.idsPerQuery)
+        let queries = chunks.compactMap { SOQLIdRestriction.restricting(export.query, toIDs: Array($0)) }
         guard queries.count == chunks.count else {
             return .failed("Nothing written: the list's query cannot be read again by id.")
         }
