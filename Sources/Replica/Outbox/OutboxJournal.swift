@@ -118,7 +118,7 @@ public final class OutboxJournal: Sendable {
 
     /// Removes entries the model has taken up under keys of its own.
     public func retire(_ keys: [String]) throws {
-        for key in keys { try store.remove(key) }
+        try store.remove(keys)
     }
 
     /// At start, before anything is sent: hands `model` what a process that is gone left, writes

@@ -43,8 +43,16 @@ public final class OutboxStore: Sendable {
 
     /// Removes a settled change; nothing when it is not there.
     public func remove(_ requestID: String) throws {
+        try remove([requestID])
+    }
+
+    /// Removes the entries of these keys, in one transaction (a start retires a dead process's
+    /// entries all at once).
+    public func remove(_ requestIDs: [String]) throws {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM outbox WHERE requestID = ?", arguments: [requestID])
+            for requestID in requestIDs {
+                try db.execute(sql: "DELETE FROM outbox WHERE requestID = ?", arguments: [requestID])
+            }
         }
     }
 
