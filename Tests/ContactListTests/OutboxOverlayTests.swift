@@ -50,6 +50,18 @@ struct OutboxOverlayTests {
         #expect(Self.screen(model).contains("Nothing waits: every change is settled."))
     }
 
+    @Test("G scrolls to the last change and no further: one line per change in flight")
+    func scrollsToTheLastChange() throws {
+        var model = Fixtures.loadedModel(count: 40)
+        for _ in 0..<30 { _ = model.handle(key: .character("d")) }
+        #expect(model.deleteRequests.count == 30)
+        _ = model.handle(key: .character("p"))
+        _ = model.handle(key: .character("G"))
+        let page = MessagesView.visibleLines(listRows: model.visibleRowCount)
+        #expect(page < 30, "the box holds fewer lines than there are changes")
+        #expect(model.modes.modal == .outbox(scrollOffset: 30 - page))
+    }
+
     @Test("a delete whose answer was lost shows unknown while it is read back")
     func unknownAfterLostAnswer() throws {
         var model = Fixtures.loadedModel(count: 5)

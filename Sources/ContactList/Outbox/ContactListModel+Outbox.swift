@@ -31,7 +31,8 @@ extension ContactListModel {
         if key == .character("x") { return discardSelectedQueued() }
         let page = MessagesView.visibleLines(listRows: visibleRowCount)
         guard let moved = Self.scrolled(offset, by: key, page: page) else { return [] }
-        let lines = OutboxView.lines(of: outboxItems, width: OutboxView.maxContentWidth).count
+        // One line per item (or the one that says nothing waits): counted, not formatted.
+        let lines = max(1, changes.unsettledCount + offline.entries.count)
         modes.modal = .outbox(scrollOffset: max(0, min(moved, lines - page)))
         return []
     }
