@@ -173,9 +173,12 @@ extension ContactListModel {
         }
         var effects: [ContactListEffect] = []
         var queued: [ContactRecord] = []
-        for record in records where !offline.queuedDeleteIDs.contains(record.id) {
+        // Made once: a bulk delete may queue thousands.
+        var alreadyQueued = offline.queuedDeleteIDs
+        let entriesByRecord = Dictionary(grouping: offline.entries, by: \.original.id)
+        for record in records where alreadyQueued.insert(record.id).inserted {
             // The delete replaces the record's queued edits; the org's copy is what they started from.
-            let edits = offline.entries.filter { $0.original.id == record.id }
+            let edits = entriesByRecord[record.id] ?? []
             let original = edits.first?.original ?? record
             for edit in edits {
                 offline.remove(edit.key)
