@@ -48,10 +48,15 @@ extension ContactListModel {
     /// The next probe (`GET /services/data/`), after a wait that doubles up to a minute.
     mutating func scheduleProbe() -> [ContactListEffect] {
         guard offline.isOffline, !offline.sendsNothing, offline.probeID == nil else { return [] }
+        return [.sendAfter(newProbe(), delay: offline.nextProbeDelay())]
+    }
+
+    /// A probe's request, the one awaited from now on.
+    private mutating func newProbe() -> RestRequest {
         let request = requests.requestForVersions()
         offline.probeID = request.id
         inFlight[request.id] = .probe
-        return [.sendAfter(request, delay: offline.nextProbeDelay())]
+        return request
     }
 
     /// `r` while offline: asks the org at once (a waiting probe is cancelled first).
@@ -66,11 +71,8 @@ extension ContactListModel {
             inFlight[waiting] = nil
             effects.append(.cancel(waiting))
         }
-        let request = requests.requestForVersions()
-        offline.probeID = request.id
-        inFlight[request.id] = .probe
         notices.statusMessage = "Offline: asking the org…"
-        return effects + [.send(request)]
+        return effects + [.send(newProbe())]
     }
 
     /// A probe's answer: any answer means the org is back (the queue syncs up); no answer waits
