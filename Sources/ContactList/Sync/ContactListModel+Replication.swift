@@ -16,10 +16,12 @@ extension ContactListModel {
     /// while the list is replicated, `SystemModstamp` (where the next sync starts) and the ORDER
     /// BY fields not selected (where a synced row goes).
     func pageQuery(_ soql: String, replicated: Bool? = nil) -> String {
-        let reading = Self.readingLastModified(soql)
-        guard replicated ?? replicatesList else { return reading }
+        guard replicated ?? replicatesList, Column.rowsAreRecords(ofQuery: soql) else {
+            return Self.readingLastModified(soql)
+        }
+        // One splice for every field added (the SELECT list parsed once).
         let order = RowOrder(query: soql)?.paths ?? []
-        return Self.reading([["SystemModstamp"]] + order, in: reading)
+        return Self.reading([["LastModifiedDate"], ["SystemModstamp"]] + order, in: soql)
     }
 
     /// `soql` with each path in its SELECT list that it does not select yet (hidden: the columns

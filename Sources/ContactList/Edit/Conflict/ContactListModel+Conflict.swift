@@ -9,16 +9,8 @@ extension ContactListModel {
     /// MobileSync does: every PATCH is then conditional on the date the row was read at. The
     /// column is not shown (`Column.visibleColumns` reads the query as typed).
     static func readingLastModified(_ soql: String) -> String {
-        guard Column.rowsAreRecords(ofQuery: soql),
-            let list = SelectList(soql: soql, skippingUnknownItems: true),
-            !list.columns.contains(where: {
-                $0.path.count == 1 && FieldLookup.keyMatches($0.path[0], "LastModifiedDate")
-            }),
-            let from = topLevelFromOffset(of: soql)
-        else { return soql }
-        let characters = Array(soql)
-        let head = String(characters[..<from]).trimmingTrailingWhitespace()
-        return head + ", LastModifiedDate " + String(characters[from...])
+        guard Column.rowsAreRecords(ofQuery: soql) else { return soql }
+        return reading([["LastModifiedDate"]], in: soql)
     }
 
     // MARK: - Sending a conditional update
