@@ -5,9 +5,7 @@ import RestCore
 /// the same bytes.
 enum FieldsText {
     static func encode(_ fields: [String: JSONValue]) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(fields), as: UTF8.self)
+        String(decoding: try RestClient.sortedJSON(fields), as: UTF8.self)
     }
 
     /// Read with RestCore's parser, as query pages are: a start reads every row of a list, and

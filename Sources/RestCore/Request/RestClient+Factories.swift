@@ -202,8 +202,14 @@ extension RestClient {
 
     /// Fields as a JSON object, keys sorted so equal requests have equal bodies.
     static func jsonBody(_ fields: [String: JSONValue]) -> [UInt8] {
+        (try? sortedJSON(fields)) ?? Array("{}".utf8)
+    }
+
+    /// Fields as JSON with sorted keys, so the same fields always give the same bytes (a request's
+    /// body; a replica row's text).
+    package static func sortedJSON(_ fields: [String: JSONValue]) throws -> [UInt8] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return Array((try? encoder.encode(fields)) ?? Data("{}".utf8))
+        return Array(try encoder.encode(fields))
     }
 }
