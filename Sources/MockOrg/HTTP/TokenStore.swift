@@ -24,6 +24,11 @@ final class TokenStore: Sendable {
     let clock: @Sendable () -> Date
     /// The org's 18-character id, with its case-safe suffix.
     let orgID = SalesforceID.eighteenCharacter("00D5g000000MOCK")
+
+    /// The identity URL of a user of the org, as a token response's `id` and userinfo's `sub` name it.
+    func identityURL(of userID: String) -> String {
+        "https://login.salesforce.com/id/" + orgID + "/" + userID
+    }
     private let state = Mutex(State())
 
     /// With `clock` nil, the system's clock.

@@ -19,7 +19,7 @@ extension OAuthRoutes {
         let base = instanceURL(reachedBy: request)
         var writer = JSONWriter()
         writer.beginObject()
-        writer.pair("sub", "https://login.salesforce.com/id/" + tokens.orgID + "/" + userID)
+        writer.pair("sub", tokens.identityURL(of: userID))
         writer.pair("user_id", userID)
         writer.pair("organization_id", tokens.orgID)
         writer.pair("preferred_username", client.username)

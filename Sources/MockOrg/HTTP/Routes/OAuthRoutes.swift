@@ -112,7 +112,7 @@ struct OAuthRoutes {
         writer.pair("access_token", tokens.issueAccessToken())
         if let refreshToken { writer.pair("refresh_token", refreshToken) }
         writer.pair("instance_url", instanceURL)
-        writer.pair("id", "https://login.salesforce.com/id/" + tokens.orgID + "/" + userID)
+        writer.pair("id", tokens.identityURL(of: userID))
         writer.pair("token_type", "Bearer")
         writer.pair("issued_at", issuedAt)
         writer.pair("signature", Data(signatureBytes).base64EncodedString())
