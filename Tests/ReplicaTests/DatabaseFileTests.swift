@@ -93,7 +93,8 @@ struct DatabaseFileTests {
 
     @Test("migrations are named, and a file at the first one gains the second with its rows kept")
     func migratesFromEarlierSchema() throws {
-        #expect(ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state", "3 whole lists"])
+        #expect(
+            ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state", "3 whole lists", "4 ready rows"])
         #expect(
             OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process", "3 outbox queued changes"])
         try writeFile(
@@ -109,8 +110,8 @@ struct DatabaseFileTests {
         #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-02-01T00:00:00.000+0000")
         #expect(try store.syncState(of: list)?.isComplete == false)
         // Rows kept before whole pages were (no Id among their fields) still read back with it.
-        #expect(try store.replicatedList(of: "l")?.records.map { $0["Id"]?.stringValue } == ["a", "b"])
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        #expect(try store.replicatedList(of: "l")?.rows.map(\.record.id) == ["a", "b"])
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
     }
 
     @Test("a file at the second schema gains whole lists: its lists kept, none known whole, each whole once marked")
@@ -132,7 +133,27 @@ struct DatabaseFileTests {
         try store.markComplete(list)
         #expect(try store.syncState(of: list)?.isComplete == true)
         #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-01-01T00:00:00.000+0000")
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+    }
+
+    @Test("a file at the third schema gains ready rows: its lists read from their JSON until kept again")
+    func migratesToReadyRows() throws {
+        try writeFile(
+            upTo: "3 whole lists", ReplicaStore.migrator,
+            sql: """
+                INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
+                ('select id, name from contact', 'a', '{"Id":"a","Name":"A"}', NULL, NULL, 0);
+                INSERT INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete)
+                    VALUES ('select id, name from contact', NULL, 7, 1);
+                PRAGMA user_version = 3;
+                """)
+        let store = try #require(ReplicaStore.open(at: file).store)
+        let query = "SELECT Id, Name FROM Contact"
+        #expect(try store.syncState(of: ListKey(query: query))?.readyFormat == nil)
+        let list = try #require(try store.replicatedList(of: query))
+        #expect(list.rows.map(\.record.values) == [["A"]])
+        #expect(list.isComplete)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
     }
 
     @Test("an outbox at its first schema gains the writing process, its entries kept as of no known process")

@@ -44,8 +44,8 @@ struct ReplicaDeltaTests {
         #expect(whole.isComplete)
         #expect(whole.lastSystemModstamp == "2026-11-26T11:00:00.000+0000")
         #expect(whole.syncedAt == Date(timeIntervalSince1970: 100))
-        #expect(whole.records.map { $0["Id"]?.stringValue } == ["a", "b", "c"])
-        #expect(whole.records[0]["LastModifiedDate"]?.stringValue == "2026-11-26T10:00:00.000+0000")
+        #expect(whole.rows.map(\.record.id) == ["a", "b", "c"])
+        #expect(whole.rows[0].record.lastModifiedDate == "2026-11-26T10:00:00.000+0000")
         // A new load's first page starts the list afresh, not whole until its last page.
         try keep(["z"], from: 0, last: false)
         #expect(try store.replicatedList(of: Self.query)?.isComplete == false)
@@ -67,7 +67,7 @@ struct ReplicaDeltaTests {
         // "a" left before "b" was placed: its row gone, "b" goes first; "e" moved after "0".
         #expect(try store.rows(of: list).map(\.id) == ["b", "0", "e", "c", "f"])
         #expect(
-            try store.replicatedList(of: Self.query)?.records.map { $0["Id"]?.stringValue } == ["b", "0", "e", "c", "f"])
+            try store.replicatedList(of: Self.query)?.rows.map(\.record.id) == ["b", "0", "e", "c", "f"])
         #expect(try store.rows(of: list)[2].systemModstamp == "2026-11-27T00:00:00.000+0000")
         let state = try #require(try store.syncState(of: list))
         #expect(

@@ -49,7 +49,7 @@ package struct ModelRunner {
     /// Shows the replica's rows of the query before the first page, as the app does at start;
     /// `age` stands for the clock's reading of how old they are.
     package mutating func showCachedRows(age: String) throws {
-        guard let replica, let cached = try replica.replicatedList(of: model.query) else { return }
+        guard let replica, let cached = try replica.replicatedList(of: model.query, format: model.readyRowFormat) else { return }
         model.showCachedRows(cached, age: age)
     }
 

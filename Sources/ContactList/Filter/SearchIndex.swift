@@ -45,19 +45,36 @@ struct SearchIndex: Sendable {
     }
 
     /// Adds a row at the end, its folded values written straight into `bytes` (ASCII is
-    /// lower-cased in place, as `SearchText.fold` does, without a string per value).
-    mutating func append(_ record: ContactRecord) {
-        let start = bytes.count
+    /// lower-cased in place, as `SearchText.fold` does, without a string per value). `folded`
+    /// holds values folded already (`folded(_:)`, kept by the replica), by column.
+    mutating func append(_ record: ContactRecord, folded: [String?]? = nil) {
+        var plain = true
         for column in 0..<stride {
-            let value = record.value(at: column)
-            if value.utf8.allSatisfy({ $0 < 0x80 }) {
-                for byte in value.utf8 { bytes.append((0x41...0x5A).contains(byte) ? byte + 0x20 : byte) }
+            var value = record.value(at: column)
+            let start = bytes.count
+            let isASCII = value.withUTF8 { utf8 in
+                guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            if isASCII {
+                bytes.withUnsafeMutableBufferPointer { all in
+                    for index in start..<all.count where all[index] &- 0x41 < 26 { all[index] |= 0x20 }
+                }
             } else {
-                bytes += SearchText.fold(value).utf8
+                let text = folded?[column] ?? SearchText.fold(value)
+                bytes += text.utf8
+                plain = plain && text.utf8.allSatisfy { $0 < 0x80 }
             }
             valueEnds.append(UInt32(bytes.count))
         }
-        plainRows.append(bytes[start...].allSatisfy { $0 < 0x80 })
+        plainRows.append(plain)
+    }
+
+    /// The folded text of a value that is not ASCII (`SearchText.fold`); nil for ASCII, which
+    /// `append` lower-cases in place.
+    static func folded(_ value: String) -> String? {
+        value.utf8.allSatisfy { $0 < 0x80 } ? nil : SearchText.fold(value)
     }
 
     /// Puts `record`'s folded text in place of the row at `row` (an edited field): one splice of

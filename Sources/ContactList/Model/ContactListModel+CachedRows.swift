@@ -1,20 +1,22 @@
 import RestCore
 
 extension ContactListModel {
+    /// How the local replica keeps this list's rows ready to show: its columns and its ORDER BY.
+    public var readyRowFormat: ReadyRowFormat {
+        ReadyRowFormat(columns: run.columns, order: RowOrder(query: query))
+    }
+
     /// Shows the replica's list at once (as `showCachedRows(_:age:)` does); when the replica holds
     /// the whole list, `start()` then syncs it by what changed (`beginSync`) instead of loading
     /// it again.
     public mutating func showCachedRows(_ list: ReplicatedList, age: String) {
-        showCachedRows(list.records, age: age)
+        showCachedRows(rows: list.rows, age: age)
         guard case .cached = run.cachedRowsStatus, list.isComplete, replicatesList,
             let since = list.lastSystemModstamp, let order = RowOrder(query: query)
         else { return }
         var keys: [String: RowOrder.Key] = [:]
-        keys.reserveCapacity(list.records.count)
-        for record in list.records {
-            guard let id = record["Id"]?.stringValue else { continue }
-            keys[id] = order.key(of: record, id: id)
-        }
+        keys.reserveCapacity(list.rows.count)
+        for row in list.rows { keys[row.record.id] = row.orderKey }
         run.sync = IncrementalSync(
             since: since, replicaSyncedAt: list.syncedAt, startedAt: notices.now(), mode: .delta, order: order,
             keys: keys)
@@ -27,6 +29,11 @@ extension ContactListModel {
     /// adds the rows not shown yet after them (a start shows a screenful first); once the org's
     /// rows are shown, nothing happens.
     public mutating func showCachedRows(_ records: [JSONValue], age: String) {
+        let format = readyRowFormat
+        showCachedRows(rows: records.compactMap(format.row(of:)), age: age)
+    }
+
+    private mutating func showCachedRows(rows ready: [ReadyRow], age: String) {
         // New records waiting for the org (left or queued) and the rows of left undeletes may be
         // shown already: the kept rows join them. Rows the replica gave already (a screenful, at
         // once) are followed by the rest.
@@ -35,21 +42,28 @@ extension ContactListModel {
         case .cached, .offline: showsReplicaRows = true
         case .none, .synced, .replicating: showsReplicaRows = false
         }
-        guard showsReplicaRows || dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, !records.isEmpty else {
+        guard showsReplicaRows || dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, !ready.isEmpty else {
             return
         }
         let pendingIDs = changes.pendingDeleteIDs
         let pending = pendingValuesByRecord
-        for json in records {
-            guard let read = ContactRecord(json: json, columns: run.columns), !rows.ids.contains(read.id),
-                !(showsReplicaRows && rows.queryOrder[read.id] != nil)
-            else { continue }
-            let record = withPendingUpdates(read, pending)
+        // A start's 100,000 rows meet empty tables: lookups that cannot find anything are skipped.
+        let checksLoaded = !rows.ids.isEmpty
+        let checksPlaced = showsReplicaRows && !rows.queryOrder.isEmpty
+        rows.reserveCapacity(adding: ready.count)
+        for row in ready {
+            let id = row.record.id
+            if checksLoaded, rows.ids.contains(id) { continue }
+            if checksPlaced, rows.queryOrder[id] != nil { continue }
             // A pending row gets its place too, so that a left delete put back lands in order.
-            rows.queryOrder[record.id] = rows.nextQueryOrder
+            rows.queryOrder[id] = rows.nextQueryOrder
             rows.nextQueryOrder += Self.queryOrderStride
-            guard !pendingIDs.contains(record.id) else { continue }
-            rows.append(record)
+            if !pendingIDs.isEmpty, pendingIDs.contains(id) { continue }
+            if !pending.isEmpty, pending[id] != nil {
+                rows.append(withPendingUpdates(row.record, pending))
+            } else {
+                rows.append(ready: row)
+            }
         }
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = offline.isOffline ? .offline(cachedAge: age) : .cached(age: age)

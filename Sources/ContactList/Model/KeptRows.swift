@@ -15,9 +15,12 @@ public struct KeptRows: Sendable {
     /// The query the rows answer (the replica's key for the list).
     public let query: String
     public let change: Change
+    /// How the rows are kept ready for the list beside their JSON; nil keeps the JSON only.
+    public let format: ReadyRowFormat?
 
-    public init(query: String, change: Change) {
+    public init(query: String, change: Change, format: ReadyRowFormat? = nil) {
         self.query = query
         self.change = change
+        self.format = format
     }
 }

@@ -51,7 +51,8 @@ extension ContactListModel {
             .keepRows(
                 KeptRows(
                     query: query,
-                    change: .page(records: records, firstPosition: firstPosition, completesList: completesList)))
+                    change: .page(records: records, firstPosition: firstPosition, completesList: completesList),
+                    format: readyRowFormat))
         ]
     }
 

@@ -53,7 +53,7 @@ extension ContactListModel {
         let delta = ReplicaDelta(
             placed: placed, removedIDs: Array(sync.removed), lastSystemModstamp: latest, syncedAt: sync.startedAt)
         run.lastSync = sync.following(since: latest)
-        return [.keepRows(KeptRows(query: query, change: .delta(delta)))]
+        return [.keepRows(KeptRows(query: query, change: .delta(delta), format: readyRowFormat))]
     }
 
     /// Where a row goes among the query's rows (before the org search's): after every row for

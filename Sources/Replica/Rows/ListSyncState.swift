@@ -12,11 +12,18 @@ public struct ListSyncState: Hashable, Sendable {
     /// Whether the replica holds every row of the list (its last page was kept, or a sync
     /// applied): only a whole list can be synced by what changed.
     public var isComplete: Bool
+    /// The `ReadyRowFormat.signature` every row's ready bytes were kept under; nil when some row
+    /// has none, or another's (the rows are then read from their JSON).
+    public var readyFormat: String?
 
-    public init(list: ListKey, lastSystemModstamp: String?, syncedAt: Date, isComplete: Bool = false) {
+    public init(
+        list: ListKey, lastSystemModstamp: String?, syncedAt: Date, isComplete: Bool = false,
+        readyFormat: String? = nil
+    ) {
         self.list = list
         self.lastSystemModstamp = lastSystemModstamp
         self.syncedAt = syncedAt
         self.isComplete = isComplete
+        self.readyFormat = readyFormat
     }
 }

@@ -1,3 +1,4 @@
+import ContactList
 import RestCore
 
 /// One record of a list, as the replica keeps it.
@@ -12,6 +13,9 @@ public struct ReplicaRow: Hashable, Sendable {
     public var systemModstamp: String?
     /// The row's place in its list, from 0.
     public var position: Int
+    /// The row as the list shows it, in the bytes of the list's `ReadyRowFormat`; nil when not kept
+    /// so (the row is then read from `fields`).
+    public var ready: [UInt8]?
 
     public init(
         id: String, fields: [String: JSONValue], lastModifiedDate: String? = nil, systemModstamp: String? = nil,
@@ -24,12 +28,14 @@ public struct ReplicaRow: Hashable, Sendable {
         self.position = position
     }
 
-    /// A row from a query result's record (nil without an `Id`), its dates read from its fields.
-    public init?(record: JSONValue, position: Int) {
+    /// A row from a query result's record (nil without an `Id`), its dates read from its fields,
+    /// and ready for the list in `format`'s bytes when one is given.
+    public init?(record: JSONValue, position: Int, format: ReadyRowFormat? = nil) {
         guard var fields = record.objectValue, let id = fields["Id"]?.stringValue else { return nil }
         fields["attributes"] = nil
         self.init(
             id: id, fields: fields, lastModifiedDate: fields["LastModifiedDate"]?.stringValue,
             systemModstamp: fields["SystemModstamp"]?.stringValue, position: position)
+        if let format, let row = format.row(of: record) { ready = format.bytes(of: row) }
     }
 }

@@ -10,21 +10,26 @@ extension ReplicaStore {
 
     /// Applies an incremental sync's changes to `list` in one transaction: the rows that left go,
     /// each new or changed row takes its place after the row it follows, and the list's sync state
-    /// becomes the delta's (whole).
-    public func apply(_ delta: ReplicaDelta, to list: ListKey) throws {
+    /// becomes the delta's (whole). The placed rows are kept ready in `format`, when given.
+    public func apply(_ delta: ReplicaDelta, to list: ListKey, format: ReadyRowFormat? = nil) throws {
         try pool.write { db in
             let delete = try db.cachedStatement(sql: "DELETE FROM listRow WHERE listKey = ? AND id = ?")
             for id in delta.removedIDs { try delete.execute(arguments: [list.text, id]) }
+            var allReady = true
             for placed in delta.placed {
-                guard var row = ReplicaRow(record: placed.record, position: 0) else { continue }
+                guard var row = ReplicaRow(record: placed.record, position: 0, format: format) else { continue }
+                allReady = allReady && row.ready != nil
                 try delete.execute(arguments: [list.text, row.id])
                 row.position = try Self.position(after: placed.after, in: list, db)
                 try Self.insert([row], into: list, db)
             }
+            let kept = try String.fetchOne(
+                db, sql: "SELECT readyFormat FROM listSync WHERE listKey = ?", arguments: [list.text])
+            let signature = format?.signature
             try Self.save(
                 ListSyncState(
                     list: list, lastSystemModstamp: delta.lastSystemModstamp, syncedAt: delta.syncedAt,
-                    isComplete: true), db)
+                    isComplete: true, readyFormat: allReady && kept == signature ? signature : nil), db)
         }
     }
 

@@ -5,55 +5,68 @@ import RestCore
 extension ReplicaStore {
     /// Performs the effect when it is the replica's (`keepRows`: a page starting at 0 replaces the
     /// list's rows and records the sync; a later page adds its rows; the last page makes the list
-    /// whole; an incremental sync's delta changes it); false for every other effect.
+    /// whole; an incremental sync's delta changes it); false for every other effect. Rows are kept
+    /// ready for the list in the effect's `ReadyRowFormat`, beside their JSON.
     public func perform(_ effect: ContactListEffect, now: Date = Date()) throws -> Bool {
         guard case .keepRows(let kept) = effect else { return false }
         let list = ListKey(query: kept.query)
         switch kept.change {
         case .page(let records, let firstPosition, let completesList):
             let rows = records.enumerated().compactMap { offset, record in
-                ReplicaRow(record: record, position: (firstPosition + offset) * Self.positionStride)
+                ReplicaRow(
+                    record: record, position: (firstPosition + offset) * Self.positionStride, format: kept.format)
             }
             if firstPosition == 0 {
-                try replaceRows(of: list, with: rows, syncedAt: now)
+                try replaceRows(of: list, with: rows, syncedAt: now, readyFormat: kept.format?.signature)
             } else {
-                try upsert(rows, in: list)
+                try upsert(rows, in: list, readyFormat: kept.format?.signature)
             }
             if completesList { try markComplete(list) }
         case .delta(let delta):
-            try apply(delta, to: list)
+            try apply(delta, to: list, format: kept.format)
         }
         return true
     }
 
-    /// The rows kept for `query`, as query result records (for `ContactListModel.showCachedRows`),
-    /// and when they were synced; nil when the list was never kept or holds no row.
+    /// The rows kept for `query`, as query result records, and when they were synced; nil when
+    /// the list was never kept or holds no row.
     public func cachedRecords(of query: String) throws -> (records: [JSONValue], syncedAt: Date)? {
-        try replicatedList(of: query).map { ($0.records, $0.syncedAt) }
-    }
-
-    /// The list kept for `query` as the model takes it at start: its rows as query result records,
-    /// in order, and its sync state; nil when the list was never kept or holds no row. With a
-    /// `limit`, its first rows only, and whole only if they are all it holds (a screenful to show
-    /// at once, before the rest is read).
-    public func replicatedList(of query: String, limit: Int? = nil) throws -> ReplicatedList? {
         let list = ListKey(query: query)
         guard let state = try syncState(of: list) else { return nil }
-        let records: [JSONValue]
-        if limit == nil, let whole = try recordsHoldingIDs(of: list) {
-            records = whole
-        } else {
-            records = try rows(of: list, limit: limit).map { row in
-                var fields = row.fields
-                fields["Id"] = .string(row.id)
-                if let date = row.lastModifiedDate { fields["LastModifiedDate"] = .string(date) }
-                return JSONValue.object(fields)
-            }
-        }
-        guard !records.isEmpty else { return nil }
+        let records = try records(of: list, limit: nil)
+        return records.isEmpty ? nil : (records, state.syncedAt)
+    }
+
+    /// The list kept for `query` as the model takes it at start: its rows as the list shows them
+    /// (`format`: the model's `readyRowFormat`; by default the query's own columns and order), in
+    /// order, and its sync state; nil when the list was never kept or holds no row. With a `limit`,
+    /// its first rows only, and whole only if they are all it holds (a screenful to show at once,
+    /// before the rest is read). Rows kept ready in `format` are read from their bytes; others
+    /// from their JSON.
+    public func replicatedList(
+        of query: String, format: ReadyRowFormat? = nil, limit: Int? = nil
+    ) throws -> ReplicatedList? {
+        let list = ListKey(query: query)
+        guard let state = try syncState(of: list) else { return nil }
+        let format = format ?? ReadyRowFormat(query: query)
+        let rows =
+            try readyRows(of: list, state: state, format: format, limit: limit)
+            ?? records(of: list, limit: limit).compactMap(format.row(of:))
+        guard !rows.isEmpty else { return nil }
         return ReplicatedList(
-            records: records, syncedAt: state.syncedAt, lastSystemModstamp: state.lastSystemModstamp,
-            isComplete: state.isComplete && (limit.map { records.count < $0 } ?? true))
+            rows: rows, syncedAt: state.syncedAt, lastSystemModstamp: state.lastSystemModstamp,
+            isComplete: state.isComplete && (limit.map { rows.count < $0 } ?? true))
+    }
+
+    /// The rows of `list` as query result records, read from their JSON.
+    private func records(of list: ListKey, limit: Int?) throws -> [JSONValue] {
+        if limit == nil, let whole = try recordsHoldingIDs(of: list) { return whole }
+        return try rows(of: list, limit: limit).map { row in
+            var fields = row.fields
+            fields["Id"] = .string(row.id)
+            if let date = row.lastModifiedDate { fields["LastModifiedDate"] = .string(date) }
+            return JSONValue.object(fields)
+        }
     }
 
     /// Shows the list kept for the model's query, as a start does: its first `screenful` rows,
@@ -63,12 +76,13 @@ extension ReplicaStore {
         in model: inout ContactListModel, screenful: Int, now: Date = Date(),
         shown: (ContactListModel) -> Void = { _ in }
     ) {
-        guard let head = try? replicatedList(of: model.query, limit: screenful) else { return }
+        let format = model.readyRowFormat
+        guard let head = try? replicatedList(of: model.query, format: format, limit: screenful) else { return }
         let age = CachedRowsStatus.age(seconds: now.timeIntervalSince(head.syncedAt))
         model.showCachedRows(head, age: age)
-        guard head.records.count == screenful else { return }
+        guard head.rows.count == screenful else { return }
         shown(model)
-        guard let whole = try? replicatedList(of: model.query) else { return }
+        guard let whole = try? replicatedList(of: model.query, format: format) else { return }
         model.showCachedRows(whole, age: age)
     }
 }

@@ -36,6 +36,14 @@ extension ReplicaStore {
             // Lists kept before were never known whole: each loads in full once more.
             try db.execute(sql: "ALTER TABLE listSync ADD COLUMN isComplete INTEGER NOT NULL DEFAULT 0")
         }
+        migrator.registerMigration("4 ready rows") { db in
+            // Rows kept before have no ready bytes: they are read from their JSON until kept again.
+            try db.execute(
+                sql: """
+                    ALTER TABLE listRow ADD COLUMN ready BLOB;
+                    ALTER TABLE listSync ADD COLUMN readyFormat TEXT;
+                    """)
+        }
         return migrator
     }
 }

@@ -59,19 +59,29 @@ public final class ReplicaStore: Sendable {
     }
 
     /// Replaces every row of `list` (a full load) and records the sync: one transaction, so a
-    /// reader sees the old list or the new one, never half of each.
-    public func replaceRows(of list: ListKey, with rows: [ReplicaRow], syncedAt: Date) throws {
+    /// reader sees the old list or the new one, never half of each. `readyFormat` is the
+    /// `ReadyRowFormat.signature` of the rows' ready bytes, when they all carry them.
+    public func replaceRows(
+        of list: ListKey, with rows: [ReplicaRow], syncedAt: Date, readyFormat: String? = nil
+    ) throws {
         try pool.write { db in
             try db.execute(sql: "DELETE FROM listRow WHERE listKey = ?", arguments: [list.text])
             try Self.insert(rows, into: list, db)
             let latest = rows.compactMap(\.systemModstamp).max()
-            try Self.save(ListSyncState(list: list, lastSystemModstamp: latest, syncedAt: syncedAt), db)
+            let ready = rows.allSatisfy { $0.ready != nil } ? readyFormat : nil
+            try Self.save(
+                ListSyncState(list: list, lastSystemModstamp: latest, syncedAt: syncedAt, readyFormat: ready), db)
         }
     }
 
-    /// Inserts the rows, or replaces those of the same id, in `list`.
-    public func upsert(_ rows: [ReplicaRow], in list: ListKey) throws {
-        try pool.write { db in try Self.insert(rows, into: list, db) }
+    /// Inserts the rows, or replaces those of the same id, in `list`; the list's rows stay ready
+    /// only when these are, in the same format (`readyFormat`).
+    public func upsert(_ rows: [ReplicaRow], in list: ListKey, readyFormat: String? = nil) throws {
+        try pool.write { db in
+            try Self.insert(rows, into: list, db)
+            let ready = rows.allSatisfy { $0.ready != nil } ? readyFormat : nil
+            try Self.keepReadyFormat(ready, of: list, db)
+        }
     }
 
     /// Removes the rows of these ids from `list`.
@@ -98,7 +108,10 @@ public final class ReplicaStore: Sendable {
         try pool.read { db in
             try Row.fetchOne(
                 db,
-                sql: "SELECT listKey, lastSystemModstamp, syncedAt, isComplete FROM listSync WHERE listKey = ?",
+                sql: """
+                    SELECT listKey, lastSystemModstamp, syncedAt, isComplete, readyFormat FROM listSync
+                    WHERE listKey = ?
+                    """,
                 arguments: [list.text]
             ).map(Self.syncState(from:))
         }
@@ -138,25 +151,34 @@ public final class ReplicaStore: Sendable {
     static func insert(_ rows: [ReplicaRow], into list: ListKey, _ db: Database) throws {
         let statement = try db.cachedStatement(
             sql: """
-                INSERT OR REPLACE INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position)
-                VALUES (?, ?, ?, ?, ?, ?)
+                INSERT OR REPLACE INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position, ready)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
                 """)
         for row in rows {
             try statement.execute(arguments: [
                 list.text, row.id, try FieldsText.encode(row.fields), row.lastModifiedDate, row.systemModstamp,
-                row.position,
+                row.position, row.ready.map { Data($0) },
             ])
         }
+    }
+
+    /// Rows just written in `format` (nil: some without ready bytes) keep the list's ready format
+    /// only when it is the same; otherwise the list's rows are read from their JSON.
+    static func keepReadyFormat(_ format: String?, of list: ListKey, _ db: Database) throws {
+        try db.execute(
+            sql: "UPDATE listSync SET readyFormat = NULL WHERE listKey = ? AND readyFormat IS NOT ?",
+            arguments: [list.text, format])
     }
 
     static func save(_ state: ListSyncState, _ db: Database) throws {
         try db.execute(
             sql: """
-                INSERT OR REPLACE INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete)
-                VALUES (?, ?, ?, ?)
+                INSERT OR REPLACE INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete, readyFormat)
+                VALUES (?, ?, ?, ?, ?)
                 """,
             arguments: [
                 state.list.text, state.lastSystemModstamp, state.syncedAt.timeIntervalSince1970, state.isComplete,
+                state.readyFormat,
             ])
     }
 
@@ -169,6 +191,7 @@ public final class ReplicaStore: Sendable {
     private static func syncState(from row: Row) -> ListSyncState {
         ListSyncState(
             list: ListKey(stored: row["listKey"]), lastSystemModstamp: row["lastSystemModstamp"],
-            syncedAt: Date(timeIntervalSince1970: row["syncedAt"]), isComplete: row["isComplete"])
+            syncedAt: Date(timeIntervalSince1970: row["syncedAt"]), isComplete: row["isComplete"],
+            readyFormat: row["readyFormat"])
     }
 }

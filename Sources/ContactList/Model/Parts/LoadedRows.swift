@@ -48,6 +48,27 @@ public struct LoadedRows: Sendable {
         return true
     }
 
+    /// Appends a row the replica kept ready (`ReadyRow`), its widths and folded text taken as
+    /// kept rather than worked out again; false when its record is loaded already.
+    @discardableResult
+    mutating func append(ready row: ReadyRow) -> Bool {
+        guard ids.insert(row.record.id).inserted else { return false }
+        records.append(row.record)
+        searchIndex.append(row.record, folded: row.folded)
+        for column in contentWidths.indices where column < row.widths.count {
+            contentWidths[column] = max(contentWidths[column], Int(row.widths[column]))
+        }
+        return true
+    }
+
+    /// Makes room for `count` more rows, so that a start's 100,000 rows from the replica are
+    /// added without the tables growing again and again.
+    mutating func reserveCapacity(adding count: Int) {
+        records.reserveCapacity(records.count + count)
+        ids.reserveCapacity(ids.count + count)
+        queryOrder.reserveCapacity(queryOrder.count + count)
+    }
+
     /// Inserts a record not loaded yet at `index`, with the filter's matches following.
     mutating func insert(_ record: ContactRecord, at index: Int) {
         guard ids.insert(record.id).inserted else { return }

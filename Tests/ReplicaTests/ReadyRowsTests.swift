@@ -1,0 +1,110 @@
+import Foundation
+import GRDB
+import RestCore
+import TestSupport
+import Testing
+
+@testable import ContactList
+@testable import Replica
+
+/// Rows kept ready for the list (`ReadyRowFormat`) beside their JSON: read back as the JSON reads,
+/// and the JSON read instead whenever the ready bytes cannot be trusted (another format, a row
+/// without them, a damaged one, a file from before them).
+@Suite("ReplicaStore: rows kept ready for the list")
+struct ReadyRowsTests {
+    static let query = "SELECT Id, Name, Title FROM Contact ORDER BY Title DESC, Name"
+    let folder: TemporaryFolder
+    let store: ReplicaStore
+    var list: ListKey { ListKey(query: Self.query) }
+    var format: ReadyRowFormat { ReadyRowFormat(query: Self.query) }
+
+    init() throws {
+        folder = try TemporaryFolder()
+        store = try #require(ReplicaStore.open(at: folder.file()).store)
+    }
+
+    private static func record(_ id: String, title: JSONValue = .null) -> JSONValue {
+        .object([
+            "attributes": .object(["type": .string("Contact")]), "Id": .string(id), "Name": .string("Name \(id)"),
+            "Title": title, "SystemModstamp": .string("2026-11-26T10:00:00.000+0000"),
+            "LastModifiedDate": .string("2026-11-26T10:00:00.000+0000"),
+        ])
+    }
+
+    /// Keeps a page of `ids` as the model's effect does, in `format` (nil: JSON only).
+    private func keep(_ ids: [String], from position: Int, last: Bool, format: ReadyRowFormat?) throws {
+        let records = ids.enumerated().map { Self.record($1, title: $0 % 3 == 0 ? .null : .string("T\($0 % 4)")) }
+        let kept = KeptRows(
+            query: Self.query, change: .page(records: records, firstPosition: position, completesList: last),
+            format: format)
+        #expect(try store.perform(.keepRows(kept)))
+    }
+
+    /// The list as the JSON reads it: the ready bytes set aside.
+    private func readFromJSON() throws -> [ReadyRow] {
+        try store.pool.write { try $0.execute(sql: "UPDATE listSync SET readyFormat = NULL") }
+        return try #require(try store.replicatedList(of: Self.query, format: format)).rows
+    }
+
+    private func same(_ a: [ReadyRow], _ b: [ReadyRow]) -> Bool {
+        a.map(\.record) == b.map(\.record) && a.map(\.orderValues) == b.map(\.orderValues)
+    }
+
+    @Test("pages kept in the list's format read back from their bytes, in order, as their JSON reads")
+    func readyRowsReadAsJSON() throws {
+        let ids = (0..<50).map { String(format: "003%015d", ($0 * 37) % 50) }
+        try keep(Array(ids[..<20]), from: 0, last: false, format: format)
+        try keep(Array(ids[20...]), from: 20, last: true, format: format)
+        #expect(try store.syncState(of: list)?.readyFormat == format.signature)
+        let ready = try #require(try store.replicatedList(of: Self.query, format: format))
+        #expect(ready.rows.map(\.record.id) == ids)
+        #expect(ready.isComplete)
+        let head = try #require(try store.replicatedList(of: Self.query, format: format, limit: 7))
+        #expect(head.rows.map(\.record.id) == Array(ids[..<7]))
+        #expect(!head.isComplete)
+        #expect(same(ready.rows, try readFromJSON()))
+    }
+
+    @Test("a page kept in another format, or without one, sends the whole list back to its JSON")
+    func mixedFormatsReadJSON() throws {
+        try keep(["a", "b"], from: 0, last: false, format: format)
+        try keep(["c"], from: 2, last: true, format: ReadyRowFormat(query: "SELECT Id, Name FROM Contact"))
+        #expect(try store.syncState(of: list)?.readyFormat == nil)
+        let rows = try #require(try store.replicatedList(of: Self.query, format: format)).rows
+        #expect(rows.map(\.record.id) == ["a", "b", "c"])
+        #expect(rows.allSatisfy { $0.record.values.count == 2 })
+
+        try keep(["x"], from: 0, last: true, format: nil)
+        #expect(try store.syncState(of: list)?.readyFormat == nil)
+        try keep(["y"], from: 0, last: true, format: format)
+        #expect(try store.syncState(of: list)?.readyFormat == format.signature)
+        // A model of other columns reads the same rows from their JSON, in its own columns.
+        let other = ReadyRowFormat(query: "SELECT Id, Title FROM Contact ORDER BY Title DESC, Name")
+        #expect(try store.replicatedList(of: Self.query, format: other)?.rows.map(\.record.values) == [[""]])
+    }
+
+    @Test("a damaged row's bytes send the list back to its JSON, every row still shown")
+    func damagedBytesReadJSON() throws {
+        try keep(["a", "b", "c"], from: 0, last: true, format: format)
+        try store.pool.write { try $0.execute(sql: "UPDATE listRow SET ready = x'0501' WHERE id = 'b'") }
+        let rows = try #require(try store.replicatedList(of: Self.query, format: format)).rows
+        #expect(rows.map(\.record.id) == ["a", "b", "c"])
+        #expect(rows[1].record.displayName == "Name b")
+    }
+
+    @Test("a sync's delta keeps the list ready in the same format; without one the list reads its JSON")
+    func deltaKeepsFormat() throws {
+        try keep(["a", "c"], from: 0, last: true, format: format)
+        let delta = ReplicaDelta(
+            placed: [.init(record: Self.record("b", title: .string("T9")), after: "a")], removedIDs: ["c"],
+            lastSystemModstamp: "2026-11-27T00:00:00.000+0000", syncedAt: Date(timeIntervalSince1970: 9))
+        #expect(try store.perform(.keepRows(KeptRows(query: Self.query, change: .delta(delta), format: format))))
+        #expect(try store.syncState(of: list)?.readyFormat == format.signature)
+        let rows = try #require(try store.replicatedList(of: Self.query, format: format)).rows
+        #expect(rows.map(\.record.id) == ["a", "b"])
+        #expect(rows[1].orderValues == [.text("T9"), .text("Name b")])
+        try store.apply(delta, to: list)
+        #expect(try store.syncState(of: list)?.readyFormat == nil)
+        #expect(try store.replicatedList(of: Self.query, format: format)?.rows.map(\.record.id) == ["a", "b"])
+    }
+}
