@@ -107,4 +107,50 @@ struct ReadyRowsTests {
         #expect(try store.syncState(of: list)?.readyFormat == nil)
         #expect(try store.replicatedList(of: Self.query, format: format)?.rows.map(\.record.id) == ["a", "b"])
     }
+
+    /// A client that only makes requests: the start below sends nothing.
+    private static let client = RestClient(
+        configuration: RestClientConfiguration(instanceURL: URL(string: "http://127.0.0.1:9")!, accessToken: "t"))
+
+    /// A start from a list of `count` ready rows kept a page at a time: what the first frame
+    /// showed, and the model after the rest.
+    private func start(count: Int, damaging damaged: String? = nil) throws -> (first: [String], model: ContactListModel) {
+        let ids = (0..<count).map { String(format: "003%015d", $0) }
+        for first in stride(from: 0, to: count, by: 2000) {
+            try keep(Array(ids[first..<min(first + 2000, count)]), from: first, last: first + 2000 >= count, format: format)
+        }
+        if let damaged {
+            try store.pool.write {
+                try $0.execute(sql: "UPDATE listRow SET ready = x'0501' WHERE id = ?", arguments: [damaged])
+            }
+        }
+        var model = ContactListModel(query: Self.query, origin: "test", requests: Self.client)
+        model.keepsRows = true
+        var first: [String] = []
+        store.showCachedRows(in: &model, screenful: 300) { first = $0.dataRows.map(\.id) }
+        return (first, model)
+    }
+
+    @Test("a start shows a screenful, then the rest read a chunk at a time on another thread, in order, and syncs")
+    func startReadsChunks() throws {
+        let count = ReadyRowChunks.size * 2 + 123
+        let (first, started) = try start(count: count)
+        var model = started
+        let kept = try store.rows(of: list).map(\.id)
+        #expect(first == Array(kept.prefix(300)))
+        #expect(model.dataRows.map(\.id) == kept)
+        #expect(model.dataRows.count == count)
+        let effects = model.start()
+        let sent = effects.compactMap { if case .send(let request) = $0 { request.path } else { nil } }
+        #expect(sent.contains { $0.hasSuffix("/sobjects/Contact/deleted/") }, "synced by what changed: \(sent)")
+    }
+
+    @Test("a damaged row met on the way: every row still shows, in order, read from the JSON")
+    func startWithDamagedRow() throws {
+        let count = ReadyRowChunks.size + 500
+        let damaged = String(format: "003%015d", ReadyRowChunks.size + 17)
+        let (_, model) = try start(count: count, damaging: damaged)
+        #expect(model.dataRows.map(\.id) == (try store.rows(of: list).map(\.id)))
+        #expect(model.dataRows.count == count)
+    }
 }

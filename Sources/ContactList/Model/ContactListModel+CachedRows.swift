@@ -10,16 +10,21 @@ extension ContactListModel {
     /// the whole list, `start()` then syncs it by what changed (`beginSync`) instead of loading
     /// it again.
     public mutating func showCachedRows(_ list: ReplicatedList, age: String) {
-        showCachedRows(rows: list.rows, age: age)
+        showCachedRows(list.rows, age: age)
+        syncCachedRows(of: list, rows: [list.rows])
+    }
+
+    /// When the replica holds the whole list (`list`'s state), sets up its sync by what changed,
+    /// which `start()` then begins (`beginSync`) instead of loading the list again. `chunks` are
+    /// every row of the list, as shown (a start shows them a chunk at a time); their places in
+    /// the order are worked out when the sync's answers need them.
+    public mutating func syncCachedRows(of list: ReplicatedList, rows chunks: [[ReadyRow]]) {
         guard case .cached = run.cachedRowsStatus, list.isComplete, replicatesList,
             let since = list.lastSystemModstamp, let order = RowOrder(query: query)
         else { return }
-        var keys: [String: RowOrder.Key] = [:]
-        keys.reserveCapacity(list.rows.count)
-        for row in list.rows { keys[row.record.id] = row.orderKey }
         run.sync = IncrementalSync(
             since: since, replicaSyncedAt: list.syncedAt, startedAt: notices.now(), mode: .delta, order: order,
-            keys: keys)
+            keys: [:], unkeyed: chunks)
     }
 
     /// Shows the local replica's rows of this query at once, before the org answers: each a
@@ -30,10 +35,11 @@ extension ContactListModel {
     /// rows are shown, nothing happens.
     public mutating func showCachedRows(_ records: [JSONValue], age: String) {
         let format = readyRowFormat
-        showCachedRows(rows: records.compactMap(format.row(of:)), age: age)
+        showCachedRows(records.compactMap(format.row(of:)), age: age)
     }
 
-    private mutating func showCachedRows(rows ready: [ReadyRow], age: String) {
+    /// Shows rows the replica kept ready (`ReadyRow`), as `showCachedRows(_:age:)` shows records.
+    public mutating func showCachedRows(_ ready: [ReadyRow], age: String) {
         // New records waiting for the org (left or queued) and the rows of left undeletes may be
         // shown already: the kept rows join them. Rows the replica gave already (a screenful, at
         // once) are followed by the rest.

@@ -132,6 +132,7 @@ extension ContactListModel {
     /// A resync listed every id: the held rows it does not list leave, and the rows it lists that
     /// are new or stamped after the replica's are read by id.
     private mutating func readListedRows() -> [ContactListEffect] {
+        run.sync?.makeKeys()
         guard let sync = run.sync else { return [] }
         let listedIDs = Set(sync.listed.map(\.id))
         run.sync?.removed = Set(sync.keys.keys.filter { !listedIDs.contains($0) })

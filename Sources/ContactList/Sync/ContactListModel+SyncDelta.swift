@@ -8,6 +8,7 @@ extension ContactListModel {
     mutating func applyDelta() -> [ContactListEffect] {
         guard var sync = run.sync else { return [] }
         run.sync = nil
+        sync.makeKeys()
         let inFlightIDs = Set(changes.updates.values.map(\.record.id)).union(changes.pendingUndeleteIDs)
         for id in sync.removed {
             sync.keys[id] = nil

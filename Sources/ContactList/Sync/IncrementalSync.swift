@@ -36,6 +36,9 @@ struct IncrementalSync: Sendable {
     /// The query's order, and the key of every row the list holds (by id).
     let order: RowOrder
     var keys: [String: RowOrder.Key]
+    /// Rows held whose keys are not in `keys` yet: a start hands over the replica's rows, and
+    /// their keys are made when the sync's answers need them (`makeKeys`), after the rows show.
+    var unkeyed: [[ReadyRow]] = []
     /// Requests of the sync not answered yet.
     var awaiting = 0
     /// Rows stamped after `since` that the list's query lists (delta), or read by id (resync).
@@ -49,7 +52,18 @@ struct IncrementalSync: Sendable {
     /// deletes since this one began, each row's place as this one left it.
     func following(since stamp: String) -> IncrementalSync {
         IncrementalSync(
-            since: stamp, replicaSyncedAt: startedAt, startedAt: startedAt, mode: .delta, order: order, keys: keys)
+            since: stamp, replicaSyncedAt: startedAt, startedAt: startedAt, mode: .delta, order: order, keys: keys,
+            unkeyed: unkeyed)
+    }
+
+    /// Puts the keys of the rows handed over (`unkeyed`) in `keys`.
+    mutating func makeKeys() {
+        guard !unkeyed.isEmpty else { return }
+        keys.reserveCapacity(keys.count + unkeyed.reduce(0) { $0 + $1.count })
+        for chunk in unkeyed {
+            for row in chunk where keys[row.record.id] == nil { keys[row.record.id] = row.orderKey }
+        }
+        unkeyed = []
     }
 
     /// Forgets what the requests of an interrupted attempt brought, to begin again.

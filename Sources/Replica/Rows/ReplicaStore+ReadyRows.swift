@@ -19,18 +19,45 @@ extension ReplicaStore {
                     : "SELECT ready FROM listRow WHERE listKey = ? ORDER BY position, id LIMIT ?",
                 arguments: StatementArguments([list.text] + (limit.map { [$0] } ?? [])))
             var rows: [ReadyRow] = []
+            var objectType: String?
             while let row = try cursor.next() {
-                guard let ready = try Self.readyRow(row, format, after: rows.last) else { return nil }
+                guard let ready = try Self.readyRow(row, format, objectType: objectType) else { return nil }
+                objectType = ready.record.objectType
                 rows.append(ready)
             }
             return rows
         }
     }
 
-    /// The ready row of `row`; `previous`, the row read before, lends its type's text.
-    private static func readyRow(_ row: Row, _ format: ReadyRowFormat, after previous: ReadyRow?) throws -> ReadyRow? {
+    /// Reads every row of `list` from its ready bytes in `format`, in order, handing them to
+    /// `chunks` `ReadyRowChunks.size` at a time; false when a row's bytes do not read.
+    func readyRows(of list: ListKey, format: ReadyRowFormat, into chunks: ReadyRowChunks) throws -> Bool {
+        try pool.read { db in
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT ready FROM listRow WHERE listKey = ? ORDER BY position + 0, id",
+                arguments: [list.text])
+            var chunk: [ReadyRow] = []
+            chunk.reserveCapacity(ReadyRowChunks.size)
+            var objectType: String?
+            while let row = try cursor.next() {
+                guard let ready = try Self.readyRow(row, format, objectType: objectType) else { return false }
+                objectType = ready.record.objectType
+                chunk.append(ready)
+                if chunk.count == ReadyRowChunks.size {
+                    chunks.put(chunk)
+                    chunk = []
+                    chunk.reserveCapacity(ReadyRowChunks.size)
+                }
+            }
+            if !chunk.isEmpty { chunks.put(chunk) }
+            return true
+        }
+    }
+
+    /// The ready row of `row`; `objectType`, the type of the row read before, lends its text.
+    private static func readyRow(_ row: Row, _ format: ReadyRowFormat, objectType: String?) throws -> ReadyRow? {
         try row.withUnsafeData(atIndex: 0) { data in
-            data?.withUnsafeBytes { format.row(from: $0, objectType: previous?.record.objectType) }
+            data?.withUnsafeBytes { format.row(from: $0, objectType: objectType) }
         }
     }
 }
