@@ -144,11 +144,8 @@ extension ContactListModel {
         }
         if let index = form.firstUnresolvedReference { return lookUpReference(in: form, at: index) }
         if offline.isOffline { return queueCreate(form, values: values) }
-        var typed: [String: JSONValue] = [:]
-        for entry in form.entries where !entry.text.text.isEmpty {
-            typed[entry.field] = entry.resolvedID.map(JSONValue.string) ?? entry.kind.json(entry.text.text)
-        }
-        let request = requests.requestForCreate(withObjectType: form.objectType, fields: typed, apiVersion: nil)
+        let request = requests.requestForCreate(
+            withObjectType: form.objectType, fields: createBody(of: form), apiVersion: nil)
         guard requests.allowsSending(request) else {
             notices.statusMessage = "Read-only (--read-only): nothing can be changed in this session."
             return []
@@ -166,6 +163,17 @@ extension ContactListModel {
         clampSelection()
         notices.statusMessage = "Creating \(label(of: placeholder))…"
         return [.send(request)]
+    }
+
+    /// The POST body of a create, sent at once or queued: each typed field as its kind sends it,
+    /// and a reference typed as a name as the Id it resolved to. The one place a create's body is
+    /// made, so a queued create sends what an online one would.
+    func createBody(of form: CreateForm) -> [String: JSONValue] {
+        var body: [String: JSONValue] = [:]
+        for entry in form.entries where !entry.text.text.isEmpty {
+            body[entry.field] = entry.resolvedID.map(JSONValue.string) ?? entry.kind.json(entry.text.text)
+        }
+        return body
     }
 
     /// The row shown until the org answers: the typed values under their columns, and a Name
@@ -215,6 +223,7 @@ extension ContactListModel {
         {
             return confirmCreate(requestID, id: id)
         }
+        if queuesUnsent(result) { return queueUnsentCreate(requestID) }
         switch DeleteOutcome(result) {
         case .unknown:
             return reconcileCreate(requestID, create: create)

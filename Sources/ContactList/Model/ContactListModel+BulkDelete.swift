@@ -71,6 +71,7 @@ extension ContactListModel {
     ) -> [ContactListEffect] {
         switch result {
         case .failure(let error):
+            if queuesUnsent(result) { return queueUnsentBulk(batch: batch, entries: entries) }
             if case .unknown = DeleteOutcome(result) { return reconcileBulk(batch: batch, entries: entries) }
             finishBulk(batch: batch, entries: entries) { _, _ in
                 { name in Alert.deleteFailureMessage(for: error, name: name) }
@@ -115,6 +116,23 @@ extension ContactListModel {
             $0.deleted += deleted
             $0.notDeleted += refusals.count
         }
+    }
+
+    /// A collection DELETE that never reached the org: each of its records' deletes queues
+    /// (`queueUnsentDelete`), and leaves the bulk delete's tally, which counts what was sent.
+    private mutating func queueUnsentBulk(batch: Int, entries: [RestRequestID]) -> [ContactListEffect] {
+        let queued = entries.filter { deleteRequests[$0] != nil }
+        let effects = queued.flatMap { queueUnsentDelete($0) }
+        if var tally = changes.bulkTallies[batch] {
+            tally.total -= queued.count
+            changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
+        }
+        if queued.count > 1 {
+            notices.statusMessage =
+                "Queued \(noun.count(queued.count)) to delete: the org cannot be reached; sent when it answers "
+                + "(x takes one back)"
+        }
+        return effects
     }
 
     /// Counts settled records into their bulk delete's tally and shows it, forgetting the tally

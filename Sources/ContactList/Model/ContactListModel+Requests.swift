@@ -23,7 +23,7 @@ extension ContactListModel {
         var settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
         // The org answered a page: changes queued by an earlier session sync up now.
         if case .firstPage = purpose, case .success = result { settled += syncUp() }
-        settled += refreshWhenSynced()
+        settled += refreshWhenSynced() + forgottenRows()
         changes.stampNew(at: notices.now())
         return changes.takeJournal() + settled
     }
@@ -141,6 +141,13 @@ extension ContactListModel {
             applyReadAfterSave(result, recordID: recordID)
             return []
         }
+    }
+
+    /// The records the org confirmed deleted since the last answer, for the replica to drop.
+    private mutating func forgottenRows() -> [ContactListEffect] {
+        let ids = changes.takeConfirmedDeletes()
+        guard keepsRows, !ids.isEmpty else { return [] }
+        return [.forgetRows(query: query, ids: ids)]
     }
 
     // MARK: - Pages and refresh

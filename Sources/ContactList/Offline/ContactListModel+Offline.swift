@@ -243,12 +243,14 @@ extension ContactListModel {
         notices.statusMessage = "Queued the new \(label(of: placeholder)) (offline: created when the org answers)"
         return enqueue(
             QueuedChange(
-                key: RestRequestID(), kind: .create(typed: values), original: placeholder, state: .queued,
+                key: RestRequestID(), kind: .create(typed: values, body: createBody(of: form)), original: placeholder,
+                state: .queued,
                 since: notices.now()))
     }
 
-    /// Adds a queued change, and its outbox entry.
-    private mutating func enqueue(_ change: QueuedChange) -> [ContactListEffect] {
+    /// Adds a queued change, and its outbox entry (which replaces the entry of the same key: a
+    /// change whose request never reached the org keeps its key).
+    mutating func enqueue(_ change: QueuedChange) -> [ContactListEffect] {
         offline.append(change)
         return journalsChanges ? [.recordChange(change.durable(query: query))] : []
     }
@@ -300,7 +302,7 @@ extension ContactListModel {
                 original = ContactRecord(
                     id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: change.record.objectType,
                     displayName: change.record.displayName, values: change.record.values)
-                kind = .create(typed: change.typed)
+                kind = .create(typed: change.typed, body: change.body)
             case .undelete: continue
             }
             effects += enqueue(
@@ -363,9 +365,10 @@ extension QueuedChange {
             return DurableChange(
                 requestID: key, kind: .update, record: original, query: query, field: field, value: value,
                 sentAt: since, state: state)
-        case .create(let typed):
+        case .create(let typed, let body):
             return DurableChange(
-                requestID: key, kind: .create, record: original, query: nil, typed: typed, sentAt: since, state: state)
+                requestID: key, kind: .create, record: original, query: nil, typed: typed, body: body, sentAt: since,
+                state: state)
         }
     }
 }

@@ -130,10 +130,10 @@ extension ContactListModel {
     private mutating func sendQueuedWrites() -> [ContactListEffect] {
         var effects: [ContactListEffect] = []
         for entry in offline.entries where entry.state == .queued {
-            guard case .create(let typed) = entry.kind else { continue }
+            guard case .create(let typed, let body) = entry.kind else { continue }
             offline.remove(entry.key)
             effects.append(.forgetChange(entry.key))
-            effects += sendQueuedCreate(entry.original, typed: typed)
+            effects += sendQueuedCreate(entry.original, typed: typed, body: body)
         }
         for entry in offline.entries where entry.state == .queued {
             guard case .update(let field, let value) = entry.kind else { continue }
@@ -164,22 +164,24 @@ extension ContactListModel {
         return runQueryAgain(merging: false, status: notices.statusMessage)
     }
 
-    /// A queued create's POST, as `c` sends it online: its placeholder row stays and becomes the
-    /// record when the org answers.
+    /// A queued create's POST, as `c` sends it online: the body stored when it was queued (an
+    /// outbox entry without one, from an older version, is built from the typed values), its
+    /// placeholder row stays and becomes the record when the org answers.
     private mutating func sendQueuedCreate(
-        _ placeholder: ContactRecord, typed: [String: String]
+        _ placeholder: ContactRecord, typed: [String: String], body: [String: JSONValue]
     )
         -> [ContactListEffect]
     {
+        let kinds = objectFields[placeholder.objectType]
         let entries = typed.keys.sorted().map { field in
             CreateForm.Entry(
-                field: field, label: field, isRequired: false, text: TextField(typed[field] ?? ""), error: nil)
+                field: field, label: field, isRequired: false, text: TextField(typed[field] ?? ""), error: nil,
+                kind: kinds?.field(named: field)?.kind ?? .text)
         }
         let form = CreateForm(objectType: placeholder.objectType, primary: entries, more: [])
-        let kinds = objectFields[placeholder.objectType]
-        var body: [String: JSONValue] = [:]
-        for (field, text) in typed { body[field] = kinds?.field(named: field)?.kind.json(text) ?? .string(text) }
-        let request = requests.requestForCreate(withObjectType: placeholder.objectType, fields: body, apiVersion: nil)
+        let request = requests.requestForCreate(
+            withObjectType: placeholder.objectType, fields: body.isEmpty ? createBody(of: form) : body,
+            apiVersion: nil)
         changes.recordCreate(
             PendingCreate(form: form, placeholder: placeholder, sentAt: notices.now()), key: request.id)
         inFlight[request.id] = .create
