@@ -150,9 +150,7 @@ extension ContactListModel {
             notices.statusMessage = "Read-only (--read-only): nothing can be changed in this session."
             return []
         }
-        changes.nextCreateNumber += 1
-        let placeholder = placeholderRecord(
-            id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: form.objectType, values: values)
+        let placeholder = newPlaceholder(objectType: form.objectType, values: values)
         var sent = form
         sent.message = nil
         changes.recordCreate(
@@ -174,6 +172,24 @@ extension ContactListModel {
             body[entry.field] = entry.resolvedID.map(JSONValue.string) ?? entry.kind.json(entry.text.text)
         }
         return body
+    }
+
+    /// A new record's row under the next placeholder id, from its typed values
+    /// (`placeholderRecord`).
+    mutating func newPlaceholder(objectType: String, values: [String: String]) -> ContactRecord {
+        placeholderRecord(id: nextPlaceholderID(), objectType: objectType, values: values)
+    }
+
+    /// A create's row kept by the outbox, under a placeholder id of this process.
+    mutating func newPlaceholder(showing kept: ContactRecord) -> ContactRecord {
+        ContactRecord(
+            id: nextPlaceholderID(), objectType: kept.objectType, displayName: kept.displayName, values: kept.values)
+    }
+
+    /// The next placeholder id: no Salesforce Id starts with `PendingCreate.idPrefix`.
+    private mutating func nextPlaceholderID() -> String {
+        changes.nextCreateNumber += 1
+        return PendingCreate.idPrefix + String(changes.nextCreateNumber)
     }
 
     /// The row shown until the org answers: the typed values under their columns, and a Name

@@ -45,18 +45,8 @@ extension ContactListModel {
         if !updateRequests.values.contains(where: { $0.key == update.key }) {
             changes.confirmedFieldValues[update.key] = nil
         }
-        var effects: [ContactListEffect] = []
-        var original = orgCopy
-        for earlier in offline.entries
-        where earlier.original.id == update.record.id && earlier.kind.field == update.field {
-            original = earlier.original
-            effects += forgetQueued(earlier.key)
-        }
-        effects += enqueue(
-            QueuedChange(
-                key: requestID, kind: .update(field: update.field, value: update.value), original: original,
-                state: .queued, since: since))
-        show(update.value, for: update.key)
+        let effects = enqueueEdit(
+            key: requestID, field: update.field, value: update.value, orgCopy: orgCopy, since: since)
         return effects + goOffline(status: "Queued \(update.field) of \(label(of: update.record))")
     }
 
@@ -69,12 +59,6 @@ extension ContactListModel {
                 key: requestID, kind: .create(typed: create.form.typedValues, body: createBody(of: create.form)),
                 original: create.placeholder, state: .queued, since: create.sentAt))
         return effects + goOffline(status: "Queued the new \(label(of: create.placeholder))")
-    }
-
-    /// Removes a queued change and its outbox entry.
-    mutating func forgetQueued(_ key: RestRequestID) -> [ContactListEffect] {
-        guard offline.remove(key) != nil else { return [] }
-        return journalsChanges ? [.forgetChange(key)] : []
     }
 
     /// Offline from a change that could not reach the org: `status`, then what offline means.
