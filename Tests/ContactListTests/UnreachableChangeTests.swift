@@ -192,4 +192,25 @@ struct UnreachableChangeTests {
         #expect(body["AccountId"] as? String == TypedFieldTests.accountA)
         #expect(body["LastName"] as? String == "Okafor")
     }
+
+    @Test("no answer, then a read back that cannot reach the org: the delete stays pending and unknown, read when back")
+    func unknownOutcomeWaitsForTheOrg() throws {
+        var model = try Self.online()
+        let delete = try Self.sent(model.handle(key: .character("d")), .DELETE)
+        let read = try Self.sent(model.handle(response: .failure(.timedOut), for: delete.id), .GET)
+        let effects = model.handle(response: Self.refused, for: read.id)
+        #expect(model.offline.isOffline)
+        #expect(OfflineTests.screen(model).contains("offline"))
+        #expect(model.notices.alerts.isEmpty, "nothing is put back while the outcome is unknown")
+        #expect(OfflineTests.forgotten(effects).isEmpty)
+        #expect(!model.dataRows.contains { $0.id == Fixtures.id(0) })
+        #expect(model.outboxItems.map(\.stateName) == ["unknown"])
+        let online = try OfflineTests.comeOnline(&model, effects)
+        let again = try #require(Fixtures.sentRequests(online).first { $0.path.hasSuffix(Fixtures.id(0)) })
+        #expect(again.method == .GET, "read again, never deleted again")
+        let settled = model.handle(response: Fixtures.refusal(404, "NOT_FOUND", "not found"), for: again.id)
+        #expect(OfflineTests.forgotten(settled) == [delete.id])
+        #expect(model.confirmedDeletedIDs.contains(Fixtures.id(0)))
+        #expect(model.notices.alerts.isEmpty)
+    }
 }

@@ -340,10 +340,9 @@ extension ContactListModel {
             "SELECT Id FROM \(create.form.objectType) WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY CreatedDate DESC LIMIT 1"
         let request = requests.request(forQuery: soql, apiVersion: nil, batchSize: 200)
-        inFlight[request.id] = .reconcileCreate(createID: requestID)
         changes.unknownOutcomes.insert(requestID)
         notices.statusMessage = "No answer; checking whether \(label(of: create.placeholder)) was created…"
-        return [.send(request)]
+        return sendOutcomeRead(request, for: .reconcileCreate(createID: requestID))
     }
 
     /// Settles a create that got no answer by the query: found, it is created; not found, the form

@@ -153,11 +153,10 @@ extension ContactListModel {
         let request = requests.request(
             forQuery: "SELECT Id FROM \(objectType) WHERE Id IN (\(Self.soqlIDList(records)))", apiVersion: nil,
             batchSize: RestClient.collectionLimit)
-        inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
         let note = "no answer; checking whether \(noun.countWere(records.count)) deleted…"
         // The tally lives while any record of the bulk delete is pending, as these are.
         notices.statusMessage = changes.bulkTallies[batch]?.status(note: note) ?? note
-        return [.send(request)]
+        return sendOutcomeRead(request, for: .reconcileBulkDelete(batch: batch, entries: entries))
     }
 
     /// Settles the records of a collection DELETE that got no answer by the query of their ids:

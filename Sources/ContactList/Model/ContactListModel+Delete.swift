@@ -133,8 +133,7 @@ extension ContactListModel {
     ) -> [ContactListEffect] {
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: fields, apiVersion: nil)
-        inFlight[request.id] = purpose
         notices.statusMessage = status
-        return [.send(request)]
+        return sendOutcomeRead(request, for: purpose)
     }
 }

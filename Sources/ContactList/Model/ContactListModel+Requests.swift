@@ -9,6 +9,9 @@ extension ContactListModel {
         response result: Result<RestResponse, RestClientError>, for requestID: RestRequestID
     ) -> [ContactListEffect] {
         guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
+        if let deferred = deferOutcomeRead(requestID, purpose: purpose, result: result) {
+            return changes.takeJournal() + deferred
+        }
         // A sort places the selection itself: the old order's neighbours mean nothing in the new one.
         var placesSelection = false
         if case .firstPage(let generation, _) = purpose, answersSort(generation: generation) { placesSelection = true }

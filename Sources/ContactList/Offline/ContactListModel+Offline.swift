@@ -102,11 +102,13 @@ extension ContactListModel {
             run.cachedRowsStatus = .cached(age: age ?? CachedRowsStatus.age(seconds: 0))
         }
         notices.statusMessage = "The org answers again."
+        // The reads of outcomes that waited for the org go first.
+        let reads = resendOutcomeReads()
         let synced = syncUp()
-        guard synced.isEmpty else { return synced }
+        guard synced.isEmpty else { return reads + synced }
         // A whole list shown from the replica syncs by what changed, as at start.
-        if run.sync != nil { return beginSync() }
-        return syncAgain(status: notices.statusMessage) ?? refresh()
+        if run.sync != nil { return reads + beginSync() }
+        return reads + (syncAgain(status: notices.statusMessage) ?? refresh())
     }
 
     /// "3 queued changes": the count in words.

@@ -61,6 +61,41 @@ extension ContactListModel {
         return effects + goOffline(status: "Queued the new \(label(of: create.placeholder))")
     }
 
+    // MARK: - A read of an unknown outcome that cannot reach the org
+
+    /// Sends a read that settles a change of unknown outcome, kept until it is answered so that it
+    /// can wait for the org (`deferOutcomeRead`).
+    mutating func sendOutcomeRead(_ request: RestRequest, for purpose: Purpose) -> [ContactListEffect] {
+        inFlight[request.id] = purpose
+        offline.outcomeReads[request.id] = request
+        return [.send(request)]
+    }
+
+    /// A read of an unknown outcome that found the org unreachable: the change stays pending, its
+    /// outcome unknown (nothing is put back, nothing sent again), the app goes offline, and the
+    /// read goes again when the org answers (`resendOutcomeReads`). Nil for any other answer.
+    mutating func deferOutcomeRead(
+        _ requestID: RestRequestID, purpose: Purpose, result: Result<RestResponse, RestClientError>
+    ) -> [ContactListEffect]? {
+        guard let request = offline.outcomeReads.removeValue(forKey: requestID), journalsChanges,
+            case .failure(let error) = result, error.meansHostUnreachable
+        else { return nil }
+        offline.readsAwaitingOrg.append((request, purpose))
+        let effects = goOffline()
+        notices.statusMessage =
+            "No answer, and the org cannot be reached: what became of the change is read when it answers."
+        return effects
+    }
+
+    /// The reads that waited for the org, sent again now that it answers.
+    mutating func resendOutcomeReads() -> [ContactListEffect] {
+        let waiting = offline.readsAwaitingOrg
+        offline.readsAwaitingOrg = []
+        var effects: [ContactListEffect] = []
+        for read in waiting { effects += sendOutcomeRead(read.request, for: read.purpose) }
+        return effects
+    }
+
     /// Offline from a change that could not reach the org: `status`, then what offline means.
     private mutating func goOffline(status: String) -> [ContactListEffect] {
         let effects = goOffline()
