@@ -148,7 +148,7 @@ struct WhatYouSeePropertyTests {
                     outstanding.removeAll { $0.id == id }
                     continue
                 case .quit, .open, .copy, .rememberQuery, .recordChange, .forgetChange, .keepRows, .export,
-                    .rememberColumns, .readBulk:
+                    .rememberColumns, .readBulk, .forgetRows:
                     continue
                 }
                 if request.method == .DELETE || request.method == .PATCH {

@@ -30,6 +30,7 @@ func driveEffects(
             }
             queue += model.handle(response: result, for: request.id)
         case .keepRows: _ = try replica?.perform(effect)
+        case .forgetRows(let query, let ids): try replica?.removeRows(ids: ids, from: ListKey(query: query))
         case .readBulk(let soql, let id):
             var pages: [QueryResult] = []
             try await BulkJobRecords(soql: soql, bulk: BulkQuery(client: org.client)).readPages { pages.append($0) }

@@ -52,4 +52,23 @@ struct OutboxQueuedTests {
         #expect(now.map(\.processID) == [102])
         #expect(now.first?.requestID != written.first?.requestID)
     }
+
+    @Test("a queued create keeps its POST body: a reference's resolved Id survives the outbox and a restart")
+    func queuedCreateKeepsBody() throws {
+        let store = try #require(OutboxStore.open(at: folder.file()).store)
+        let first = OutboxJournal(store: store, now: { Date() }, processID: 101, isRunning: { _ in false })
+        let placeholder = ContactRecord(
+            id: "new:1", objectType: "Contact", displayName: "Okafor", values: ["Okafor", "Acme Corp"])
+        let body: [String: JSONValue] = ["LastName": .string("Okafor"), "AccountId": .string("001000000000001AAA")]
+        try first.record(
+            DurableChange(
+                requestID: RestRequestID(), kind: .create, record: placeholder, query: nil,
+                typed: ["LastName": "Okafor", "AccountId": "Acme Corp"], body: body,
+                sentAt: Date(timeIntervalSince1970: 100), state: .queued))
+
+        let second = OutboxJournal(store: store, now: { Date() }, processID: 102, isRunning: { _ in false })
+        let left = try second.leftChanges().changes
+        #expect(left.map(\.body) == [body])
+        #expect(left.map(\.typed) == [["LastName": "Okafor", "AccountId": "Acme Corp"]])
+    }
 }

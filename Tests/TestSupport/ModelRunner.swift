@@ -173,6 +173,12 @@ package struct ModelRunner {
                 // This runner reads no bulk job: the list pages on, as when a job cannot run.
                 let refusal = RestClientError.invalidRequest("the test runner reads no Bulk API 2.0 job.")
                 perform(model.handle(bulkPage: .failure(.unsupportedQuery(refusal)), for: id))
+            case .forgetRows(let query, let ids):
+                do {
+                    try replica?.removeRows(ids: ids, from: ListKey(query: query))
+                } catch {
+                    preconditionFailure("the test's replica could not be written: \(error)")
+                }
             case .recordChange, .forgetChange, .keepRows:
                 // Written before the effects after it (the change's request) are performed.
                 do {

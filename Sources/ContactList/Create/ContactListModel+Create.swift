@@ -144,18 +144,13 @@ extension ContactListModel {
         }
         if let index = form.firstUnresolvedReference { return lookUpReference(in: form, at: index) }
         if offline.isOffline { return queueCreate(form, values: values) }
-        var typed: [String: JSONValue] = [:]
-        for entry in form.entries where !entry.text.text.isEmpty {
-            typed[entry.field] = entry.resolvedID.map(JSONValue.string) ?? entry.kind.json(entry.text.text)
-        }
-        let request = requests.requestForCreate(withObjectType: form.objectType, fields: typed, apiVersion: nil)
+        let request = requests.requestForCreate(
+            withObjectType: form.objectType, fields: createBody(of: form), apiVersion: nil)
         guard requests.allowsSending(request) else {
             notices.statusMessage = "Read-only (--read-only): nothing can be changed in this session."
             return []
         }
-        changes.nextCreateNumber += 1
-        let placeholder = placeholderRecord(
-            id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: form.objectType, values: values)
+        let placeholder = newPlaceholder(objectType: form.objectType, values: values)
         var sent = form
         sent.message = nil
         changes.recordCreate(
@@ -166,6 +161,35 @@ extension ContactListModel {
         clampSelection()
         notices.statusMessage = "Creating \(label(of: placeholder))…"
         return [.send(request)]
+    }
+
+    /// The POST body of a create, sent at once or queued: each typed field as its kind sends it,
+    /// and a reference typed as a name as the Id it resolved to. The one place a create's body is
+    /// made, so a queued create sends what an online one would.
+    func createBody(of form: CreateForm) -> [String: JSONValue] {
+        var body: [String: JSONValue] = [:]
+        for entry in form.entries where !entry.text.text.isEmpty {
+            body[entry.field] = entry.resolvedID.map(JSONValue.string) ?? entry.kind.json(entry.text.text)
+        }
+        return body
+    }
+
+    /// A new record's row under the next placeholder id, from its typed values
+    /// (`placeholderRecord`).
+    mutating func newPlaceholder(objectType: String, values: [String: String]) -> ContactRecord {
+        placeholderRecord(id: nextPlaceholderID(), objectType: objectType, values: values)
+    }
+
+    /// A create's row kept by the outbox, under a placeholder id of this process.
+    mutating func newPlaceholder(showing kept: ContactRecord) -> ContactRecord {
+        ContactRecord(
+            id: nextPlaceholderID(), objectType: kept.objectType, displayName: kept.displayName, values: kept.values)
+    }
+
+    /// The next placeholder id: no Salesforce Id starts with `PendingCreate.idPrefix`.
+    private mutating func nextPlaceholderID() -> String {
+        changes.nextCreateNumber += 1
+        return PendingCreate.idPrefix + String(changes.nextCreateNumber)
     }
 
     /// The row shown until the org answers: the typed values under their columns, and a Name
@@ -215,6 +239,7 @@ extension ContactListModel {
         {
             return confirmCreate(requestID, id: id)
         }
+        if queuesUnsent(result) { return queueUnsentCreate(requestID) }
         switch DeleteOutcome(result) {
         case .unknown:
             return reconcileCreate(requestID, create: create)
@@ -315,10 +340,9 @@ extension ContactListModel {
             "SELECT Id FROM \(create.form.objectType) WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY CreatedDate DESC LIMIT 1"
         let request = requests.request(forQuery: soql, apiVersion: nil, batchSize: 200)
-        inFlight[request.id] = .reconcileCreate(createID: requestID)
         changes.unknownOutcomes.insert(requestID)
         notices.statusMessage = "No answer; checking whether \(label(of: create.placeholder)) was created…"
-        return [.send(request)]
+        return sendOutcomeRead(request, for: .reconcileCreate(createID: requestID))
     }
 
     /// Settles a create that got no answer by the query: found, it is created; not found, the form

@@ -51,6 +51,17 @@ public struct CreateForm: Hashable, Sendable {
         showsMore = more.isEmpty
     }
 
+    /// A form holding values typed earlier (a create the outbox kept), one entry per field in
+    /// name order, each typed as `kinds` says (text when it does not).
+    init(objectType: String, typed: [String: String], kinds: ObjectFields? = nil) {
+        let entries = typed.keys.sorted().map { field in
+            Entry(
+                field: field, label: field, isRequired: false, text: TextField(typed[field] ?? ""), error: nil,
+                kind: kinds?.field(named: field)?.kind ?? .text)
+        }
+        self.init(objectType: objectType, primary: entries, more: [])
+    }
+
     /// The wait for `objectType`'s describe, before the form can be built.
     init(awaitingDescribeOf objectType: String) {
         self.init(objectType: objectType, primary: [], more: [])

@@ -187,6 +187,7 @@ extension ContactListModel {
         if case .failure(let error) = result, error.condition == .preconditionFailed {
             return readConflict(requestID, update: update)
         }
+        if queuesUnsent(result) { return queueUnsentUpdate(requestID) }
         switch DeleteOutcome(result) {
         case .deleted:
             changes.confirmedFieldValues[update.key] = update.value

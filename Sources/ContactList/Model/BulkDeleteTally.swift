@@ -1,8 +1,8 @@
 /// What one bulk delete has come to so far, over all its collection requests: the status line
 /// is drawn from it, so a request that settles later never hides what an earlier one did.
 struct BulkDeleteTally: Sendable, Equatable {
-    /// The records the bulk delete sent.
-    let total: Int
+    /// The records the bulk delete sent (less those whose request never reached the org: they queue).
+    var total: Int
     /// The words for them ("contacts", "accounts").
     var noun = ObjectNoun(objectType: "Contact")
     var deleted = 0

@@ -25,6 +25,10 @@ public enum ContactListEffect: Sendable {
     case forgetChange(RestRequestID)
     /// Keep these rows of the list in the local replica. Only while `keepsRows` is on.
     case keepRows(KeptRows)
+    /// The org confirmed these records deleted: take them out of the replica's list of `query` at
+    /// once, so that a start before the next sync (offline) does not show them. Only while
+    /// `keepsRows` is on.
+    case forgetRows(query: String, ids: [String])
     /// Write records to a file as `list` writes them (`w`), and report how it ended with
     /// `ContactListModel.settleExport`.
     case export(RecordExport)

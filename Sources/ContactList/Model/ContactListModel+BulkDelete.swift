@@ -71,6 +71,7 @@ extension ContactListModel {
     ) -> [ContactListEffect] {
         switch result {
         case .failure(let error):
+            if queuesUnsent(result) { return queueUnsentBulk(batch: batch, entries: entries) }
             if case .unknown = DeleteOutcome(result) { return reconcileBulk(batch: batch, entries: entries) }
             finishBulk(batch: batch, entries: entries) { _, _ in
                 { name in Alert.deleteFailureMessage(for: error, name: name) }
@@ -117,6 +118,23 @@ extension ContactListModel {
         }
     }
 
+    /// A collection DELETE that never reached the org: each of its records' deletes queues
+    /// (`queueUnsentDelete`), and leaves the bulk delete's tally, which counts what was sent.
+    private mutating func queueUnsentBulk(batch: Int, entries: [RestRequestID]) -> [ContactListEffect] {
+        let queued = entries.filter { deleteRequests[$0] != nil }
+        let effects = queued.flatMap { queueUnsentDelete($0) }
+        if var tally = changes.bulkTallies[batch] {
+            tally.total -= queued.count
+            changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
+        }
+        if queued.count > 1 {
+            notices.statusMessage =
+                "Queued \(noun.count(queued.count)) to delete: the org cannot be reached; sent when it answers "
+                + "(x takes one back)"
+        }
+        return effects
+    }
+
     /// Counts settled records into their bulk delete's tally and shows it, forgetting the tally
     /// once nothing of the bulk delete is pending.
     private mutating func tallyBulk(batch: Int, _ settle: (inout BulkDeleteTally) -> Void) {
@@ -135,11 +153,10 @@ extension ContactListModel {
         let request = requests.request(
             forQuery: "SELECT Id FROM \(objectType) WHERE Id IN (\(Self.soqlIDList(records)))", apiVersion: nil,
             batchSize: RestClient.collectionLimit)
-        inFlight[request.id] = .reconcileBulkDelete(batch: batch, entries: entries)
         let note = "no answer; checking whether \(noun.countWere(records.count)) deleted…"
         // The tally lives while any record of the bulk delete is pending, as these are.
         notices.statusMessage = changes.bulkTallies[batch]?.status(note: note) ?? note
-        return [.send(request)]
+        return sendOutcomeRead(request, for: .reconcileBulkDelete(batch: batch, entries: entries))
     }
 
     /// Settles the records of a collection DELETE that got no answer by the query of their ids:

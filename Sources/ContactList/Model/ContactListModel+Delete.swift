@@ -51,6 +51,7 @@ extension ContactListModel {
         -> [ContactListEffect]
     {
         guard let info = deleteRequests[requestID] else { return [] }
+        if queuesUnsent(result) { return queueUnsentDelete(requestID) }
         let name = label(of: info.record)
         switch DeleteOutcome(result) {
         case .deleted:
@@ -101,22 +102,27 @@ extension ContactListModel {
     /// query order, selects the first of them, and queues the alert (a bulk delete queues its own).
     mutating func reinstate(_ requestID: RestRequestID, alert: Alert?) {
         guard let info = changes.forgetDelete(requestID) else { return }
-        let record = info.record
-        // A record of a list shown before `:` switched the query does not join this one.
-        if !rows.ids.contains(record.id), info.query == nil || info.query == query {
-            let order = rows.queryOrder[record.id] ?? Int.min
-            var index = 0
-            while index < dataRows.count, rows.reinstatedIDs.contains(dataRows[index].id),
-                rows.queryOrder[dataRows[index].id] ?? Int.min < order
-            {
-                index += 1
-            }
-            insertRow(record, at: index)
-            rows.reinstatedIDs.insert(record.id)
-        }
+        putBack(info)
         // The selection stays on its record: `handle(response:for:)` puts it back there.
         if let alert { notices.alerts.append(alert) }
-        notices.statusMessage = "Could not delete \(label(of: record))"
+        notices.statusMessage = "Could not delete \(label(of: info.record))"
+    }
+
+    /// Puts the row of a delete that did not happen back, among the other reinstated rows at the
+    /// top in query order.
+    mutating func putBack(_ info: DeletedItemInfo) {
+        let record = info.record
+        // A record of a list shown before `:` switched the query does not join this one.
+        guard !rows.ids.contains(record.id), info.query == nil || info.query == query else { return }
+        let order = rows.queryOrder[record.id] ?? Int.min
+        var index = 0
+        while index < dataRows.count, rows.reinstatedIDs.contains(dataRows[index].id),
+            rows.queryOrder[dataRows[index].id] ?? Int.min < order
+        {
+            index += 1
+        }
+        insertRow(record, at: index)
+        rows.reinstatedIDs.insert(record.id)
     }
 }
 
@@ -127,8 +133,7 @@ extension ContactListModel {
     ) -> [ContactListEffect] {
         let request = requests.requestForRetrieve(
             withObjectType: record.objectType, objectId: record.id, fieldList: fields, apiVersion: nil)
-        inFlight[request.id] = purpose
         notices.statusMessage = status
-        return [.send(request)]
+        return sendOutcomeRead(request, for: purpose)
     }
 }

@@ -72,15 +72,8 @@ extension ContactListModel {
     /// the answer settles it as a create without an answer does, never sending it again.
     private mutating func resumeLeftCreate(_ change: DurableChange) -> [ContactListEffect] {
         guard !change.typed.isEmpty, ObjectName.isValid(change.record.objectType) else { return [] }
-        let entries = change.typed.keys.sorted().map { field in
-            CreateForm.Entry(
-                field: field, label: field, isRequired: false, text: TextField(change.typed[field] ?? ""), error: nil)
-        }
-        let form = CreateForm(objectType: change.record.objectType, primary: entries, more: [])
-        changes.nextCreateNumber += 1
-        let placeholder = ContactRecord(
-            id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: change.record.objectType,
-            displayName: change.record.displayName, values: change.record.values)
+        let form = CreateForm(objectType: change.record.objectType, typed: change.typed)
+        let placeholder = newPlaceholder(showing: change.record)
         var create = PendingCreate(form: form, placeholder: placeholder, sentAt: change.sentAt ?? notices.now())
         create.isLeftByGoneProcess = true
         let key = RestRequestID()

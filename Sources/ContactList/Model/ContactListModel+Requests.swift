@@ -9,6 +9,9 @@ extension ContactListModel {
         response result: Result<RestResponse, RestClientError>, for requestID: RestRequestID
     ) -> [ContactListEffect] {
         guard let purpose = inFlight.removeValue(forKey: requestID) else { return [] }
+        if let deferred = deferOutcomeRead(requestID, purpose: purpose, result: result) {
+            return changes.takeJournal() + deferred
+        }
         // A sort places the selection itself: the old order's neighbours mean nothing in the new one.
         var placesSelection = false
         if case .firstPage(let generation, _) = purpose, answersSort(generation: generation) { placesSelection = true }
@@ -23,7 +26,7 @@ extension ContactListModel {
         var settled = effects + moved + finishLoadingAllIfDone() + undoSettledDeletes()
         // The org answered a page: changes queued by an earlier session sync up now.
         if case .firstPage = purpose, case .success = result { settled += syncUp() }
-        settled += refreshWhenSynced()
+        settled += refreshWhenSynced() + forgottenRows()
         changes.stampNew(at: notices.now())
         return changes.takeJournal() + settled
     }
@@ -141,6 +144,13 @@ extension ContactListModel {
             applyReadAfterSave(result, recordID: recordID)
             return []
         }
+    }
+
+    /// The records the org confirmed deleted since the last answer, for the replica to drop.
+    private mutating func forgottenRows() -> [ContactListEffect] {
+        let ids = changes.takeConfirmedDeletes()
+        guard keepsRows, !ids.isEmpty else { return [] }
+        return [.forgetRows(query: query, ids: ids)]
     }
 
     // MARK: - Pages and refresh

@@ -29,6 +29,9 @@ public struct DurableChange: Hashable, Sendable {
     /// A create's typed values by field (API name), so that a create that did not reach the org
     /// can give the form back with nothing lost; empty for the other kinds.
     public let typed: [String: String]
+    /// A queued create's POST body (`ContactListModel.createBody(of:)`), sent as it is when the
+    /// org answers; empty for the other kinds, and for a create sent at once.
+    public let body: [String: JSONValue]
     /// When the change was sent: the next start looks for a create's record created since, and
     /// `p` tells since when a left change waits. Set on a create, and on every change read back.
     public let sentAt: Date?
@@ -38,7 +41,8 @@ public struct DurableChange: Hashable, Sendable {
 
     public init(
         requestID: RestRequestID, kind: Kind, record: ContactRecord, query: String?, field: String? = nil,
-        value: String? = nil, typed: [String: String] = [:], sentAt: Date? = nil, state: State = .sent
+        value: String? = nil, typed: [String: String] = [:], body: [String: JSONValue] = [:], sentAt: Date? = nil,
+        state: State = .sent
     ) {
         self.state = state
         self.requestID = requestID
@@ -48,6 +52,7 @@ public struct DurableChange: Hashable, Sendable {
         self.field = field
         self.value = value
         self.typed = typed
+        self.body = body
         self.sentAt = sentAt
     }
 }

@@ -102,11 +102,13 @@ extension ContactListModel {
             run.cachedRowsStatus = .cached(age: age ?? CachedRowsStatus.age(seconds: 0))
         }
         notices.statusMessage = "The org answers again."
+        // The reads of outcomes that waited for the org go first.
+        let reads = resendOutcomeReads()
         let synced = syncUp()
-        guard synced.isEmpty else { return synced }
+        guard synced.isEmpty else { return reads + synced }
         // A whole list shown from the replica syncs by what changed, as at start.
-        if run.sync != nil { return beginSync() }
-        return syncAgain(status: notices.statusMessage) ?? refresh()
+        if run.sync != nil { return reads + beginSync() }
+        return reads + (syncAgain(status: notices.statusMessage) ?? refresh())
     }
 
     /// "3 queued changes": the count in words.
@@ -182,10 +184,7 @@ extension ContactListModel {
             // The delete replaces the record's queued edits; the org's copy is what they started from.
             let edits = entriesByRecord[record.id] ?? []
             let original = edits.first?.original ?? record
-            for edit in edits {
-                offline.remove(edit.key)
-                effects.append(.forgetChange(edit.key))
-            }
+            for edit in edits { effects += forgetQueued(edit.key) }
             effects += enqueue(
                 QueuedChange(
                     key: RestRequestID(), kind: .delete, original: original, state: .queued,
@@ -212,19 +211,28 @@ extension ContactListModel {
             notices.statusMessage = refusal
             return []
         }
-        var effects: [ContactListEffect] = []
         let current = rows.ids.contains(record.id) ? (dataRows.first { $0.id == record.id } ?? record) : record
-        let orgCopy = offline.entries.first { $0.original.id == record.id }?.original ?? current
-        for earlier in offline.entries where earlier.original.id == record.id && earlier.kind.field == field {
-            offline.remove(earlier.key)
-            effects.append(.forgetChange(earlier.key))
+        let effects = enqueueEdit(
+            key: RestRequestID(), field: field, value: value, orgCopy: current, since: notices.now())
+        notices.statusMessage = "Queued \(field) of \(label(of: record)) (offline: sent when the org answers)"
+        return effects
+    }
+
+    /// Queues an edit under `key` and shows its value on the row. Its original is the org's copy
+    /// the record's queued changes started from (else `orgCopy`); an earlier queued edit of the
+    /// same field goes.
+    mutating func enqueueEdit(
+        key: RestRequestID, field: String, value: String, orgCopy: ContactRecord, since: Date
+    ) -> [ContactListEffect] {
+        let original = offline.entries.first { $0.original.id == orgCopy.id }?.original ?? orgCopy
+        var effects: [ContactListEffect] = []
+        for earlier in offline.entries where earlier.original.id == orgCopy.id && earlier.kind.field == field {
+            effects += forgetQueued(earlier.key)
         }
         effects += enqueue(
             QueuedChange(
-                key: RestRequestID(), kind: .update(field: field, value: value), original: orgCopy,
-                state: .queued, since: notices.now()))
-        show(value, for: FieldKey(recordID: record.id, field: field))
-        notices.statusMessage = "Queued \(field) of \(label(of: record)) (offline: sent when the org answers)"
+                key: key, kind: .update(field: field, value: value), original: original, state: .queued, since: since))
+        show(value, for: FieldKey(recordID: orgCopy.id, field: field))
         return effects
     }
 
@@ -234,23 +242,29 @@ extension ContactListModel {
             notices.statusMessage = refusal
             return []
         }
-        changes.nextCreateNumber += 1
-        let placeholder = placeholderRecord(
-            id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: form.objectType, values: values)
+        let placeholder = newPlaceholder(objectType: form.objectType, values: values)
         modes.modal = nil
         insertRow(placeholder, at: 0)
         clampSelection()
         notices.statusMessage = "Queued the new \(label(of: placeholder)) (offline: created when the org answers)"
         return enqueue(
             QueuedChange(
-                key: RestRequestID(), kind: .create(typed: values), original: placeholder, state: .queued,
+                key: RestRequestID(), kind: .create(typed: values, body: createBody(of: form)), original: placeholder,
+                state: .queued,
                 since: notices.now()))
     }
 
-    /// Adds a queued change, and its outbox entry.
-    private mutating func enqueue(_ change: QueuedChange) -> [ContactListEffect] {
+    /// Adds a queued change, and its outbox entry (which replaces the entry of the same key: a
+    /// change whose request never reached the org keeps its key).
+    mutating func enqueue(_ change: QueuedChange) -> [ContactListEffect] {
         offline.append(change)
         return journalsChanges ? [.recordChange(change.durable(query: query))] : []
+    }
+
+    /// Removes a queued change, and its outbox entry.
+    mutating func forgetQueued(_ key: RestRequestID) -> [ContactListEffect] {
+        guard offline.remove(key) != nil else { return [] }
+        return journalsChanges ? [.forgetChange(key)] : []
     }
 
     // MARK: - x: discarding
@@ -264,10 +278,7 @@ extension ContactListModel {
         }
         let entries = offline.entries.filter { $0.original.id == record.id }
         var effects: [ContactListEffect] = []
-        for entry in entries {
-            offline.remove(entry.key)
-            effects.append(.forgetChange(entry.key))
-        }
+        for entry in entries { effects += forgetQueued(entry.key) }
         if case .create = entries[0].kind {
             removeRow(id: record.id)
         } else if let index = dataRows.firstIndex(where: { $0.id == record.id }) {
@@ -296,11 +307,8 @@ extension ContactListModel {
                 kind = .update(field: field, value: value)
             case .create:
                 guard !change.typed.isEmpty else { continue }
-                changes.nextCreateNumber += 1
-                original = ContactRecord(
-                    id: PendingCreate.idPrefix + String(changes.nextCreateNumber), objectType: change.record.objectType,
-                    displayName: change.record.displayName, values: change.record.values)
-                kind = .create(typed: change.typed)
+                original = newPlaceholder(showing: change.record)
+                kind = .create(typed: change.typed, body: change.body)
             case .undelete: continue
             }
             effects += enqueue(
@@ -363,9 +371,10 @@ extension QueuedChange {
             return DurableChange(
                 requestID: key, kind: .update, record: original, query: query, field: field, value: value,
                 sentAt: since, state: state)
-        case .create(let typed):
+        case .create(let typed, let body):
             return DurableChange(
-                requestID: key, kind: .create, record: original, query: nil, typed: typed, sentAt: since, state: state)
+                requestID: key, kind: .create, record: original, query: nil, typed: typed, body: body, sentAt: since,
+                state: state)
         }
     }
 }

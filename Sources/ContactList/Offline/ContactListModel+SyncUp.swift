@@ -75,16 +75,14 @@ extension ContactListModel {
             let record = entry.original
             guard let json = byID[record.id] else {
                 // Gone from the org already: the delete is done.
-                offline.remove(entry.key)
-                effects.append(.forgetChange(entry.key))
+                effects += forgetQueued(entry.key)
                 changes.confirmDeleted(record.id)
                 if removeRow(id: record.id) { clampSelection() }
                 continue
             }
             let theirs = json["LastModifiedDate"]?.stringValue
             if theirs == nil || theirs == record.lastModifiedDate || Self.sameInstant(theirs, record.lastModifiedDate) {
-                offline.remove(entry.key)
-                effects += sendQueuedDelete(record, outboxKey: entry.key)
+                effects += forgetQueued(entry.key) + sendQueuedDelete(record)
             } else {
                 offline.setState(.conflict, of: entry.key)
                 if journalsChanges, let conflicted = offline.entries.first(where: { $0.key == entry.key }) {
@@ -110,11 +108,11 @@ extension ContactListModel {
         return left == right
     }
 
-    /// A queued delete found unchanged: its row leaves, and its DELETE goes as `d`'s does (its
-    /// outbox entry becomes the sent one's).
-    private mutating func sendQueuedDelete(_ record: ContactRecord, outboxKey: RestRequestID) -> [ContactListEffect] {
+    /// A queued delete found unchanged (its queued entry forgotten): its row leaves, and its
+    /// DELETE goes as `d`'s does, under an outbox entry of its own.
+    private mutating func sendQueuedDelete(_ record: ContactRecord) -> [ContactListEffect] {
         let request = requests.requestForDelete(withObjectType: record.objectType, objectId: record.id, apiVersion: nil)
-        var effects: [ContactListEffect] = [.forgetChange(outboxKey)]
+        var effects: [ContactListEffect] = []
         changes.recordDelete(DeletedItemInfo(record: record, row: 0, query: query), key: request.id)
         changes.rememberForUndo([(request.id, record)], query: query)
         inFlight[request.id] = .delete
@@ -130,15 +128,13 @@ extension ContactListModel {
     private mutating func sendQueuedWrites() -> [ContactListEffect] {
         var effects: [ContactListEffect] = []
         for entry in offline.entries where entry.state == .queued {
-            guard case .create(let typed) = entry.kind else { continue }
-            offline.remove(entry.key)
-            effects.append(.forgetChange(entry.key))
-            effects += sendQueuedCreate(entry.original, typed: typed)
+            guard case .create(let typed, let body) = entry.kind else { continue }
+            effects += forgetQueued(entry.key)
+            effects += sendQueuedCreate(entry.original, typed: typed, body: body)
         }
         for entry in offline.entries where entry.state == .queued {
             guard case .update(let field, let value) = entry.kind else { continue }
-            offline.remove(entry.key)
-            effects.append(.forgetChange(entry.key))
+            effects += forgetQueued(entry.key)
             let index = run.columns.indices.first { run.columns[$0].matchesField(field) }
             let before = index.map { entry.original.value(at: $0) } ?? ""
             effects += sendUpdate(
@@ -164,22 +160,19 @@ extension ContactListModel {
         return runQueryAgain(merging: false, status: notices.statusMessage)
     }
 
-    /// A queued create's POST, as `c` sends it online: its placeholder row stays and becomes the
-    /// record when the org answers.
+    /// A queued create's POST, as `c` sends it online: the body stored when it was queued (an
+    /// outbox entry without one, from an older version, is built from the typed values), its
+    /// placeholder row stays and becomes the record when the org answers.
     private mutating func sendQueuedCreate(
-        _ placeholder: ContactRecord, typed: [String: String]
+        _ placeholder: ContactRecord, typed: [String: String], body: [String: JSONValue]
     )
         -> [ContactListEffect]
     {
-        let entries = typed.keys.sorted().map { field in
-            CreateForm.Entry(
-                field: field, label: field, isRequired: false, text: TextField(typed[field] ?? ""), error: nil)
-        }
-        let form = CreateForm(objectType: placeholder.objectType, primary: entries, more: [])
-        let kinds = objectFields[placeholder.objectType]
-        var body: [String: JSONValue] = [:]
-        for (field, text) in typed { body[field] = kinds?.field(named: field)?.kind.json(text) ?? .string(text) }
-        let request = requests.requestForCreate(withObjectType: placeholder.objectType, fields: body, apiVersion: nil)
+        let form = CreateForm(
+            objectType: placeholder.objectType, typed: typed, kinds: objectFields[placeholder.objectType])
+        let request = requests.requestForCreate(
+            withObjectType: placeholder.objectType, fields: body.isEmpty ? createBody(of: form) : body,
+            apiVersion: nil)
         changes.recordCreate(
             PendingCreate(form: form, placeholder: placeholder, sentAt: notices.now()), key: request.id)
         inFlight[request.id] = .create
@@ -208,9 +201,9 @@ extension ContactListModel {
 
     /// Enter on a delete's conflict: the org's copy stays, the queued delete goes.
     mutating func keepOrgCopy(_ conflict: DeleteConflict) -> [ContactListEffect] {
-        guard offline.remove(conflict.key) != nil else { return [] }
+        guard offline.entries.contains(where: { $0.key == conflict.key }) else { return [] }
         notices.statusMessage = "\(label(of: conflict.record)) stays as the org has it; the queued delete is dropped."
-        return journalsChanges ? [.forgetChange(conflict.key)] : []
+        return forgetQueued(conflict.key)
     }
 
     /// `o` on a delete's conflict: the delete goes after all, conditioned on the org's new

@@ -29,6 +29,12 @@ public struct OfflineState: Sendable {
     var pendingChecks = 0
     /// Whether the list is read again once the changes a sync up sent have settled.
     var refreshesWhenSettled = false
+    /// The reads in flight that settle changes of unknown outcome, kept so that one that finds the
+    /// org unreachable can wait for it (`readsAwaitingOrg`).
+    var outcomeReads: [RestRequestID: RestRequest] = [:]
+    /// Those reads that found the org unreachable, with what each settles: sent again when it
+    /// answers, while their changes stay pending with their outcome unknown.
+    var readsAwaitingOrg: [(request: RestRequest, purpose: ContactListModel.Purpose)] = []
 
     /// The queued change of the record with this id (its delete before its edits), if any.
     func entry(forRecord id: String) -> QueuedChange? {

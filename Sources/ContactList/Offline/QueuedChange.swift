@@ -10,8 +10,10 @@ public struct QueuedChange: Hashable, Sendable {
         case delete
         /// The field (API name) and the value typed.
         case update(field: String, value: String)
-        /// A new record's typed values by field (API name).
-        case create(typed: [String: String])
+        /// A new record's typed values by field (API name), and the body its POST sends
+        /// (`ContactListModel.createBody(of:)`: a reference typed as a name goes as the Id it
+        /// resolved to).
+        case create(typed: [String: String], body: [String: JSONValue])
     }
 
     /// Where a queued change stands.

@@ -11,14 +11,11 @@ public struct OutboxItem: Hashable, Sendable {
     /// Where a change made offline stands; nil for a change sent.
     public var queuedState: QueuedChange.State? = nil
 
-    /// `create`, `edit`, `delete` or `undelete`.
+    /// `create`, `edit`, `delete` or `undelete`: the change's kind (`ChangeInFlight.kindName`),
+    /// an update named for `e`, which makes it.
     var kindName: String {
-        switch change.kind {
-        case .create: "create"
-        case .update: "edit"
-        case .delete: "delete"
-        case .undelete: "undelete"
-        }
+        if case .update = change.kind { return "edit" }
+        return change.kindName
     }
 
     /// `sent` (waiting for the org's answer), `unknown` (being read back), or a queued change's

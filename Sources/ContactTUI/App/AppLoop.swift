@@ -220,6 +220,13 @@ final class AppLoop {
                 } catch {
                     model.showNotice("The rows were not kept in the local replica: \(error.localizedDescription)")
                 }
+            case .forgetRows(let query, let ids):
+                do {
+                    try replica?.removeRows(ids: ids, from: ListKey(query: query))
+                } catch {
+                    model.showNotice(
+                        "Deleted rows stay in the local replica until the next sync: \(error.localizedDescription)")
+                }
             case .recordChange, .forgetChange:
                 // Written before the effects after it (the change's request) are performed.
                 do {

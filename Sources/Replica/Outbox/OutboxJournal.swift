@@ -71,6 +71,7 @@ public final class OutboxJournal: Sendable {
             payload["typed"] = .object(change.typed.mapValues(JSONValue.string))
             payload["sentAt"] = change.sentAt.map { .number($0.timeIntervalSince1970) }
         }
+        if !change.body.isEmpty { payload["body"] = .object(change.body) }
         try store.add(
             OutboxEntry(
                 requestID: key, kind: OutboxEntry.Kind(change.kind), objectType: change.record.objectType,
@@ -103,6 +104,7 @@ public final class OutboxJournal: Sendable {
                     requestID: RestRequestID(), kind: kind, record: record, query: entry.payload["query"]?.stringValue,
                     field: entry.payload["field"]?.stringValue, value: entry.payload["value"]?.stringValue,
                     typed: entry.payload["typed"]?.objectValue?.compactMapValues(\.stringValue) ?? [:],
+                    body: entry.payload["body"]?.objectValue ?? [:],
                     sentAt: Self.date(entry.payload["sentAt"]) ?? entry.createdAt,
                     state: DurableChange.State(entry.state)))
             taken.append(entry.requestID)

@@ -34,10 +34,23 @@ extension RestClientError {
         return Self.neverSentReasons.contains { lowered.contains($0) }
     }
 
+    /// Whether the host could not be reached at all: the connection was refused, the name has no
+    /// such host, the network or host is unreachable, or the connect timed out. Such a request never
+    /// left (`wasNeverSent`), and the failure says the server is not there. A certificate or TLS
+    /// failure (a server that is there but not trusted), a busy pool (a server that answers
+    /// others), a read timeout (`timedOut`) or a connection lost mid-request (the request may have
+    /// arrived) are not.
+    public var meansHostUnreachable: Bool {
+        guard case .transportFailed(_, let reason) = self else { return false }
+        let lowered = reason.lowercased()
+        return Self.unreachableReasons.contains { lowered.contains($0) }
+    }
+
+    /// The transport reasons of a host that could not be reached (see `meansHostUnreachable`).
+    static let unreachableReasons = ["refused", "no such host", "unreachable", "connection timed out"]
+
     /// The transport reasons of a request that never left (see `AsyncHTTPClientTransport.classify`).
-    static let neverSentReasons = [
-        "refused", "no such host", "unreachable", "connection timed out", "certificate", "tls handshake",
-    ]
+    static let neverSentReasons = unreachableReasons + ["certificate", "tls handshake"]
 
     /// The transport reasons of a connection that was lost or refused (see
     /// `AsyncHTTPClientTransport.classify`).

@@ -6,7 +6,8 @@ import RestCore
 /// I do not know?" (`inFlight`).
 ///
 /// Entries come and go only through `recordDelete`, `forgetDelete`, `recordUpdate`,
-/// `forgetUpdate`, `recordCreate`, `forgetCreate`, `recordUndelete` and `forgetUndelete`. While
+/// `forgetUpdate`, `recordCreate`, `forgetCreate`, `recordUndelete` and `forgetUndelete`, or the
+/// `handOver…` of a change whose request never reached the org (it queues, `OfflineState`). While
 /// `isJournaled`, each of them also queues a `recordChange` or `forgetChange` effect
 /// (`takeJournal`), which the model returns ahead of the change's request: the runner writes the
 /// durable outbox from them, so the list never depends on where it is kept.
@@ -55,6 +56,8 @@ public struct PendingChanges: Sendable {
     var isJournaled = false
     /// The outbox effects of entries recorded or forgotten since the last `takeJournal`, in order.
     private var journal: [ContactListEffect] = []
+    /// Records confirmed deleted since the last `takeConfirmedDeletes`.
+    private var unkeptDeletes: [String] = []
 
     /// Whether no change awaits its outcome.
     public var isEmpty: Bool { deletes.isEmpty && updates.isEmpty && creates.isEmpty && undeletes.isEmpty }
@@ -137,6 +140,29 @@ public struct PendingChanges: Sendable {
         return entry
     }
 
+    /// The entry of `key`, gone from the changes in flight because its request never reached the
+    /// org: its outbox entry stays, for the queued change that takes it over under the same key
+    /// (whose `recordChange` rewrites it as queued in one write, so no moment holds neither).
+    mutating func handOverDelete(_ key: RestRequestID) -> DeletedItemInfo? {
+        handedOver(deletes.removeValue(forKey: key), key: key)
+    }
+
+    /// An update's entry, handed over to a queued change (`handOverDelete`).
+    mutating func handOverUpdate(_ key: RestRequestID) -> FieldUpdate? {
+        handedOver(updates.removeValue(forKey: key), key: key)
+    }
+
+    /// A create's entry, handed over to a queued change (`handOverDelete`).
+    mutating func handOverCreate(_ key: RestRequestID) -> PendingCreate? {
+        handedOver(creates.removeValue(forKey: key), key: key)
+    }
+
+    private mutating func handedOver<Entry>(_ entry: Entry?, key: RestRequestID) -> Entry? {
+        since[key] = nil
+        unknownOutcomes.remove(key)
+        return entry
+    }
+
     /// The outbox effects queued since the last call, emptied.
     mutating func takeJournal() -> [ContactListEffect] {
         defer { journal.removeAll() }
@@ -194,8 +220,15 @@ public struct PendingChanges: Sendable {
         undoHistory.append(UndoableDelete(entries: records.map { .init(key: $0.key, record: $0.record) }, query: query))
     }
 
-    /// A confirmed delete: its record never comes back.
+    /// A confirmed delete: its record never comes back (and leaves the replica, `takeConfirmedDeletes`).
     mutating func confirmDeleted(_ id: String) {
         confirmedDeletedIDs.insert(id)
+        unkeptDeletes.append(id)
+    }
+
+    /// The records confirmed deleted since the last call, emptied: the replica drops them at once.
+    mutating func takeConfirmedDeletes() -> [String] {
+        defer { unkeptDeletes.removeAll() }
+        return unkeptDeletes
     }
 }

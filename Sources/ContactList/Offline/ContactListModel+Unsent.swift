@@ -1,0 +1,105 @@
+import Foundation
+import RestCore
+
+extension ContactListModel {
+    // MARK: - A change that never reached the org
+
+    /// Whether a change whose request failed with `result` queues instead of rolling back: the org
+    /// could not be reached (`RestClientError.meansHostUnreachable`: the connection was refused,
+    /// no such host, the network or host unreachable, or the connect timed out), so the request
+    /// never left, and an outbox keeps queued changes.
+    ///
+    /// A failure after the request may have reached the org (a read timeout, `timedOut`; a
+    /// connection lost mid-request; a 502/503/504) is an unknown outcome instead, read back before
+    /// anything (`DeleteOutcome.unknown`): it never queues, so a change the org may have made is
+    /// never sent again. A certificate or TLS failure, or a busy pool, is a refusal as before.
+    func queuesUnsent(_ result: Result<RestResponse, RestClientError>) -> Bool {
+        guard journalsChanges, case .failure(let error) = result else { return false }
+        return error.meansHostUnreachable
+    }
+
+    /// A DELETE that never reached the org: its row comes back, marked ✖, and the delete queues
+    /// under its request's key, so that its outbox entry turns from sent to queued in one write;
+    /// the app goes offline. Nothing of it was sent: the sync up sends it, after its check.
+    mutating func queueUnsentDelete(_ requestID: RestRequestID) -> [ContactListEffect] {
+        let since = changes.since[requestID] ?? notices.now()
+        guard let info = deleteRequests[requestID] else { return [] }
+        // The org's copy: an edit of it in flight is not the org's until it settles.
+        let original = withOrgValues(info.record)
+        _ = changes.handOverDelete(requestID)
+        putBack(info)
+        viewport.marks[info.record.id] = nil
+        let effects = enqueue(
+            QueuedChange(key: requestID, kind: .delete, original: original, state: .queued, since: since))
+        return effects + goOffline(status: "Queued the delete of \(label(of: info.record))")
+    }
+
+    /// A PATCH that never reached the org: the row keeps the value, marked ✎, and the edit queues
+    /// under its request's key (a later edit of the same field replaces an earlier queued one).
+    mutating func queueUnsentUpdate(_ requestID: RestRequestID) -> [ContactListEffect] {
+        let since = changes.since[requestID] ?? notices.now()
+        guard let update = updateRequests[requestID] else { return [] }
+        let orgCopy = withOrgValues(update.record)
+        _ = changes.handOverUpdate(requestID)
+        // The value put back on failure belongs to the updates still in flight, if any.
+        if !updateRequests.values.contains(where: { $0.key == update.key }) {
+            changes.confirmedFieldValues[update.key] = nil
+        }
+        let effects = enqueueEdit(
+            key: requestID, field: update.field, value: update.value, orgCopy: orgCopy, since: since)
+        return effects + goOffline(status: "Queued \(update.field) of \(label(of: update.record))")
+    }
+
+    /// A POST that never reached the org: the placeholder row stays, marked ✚, and the create
+    /// queues under its request's key with the body it was sent with.
+    mutating func queueUnsentCreate(_ requestID: RestRequestID) -> [ContactListEffect] {
+        guard let create = changes.handOverCreate(requestID) else { return [] }
+        let effects = enqueue(
+            QueuedChange(
+                key: requestID, kind: .create(typed: create.form.typedValues, body: createBody(of: create.form)),
+                original: create.placeholder, state: .queued, since: create.sentAt))
+        return effects + goOffline(status: "Queued the new \(label(of: create.placeholder))")
+    }
+
+    // MARK: - A read of an unknown outcome that cannot reach the org
+
+    /// Sends a read that settles a change of unknown outcome, kept until it is answered so that it
+    /// can wait for the org (`deferOutcomeRead`).
+    mutating func sendOutcomeRead(_ request: RestRequest, for purpose: Purpose) -> [ContactListEffect] {
+        inFlight[request.id] = purpose
+        offline.outcomeReads[request.id] = request
+        return [.send(request)]
+    }
+
+    /// A read of an unknown outcome that found the org unreachable: the change stays pending, its
+    /// outcome unknown (nothing is put back, nothing sent again), the app goes offline, and the
+    /// read goes again when the org answers (`resendOutcomeReads`). Nil for any other answer.
+    mutating func deferOutcomeRead(
+        _ requestID: RestRequestID, purpose: Purpose, result: Result<RestResponse, RestClientError>
+    ) -> [ContactListEffect]? {
+        guard let request = offline.outcomeReads.removeValue(forKey: requestID), journalsChanges,
+            case .failure(let error) = result, error.meansHostUnreachable
+        else { return nil }
+        offline.readsAwaitingOrg.append((request, purpose))
+        let effects = goOffline()
+        notices.statusMessage =
+            "No answer, and the org cannot be reached: what became of the change is read when it answers."
+        return effects
+    }
+
+    /// The reads that waited for the org, sent again now that it answers.
+    mutating func resendOutcomeReads() -> [ContactListEffect] {
+        let waiting = offline.readsAwaitingOrg
+        offline.readsAwaitingOrg = []
+        var effects: [ContactListEffect] = []
+        for read in waiting { effects += sendOutcomeRead(read.request, for: read.purpose) }
+        return effects
+    }
+
+    /// Offline from a change that could not reach the org: `status`, then what offline means.
+    private mutating func goOffline(status: String) -> [ContactListEffect] {
+        let effects = goOffline()
+        notices.statusMessage = "\(status): the org cannot be reached; sent when it answers (x takes it back)"
+        return effects
+    }
+}
