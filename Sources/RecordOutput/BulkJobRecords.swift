@@ -4,7 +4,7 @@ import SOQL
 /// A query's records read through a Bulk API 2.0 query job, a piece of results at a time, each
 /// record as a REST query page holds it (`attributes.type`, parents nested, numbers as numbers):
 /// the path for the first sync of a large list, whose model makes its rows from such records as
-/// from a REST page's. `list --bulk` runs the same job but writes the CSV straight out.
+/// from a REST page's. `list --bulk` starts the same job (`start`) but writes the CSV straight out.
 public struct BulkJobRecords: Sendable {
     public let soql: String
     public let operation: BulkQueryOperation
@@ -16,10 +16,9 @@ public struct BulkJobRecords: Sendable {
         self.bulk = bulk
     }
 
-    /// Runs the job and hands each piece's records to `consume`, in query order. The describes
-    /// come first (the fields' kinds; a compound address is selected as its parts), then the job:
-    /// `created` gets its id once the org has it (so that a caller can abort it), `progress`
-    /// every poll's answer. A query bulk cannot run is `unsupportedQuery`, for a caller to read
+    /// Runs the job and hands each piece's records to `consume`, in query order. The job is
+    /// created while the describes are read (`start`): `created` gets its id once the org has it
+    /// (so that a caller can abort it), `progress` every poll's answer. A query bulk cannot run is `unsupportedQuery`, for a caller to read
     /// by REST paging instead; a describe that fails is `requestFailed`.
     public func read(
         created: @Sendable (String) -> Void = { _ in },
@@ -51,18 +50,10 @@ public struct BulkJobRecords: Sendable {
         created: @Sendable (String) -> Void, progress: @Sendable (BulkQueryJob) -> Void,
         consume: (_ records: [JSONValue], _ total: Int) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
-        let (selectList, object) = try Self.statement(soql)
-        let plan: BulkCSVRecords.Plan
-        do {
-            plan = try await BulkCSVRecords.plan(
-                for: soql, columns: selectList.columns, object: object, client: bulk.client)
-        } catch {
-            throw .requestFailed(error)
-        }
-        let job = try await bulk.create(plan.soql, operation: operation)
-        created(job.id)
+        let started = try await start(created: created)
+        let (job, plan) = (started.job, started.plan)
         let total = try await bulk.waitUntilComplete(job.id, progress: progress).numberRecordsProcessed
-        let attributes = JSONValue.object(["type": .string(object)])
+        let attributes = JSONValue.object(["type": .string(started.object)])
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
             let records: [JSONValue]
             do throws(CSVReader.Failure) {

@@ -48,6 +48,25 @@ import Testing
         }
     }
 
+    @Test func aCompoundAddressTheOrgRefusesIsSelectedAsItsPartsAndRebuilt() async throws {
+        try await LiveOrg.with { org in
+            let soql = "SELECT Id, MailingAddress FROM Contact ORDER BY Name"
+            let client = org.client
+            let rest = try await client.send(client.request(forQuery: soql)).decode(QueryResult.self).records
+            let jobs = JobIDs()
+            let started = try await BulkJobRecords(soql: soql, bulk: BulkQuery(client: client)).start {
+                jobs.add($0)
+            }
+            // The org refused the address (no job), then took its parts.
+            #expect(jobs.ids == [started.job.id])
+            #expect(started.plan.soql.contains("MailingCity") && !started.plan.soql.contains("MailingAddress"))
+            var records: [JSONValue] = []
+            try await BulkJobRecords(soql: soql, bulk: BulkQuery(client: client)).read { records += $0 }
+            #expect(records.count == 200)
+            #expect(records.map(Self.withoutAttributes) == rest.map(Self.withoutAttributes))
+        }
+    }
+
     @Test func aQueryBulkCannotRunIsUnsupportedForTheCallerToPageInstead() async throws {
         try await LiveOrg.with { org in
             let reader = BulkJobRecords(soql: "SELECT COUNT() FROM Contact", bulk: BulkQuery(client: org.client))

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import RecordOutput
 import RestCore
-import SOQL
 
 /// `list` through a Bulk API 2.0 query job: `--bulk`, or by itself when the first REST page says
 /// the query matches more than `bulkThreshold` records with pages left. The records are written
@@ -75,45 +74,16 @@ extension ListCommand {
         of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, output: StandardOutput,
         watch: BulkJobWatch, announcing announcement: String?
     ) async -> Outcome {
-        let selectList: SelectList
-        let object: String
-        do {
-            (selectList, object) = try BulkJobRecords.statement(soql)
-        } catch {
-            return .bulkFailed(error, printed: 0)
-        }
         let bulk = BulkQuery(client: client)
         let progress = BulkProgress()
-        // The describes (the fields' kinds, and the parts of a compound address, which a job
-        // cannot select) are read while the org takes the job.
-        let planning = Task { () async -> Result<BulkCSVRecords.Plan, RestClientError> in
-            do throws(RestClientError) {
-                return .success(
-                    try await BulkCSVRecords.plan(
-                        for: soql, columns: selectList.columns, object: object, client: client))
-            } catch {
-                return .failure(error)
-            }
-        }
-        var created = await createJob(soql, operation: operation, bulk: bulk)
-        let planned = await planning.value
-        if case .failure(.unsupportedQuery) = created, case .success(let plan) = planned, plan.soql != soql {
-            // The org refused the compound address: the job selects its parts instead.
-            created = await createJob(plan.soql, operation: operation, bulk: bulk)
-        }
-        let job: BulkQueryJob
-        switch created {
-        case .success(let value): job = value
+        let started: BulkJobRecords.Started
+        switch await startJob(BulkJobRecords(soql: soql, operation: operation, bulk: bulk), watch: watch) {
+        case .success(let value): started = value
         case .failure(let error): return .bulkFailed(error, printed: 0)
         }
-        watch.created(job.id)
         guard !Task.isCancelled else { return .bulkFailed(.requestFailed(.cancelled), printed: 0) }
         if let announcement { StandardError.report(announcement) }
-        let plan: BulkCSVRecords.Plan
-        switch planned {
-        case .success(let value): plan = value
-        case .failure(let error): return .requestFailed(error, printed: 0)
-        }
+        let (job, plan, selectList) = (started.job, started.plan, started.selectList)
         do {
             _ = try await bulk.waitUntilComplete(job.id) { progress.report($0) }
         } catch {
@@ -159,13 +129,14 @@ extension ListCommand {
     /// How much of a piece's CSV is converted before its lines are written.
     static let bulkChunkBytes = 1 << 20
 
-    /// Creates the job. Not cancelled by Ctrl-C: once the org has the job, its id must be known to abort it.
-    private static func createJob(
-        _ soql: String, operation: BulkQueryOperation, bulk: BulkQuery
-    ) async -> Result<BulkQueryJob, BulkQueryError> {
-        await Task { () async -> Result<BulkQueryJob, BulkQueryError> in
+    /// Starts the job (the describes read meanwhile). Not cancelled by Ctrl-C: once the org has
+    /// the job, its id must be known to abort it.
+    private static func startJob(
+        _ records: BulkJobRecords, watch: BulkJobWatch
+    ) async -> Result<BulkJobRecords.Started, BulkQueryError> {
+        await Task { () async -> Result<BulkJobRecords.Started, BulkQueryError> in
             do throws(BulkQueryError) {
-                return .success(try await bulk.create(soql, operation: operation))
+                return .success(try await records.start { watch.created($0) })
             } catch {
                 return .failure(error)
             }

@@ -164,9 +164,9 @@ final class BulkQueryJobs: Sendable {
         for step in 1...steps {
             if delay > .zero { try? await Task.sleep(for: delay / steps) }
             let slice = rows[rows.count * (step - 1) / steps..<rows.count * step / steps]
-            let lines = store.bulkCSVLines(
+            let parts = store.bulkCSVLines(
                 job.query, rows: slice, delimiter: job.delimiterByte, lineEnding: job.lineEndingBytes)
-            guard writer.append(lines.bytes, ends: lines.ends) else {
+            for lines in parts where !writer.append(lines.bytes, ends: lines.ends) {
                 fail(id, "UNKNOWN_EXCEPTION: The job's results could not be stored")
                 return
             }

@@ -1,5 +1,4 @@
-import JSONKit
-import NIOCore
+import Foundation
 
 /// What a Bulk API 2.0 query job asks of the store: the statement checked against what bulk can
 /// run, the rows it selects (row numbers only), and its CSV's header
@@ -48,7 +47,7 @@ extension OrgStore {
         var bytes: [UInt8] = []
         for (index, path) in paths.enumerated() {
             if index > 0 { bytes.append(delimiter) }
-            Self.appendQuoted(path.canonicalName, to: &bytes)
+            BulkCSVLines.appendQuoted(path.canonicalName, to: &bytes)
         }
         bytes.append(contentsOf: lineEnding)
         return bytes
@@ -56,63 +55,36 @@ extension OrgStore {
 
     /// The lines of `rows` in a job's CSV as Salesforce writes them, under the lock: every value
     /// quoted (a quote doubled), null as `""`, numbers as the JSON answers write them, date-times
-    /// in UTC with `Z`; and where each line ends in the bytes.
+    /// in UTC with `Z`; and where each line ends in its part. From `rowsWrittenInParts` rows on,
+    /// the rows are written in `parts` at once, one per core (the tables are only read while the
+    /// lock is held): the parts' lines, in order, are the rows'.
     func bulkCSVLines(
-        _ query: SOQLQuery, rows: ArraySlice<Int32>, delimiter: UInt8, lineEnding: [UInt8]
-    ) -> (bytes: [UInt8], ends: [Int]) {
-        guard case .fields(let paths) = query.selection else { return ([], []) }
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        bytes.reserveCapacity(rows.count * 24 * paths.count)
-        ends.reserveCapacity(rows.count)
-        state.withLock { (state: inout State) in
-            let tables = state.tables
-            for row in rows {
-                for (index, path) in paths.enumerated() {
-                    if index > 0 { bytes.append(delimiter) }
-                    // Text straight from its column, with no FieldValue around it.
-                    if let readText = path.field.readText {
-                        var source: Int? = Int(row)
-                        if let relationship = path.relationship { source = relationship.parentRow?(tables, Int(row)) }
-                        Self.appendQuoted(source.flatMap { readText(tables, $0) } ?? "", to: &bytes)
-                    } else {
-                        Self.appendCSVValue(path.value(in: tables, row: Int(row)), to: &bytes)
-                    }
+        _ query: SOQLQuery, rows: ArraySlice<Int32>, delimiter: UInt8, lineEnding: [UInt8],
+        parts: Int = bulkCSVParts
+    ) -> [BulkCSVLines] {
+        guard case .fields(let paths) = query.selection else { return [] }
+        let columns = paths.map { BulkCSVLines.Column($0, of: query.object) }
+        let count = rows.count >= Self.rowsWrittenInParts ? max(parts, 1) : 1
+        let bounds = (0...count).map { rows.startIndex + rows.count * $0 / count }
+        return state.withLock { (state: inout State) in
+            // Only read, by every part, while the lock is held: no write can come between.
+            nonisolated(unsafe) let tables = state.tables
+            var parts = [BulkCSVLines](repeating: BulkCSVLines(), count: count)
+            parts.withUnsafeMutableBufferPointer { parts in
+                // Each part writes its own element, and all are done before the buffer is handed back.
+                nonisolated(unsafe) let parts = parts
+                DispatchQueue.concurrentPerform(iterations: count) { part in
+                    parts[part] = BulkCSVLines(
+                        columns, rows: rows[bounds[part]..<bounds[part + 1]], tables: tables, delimiter: delimiter,
+                        lineEnding: lineEnding)
                 }
-                bytes.append(contentsOf: lineEnding)
-                ends.append(bytes.count)
             }
-        }
-        return (bytes, ends)
-    }
-
-    private static func appendCSVValue(_ value: FieldValue, to bytes: inout [UInt8]) {
-        switch value {
-        case .null, .address: bytes.append(contentsOf: #""""#.utf8)
-        case .string(let text): appendQuoted(text, to: &bytes)
-        case .number(let number): appendQuoted(JSONNumber.text(number), to: &bytes)
-        case .boolean(let flag): appendQuoted(flag ? "true" : "false", to: &bytes)
-        case .date(let days): appendQuoted(DateText.date(days: days), to: &bytes)
-        case .dateTime(let millis):
-            // The REST answers' `+0000` is Bulk API 2.0's `Z`.
-            appendQuoted(String(DateText.dateTime(millis: millis).dropLast(5)) + "Z", to: &bytes)
+            return parts
         }
     }
 
-    private static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        let quote = UInt8(ascii: "\"")
-        bytes.append(quote)
-        var text = text
-        text.withUTF8 { utf8 in
-            // Runs between quotes are copied whole; a quote is doubled.
-            var start = 0
-            for index in utf8.indices where utf8[index] == quote {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...index]))
-                bytes.append(quote)
-                start = index + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
-        }
-        bytes.append(quote)
-    }
+    /// Rows from which a slice of a job's CSV is written in parts at once.
+    static let rowsWrittenInParts = 2_000
+    /// The parts: one per core.
+    static let bulkCSVParts = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }

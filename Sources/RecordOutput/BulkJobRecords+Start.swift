@@ -1,0 +1,53 @@
+import RestCore
+import SOQL
+
+/// The start `list --bulk` and the first sync share: the describes read while the org takes the
+/// job, and a compound address the org refuses selected as its parts.
+extension BulkJobRecords {
+    /// A job the org has, and what its CSV is read by.
+    public struct Started: Sendable {
+        public let job: BulkQueryJob
+        /// The fields' kinds, and the query the job runs (compound addresses as their parts).
+        public let plan: BulkCSVRecords.Plan
+        public let selectList: SelectList
+        public let object: String
+    }
+
+    /// Creates the job while the describes are read (the fields' kinds, and the parts of a
+    /// compound address, which a job cannot select: when the org refuses the query for one, the
+    /// job is created again with the parts). `created` gets the job's id once the org has it,
+    /// before a describe's failure is thrown (`requestFailed`), so that a caller can abort it. A
+    /// query bulk cannot run is `unsupportedQuery`.
+    public func start(created: @Sendable (String) -> Void = { _ in }) async throws(BulkQueryError) -> Started {
+        let (selectList, object) = try Self.statement(soql)
+        let (soql, client) = (self.soql, bulk.client)
+        let planning = Task { () async -> Result<BulkCSVRecords.Plan, RestClientError> in
+            do throws(RestClientError) {
+                return .success(
+                    try await BulkCSVRecords.plan(
+                        for: soql, columns: selectList.columns, object: object, client: client))
+            } catch {
+                return .failure(error)
+            }
+        }
+        var outcome = await create(soql)
+        let planned = await planning.value
+        if case .failure(.unsupportedQuery) = outcome, case .success(let plan) = planned, plan.soql != soql {
+            outcome = await create(plan.soql)
+        }
+        let job = try outcome.get()
+        created(job.id)
+        switch planned {
+        case .success(let plan): return Started(job: job, plan: plan, selectList: selectList, object: object)
+        case .failure(let error): throw .requestFailed(error)
+        }
+    }
+
+    private func create(_ soql: String) async -> Result<BulkQueryJob, BulkQueryError> {
+        do throws(BulkQueryError) {
+            return .success(try await bulk.create(soql, operation: operation))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
