@@ -32,7 +32,7 @@ struct ConfirmedDeleteReplicaTests {
             var first = runner(org, replica)
             first.start()
             #expect(await first.settle())
-            #expect(try replica.replicatedList(of: Self.query)?.records.count == 40)
+            #expect(try replica.replicatedList(of: Self.query)?.rows.count == 40)
             // The org refuses to delete a contact with Cases: the first row it deletes will do.
             var deleted: ContactRecord?
             for position in 0..<10 where deleted == nil {
@@ -42,8 +42,8 @@ struct ConfirmedDeleteReplicaTests {
             }
             let gone = try #require(deleted)
             let kept = try #require(try replica.replicatedList(of: Self.query))
-            #expect(!kept.records.contains { $0["Id"]?.stringValue == gone.id })
-            #expect(kept.records.count == 39)
+            #expect(!kept.rows.contains { $0.record.id == gone.id })
+            #expect(kept.rows.count == 39)
 
             var restarted = runner(org, replica, offline: true)
             try restarted.showCachedRows(age: "1 min ago")

@@ -114,10 +114,12 @@ struct ReadyRowsTests {
 
     /// A start from a list of `count` ready rows kept a page at a time: what the first frame
     /// showed, and the model after the rest.
-    private func start(count: Int, damaging damaged: String? = nil) throws -> (first: [String], model: ContactListModel) {
+    private func start(count: Int, damaging damaged: String? = nil) throws -> (first: [String], model: ContactListModel)
+    {
         let ids = (0..<count).map { String(format: "003%015d", $0) }
         for first in stride(from: 0, to: count, by: 2000) {
-            try keep(Array(ids[first..<min(first + 2000, count)]), from: first, last: first + 2000 >= count, format: format)
+            try keep(
+                Array(ids[first..<min(first + 2000, count)]), from: first, last: first + 2000 >= count, format: format)
         }
         if let damaged {
             try store.pool.write {
