@@ -37,6 +37,12 @@ struct DatabaseFileTests {
         #expect(try TemporaryFolder.mode(of: file) == 0o600)
     }
 
+    @Test("reads map the file (a start reads every row of a list) rather than copy it a page at a time")
+    func readsMapTheFile() throws {
+        let store = try #require(ReplicaStore.open(at: file).store)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA mmap_size") } == DatabaseFile.mappedBytes)
+    }
+
     @Test("a file of garbage is moved aside as corrupt, with one sentence")
     func corruptMovedAside() throws {
         try FileManager.default.createDirectory(

@@ -41,6 +41,10 @@ struct DatabaseFile {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             configuration.label = role
+            // Reads map the file instead of copying it a page at a time through read(2): a start
+            // reads a 100,000-row list, and the copies were a quarter of its time. Only reads are
+            // mapped (SQLite writes through its journal as before).
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = \(Self.mappedBytes)") }
             let opened = try DatabasePool(path: url.path, configuration: configuration)
             pool = opened
             let (version, superseded) = try opened.read { db in
@@ -73,6 +77,9 @@ struct DatabaseFile {
             return .unavailable(notice: "The \(role) \(url.path) cannot be opened (\(error.localizedDescription)).")
         }
     }
+
+    /// The most of a file reads map: more than a million rows' worth.
+    static let mappedBytes = 1 << 30
 
     /// The folder, made mode 0700 (and made so again when it exists with a looser mode).
     static func makePrivateDirectory(_ directory: URL) throws {
