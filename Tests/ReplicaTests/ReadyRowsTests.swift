@@ -86,10 +86,40 @@ struct ReadyRowsTests {
     @Test("a damaged row's bytes send the list back to its JSON, every row still shown")
     func damagedBytesReadJSON() throws {
         try keep(["a", "b", "c"], from: 0, last: true, format: format)
-        try store.pool.write { try $0.execute(sql: "UPDATE listRow SET ready = x'0501' WHERE id = 'b'") }
+        try store.pool.write { try $0.execute(sql: "UPDATE readyRow SET ready = x'0501' WHERE id = 'b'") }
         let rows = try #require(try store.replicatedList(of: Self.query, format: format)).rows
         #expect(rows.map(\.record.id) == ["a", "b", "c"])
         #expect(rows[1].record.displayName == "Name b")
+    }
+
+    @Test(
+        "rows deleted, replaced and renumbered keep their ready bytes row for row; one missing sends the list to its JSON"
+    )
+    func readyBytesFollowTheirRows() throws {
+        try keep(["a", "z"], from: 0, last: true, format: format)
+        // Every row placed right after "a" halves the gap before "z" until the list is renumbered.
+        var placed: [String] = []
+        for index in 0..<14 {
+            let id = String(format: "b%02d", index)
+            let delta = ReplicaDelta(
+                placed: [.init(record: Self.record(id), after: "a")], removedIDs: [],
+                lastSystemModstamp: nil, syncedAt: Date(timeIntervalSince1970: 9))
+            try store.apply(delta, to: list, format: format)
+            placed.insert(id, at: 0)
+        }
+        try store.removeRows(ids: ["b05"], from: list)
+        placed.removeAll { $0 == "b05" }
+        let expected = ["a"] + placed + ["z"]
+        #expect(try store.rows(of: list).map(\.id) == expected)
+        #expect(try store.replicatedList(of: Self.query, format: format)?.rows.map(\.record.id) == expected)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM readyRow") } == expected.count)
+        #expect(same(try #require(try store.replicatedList(of: Self.query, format: format)).rows, try readFromJSON()))
+
+        // A new load replaces the list; a ready row gone missing since is noticed, and the JSON read.
+        try keep(["c", "d"], from: 0, last: true, format: format)
+        try store.pool.write { try $0.execute(sql: "DELETE FROM readyRow WHERE id = 'd'") }
+        #expect(try store.syncState(of: list)?.readyFormat == format.signature)
+        #expect(try store.replicatedList(of: Self.query, format: format)?.rows.map(\.record.id) == ["c", "d"])
     }
 
     @Test("a sync's delta keeps the list ready in the same format; without one the list reads its JSON")
@@ -123,7 +153,7 @@ struct ReadyRowsTests {
         }
         if let damaged {
             try store.pool.write {
-                try $0.execute(sql: "UPDATE listRow SET ready = x'0501' WHERE id = ?", arguments: [damaged])
+                try $0.execute(sql: "UPDATE readyRow SET ready = x'0501' WHERE id = ?", arguments: [damaged])
             }
         }
         var model = ContactListModel(query: Self.query, origin: "test", requests: Self.client)

@@ -37,10 +37,27 @@ extension ReplicaStore {
             try db.execute(sql: "ALTER TABLE listSync ADD COLUMN isComplete INTEGER NOT NULL DEFAULT 0")
         }
         migrator.registerMigration("4 ready rows") { db in
-            // Rows kept before have no ready bytes: they are read from their JSON until kept again.
+            // Each row's ready bytes in a table of their own, in the list's order: a start reads
+            // them in one pass of small rows, where listRow's rows hold the JSON too. Triggers keep
+            // it row for row with listRow (a row deleted or moved there is here too); rows kept
+            // before have none and are read from their JSON until kept again.
             try db.execute(
                 sql: """
-                    ALTER TABLE listRow ADD COLUMN ready BLOB;
+                    CREATE TABLE readyRow (
+                        listKey TEXT NOT NULL,
+                        position INTEGER NOT NULL,
+                        id TEXT NOT NULL,
+                        ready BLOB NOT NULL,
+                        PRIMARY KEY (listKey, position, id)
+                    ) WITHOUT ROWID;
+                    CREATE TRIGGER listRowDeleted AFTER DELETE ON listRow BEGIN
+                        DELETE FROM readyRow
+                        WHERE listKey = old.listKey AND position = old.position AND id = old.id;
+                    END;
+                    CREATE TRIGGER listRowMoved AFTER UPDATE OF position ON listRow BEGIN
+                        UPDATE readyRow SET position = new.position
+                        WHERE listKey = old.listKey AND position = old.position AND id = old.id;
+                    END;
                     ALTER TABLE listSync ADD COLUMN readyFormat TEXT;
                     """)
         }

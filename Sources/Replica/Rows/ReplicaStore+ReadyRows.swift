@@ -9,15 +9,10 @@ extension ReplicaStore {
     func readyRows(of list: ListKey, state: ListSyncState, format: ReadyRowFormat, limit: Int?) throws -> [ReadyRow]? {
         guard state.readyFormat == format.signature else { return nil }
         return try pool.read { db in
-            // The whole list is read in the table's own order (its key) and sorted by SQLite
-            // (`position + 0` keeps the position index out): through that index, each row would
-            // cost a lookup of its own, three times slower at 100,000 rows.
+            if limit == nil, !(try Self.everyRowIsReady(list, db)) { return nil }
             let cursor = try Row.fetchCursor(
-                db,
-                sql: limit == nil
-                    ? "SELECT ready FROM listRow WHERE listKey = ? ORDER BY position + 0, id"
-                    : "SELECT ready FROM listRow WHERE listKey = ? ORDER BY position, id LIMIT ?",
-                arguments: StatementArguments([list.text] + (limit.map { [$0] } ?? [])))
+                db, sql: "SELECT ready FROM readyRow WHERE listKey = ? ORDER BY position, id LIMIT ?",
+                arguments: [list.text, limit ?? -1])
             var rows: [ReadyRow] = []
             var objectType: String?
             while let row = try cursor.next() {
@@ -33,9 +28,9 @@ extension ReplicaStore {
     /// `chunks` `ReadyRowChunks.size` at a time; false when a row's bytes do not read.
     func readyRows(of list: ListKey, format: ReadyRowFormat, into chunks: ReadyRowChunks) throws -> Bool {
         try pool.read { db in
+            guard try Self.everyRowIsReady(list, db) else { return false }
             let cursor = try Row.fetchCursor(
-                db, sql: "SELECT ready FROM listRow WHERE listKey = ? ORDER BY position + 0, id",
-                arguments: [list.text])
+                db, sql: "SELECT ready FROM readyRow WHERE listKey = ? ORDER BY position, id", arguments: [list.text])
             var chunk: [ReadyRow] = []
             chunk.reserveCapacity(ReadyRowChunks.size)
             var objectType: String?
@@ -52,6 +47,13 @@ extension ReplicaStore {
             if !chunk.isEmpty { chunks.put(chunk) }
             return true
         }
+    }
+
+    /// Whether every row of `list` has its ready bytes (the list's `readyFormat` says they were
+    /// all written; this says none went missing since).
+    private static func everyRowIsReady(_ list: ListKey, _ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM readyRow WHERE listKey = ?", arguments: [list.text])
+            == Int.fetchOne(db, sql: "SELECT COUNT(*) FROM listRow WHERE listKey = ?", arguments: [list.text])
     }
 
     /// The ready row of `row`; `objectType`, the type of the row read before, lends its text.

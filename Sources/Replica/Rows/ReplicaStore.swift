@@ -65,7 +65,7 @@ public final class ReplicaStore: Sendable {
         of list: ListKey, with rows: [ReplicaRow], syncedAt: Date, readyFormat: String? = nil
     ) throws {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM listRow WHERE listKey = ?", arguments: [list.text])
+            try Self.deleteRows(of: list, db)
             try Self.insert(rows, into: list, db)
             let latest = rows.compactMap(\.systemModstamp).max()
             let ready = rows.allSatisfy { $0.ready != nil } ? readyFormat : nil
@@ -96,7 +96,7 @@ public final class ReplicaStore: Sendable {
     /// Removes a list: its rows and its sync state.
     public func removeList(_ list: ListKey) throws {
         try pool.write { db in
-            try db.execute(sql: "DELETE FROM listRow WHERE listKey = ?", arguments: [list.text])
+            try Self.deleteRows(of: list, db)
             try db.execute(sql: "DELETE FROM listSync WHERE listKey = ?", arguments: [list.text])
         }
     }
@@ -148,17 +148,30 @@ public final class ReplicaStore: Sendable {
 
     // MARK: - Reading and writing rows
 
+    /// Deletes every row of `list`, their ready bytes first (so the trigger finds none to delete).
+    static func deleteRows(of list: ListKey, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM readyRow WHERE listKey = ?", arguments: [list.text])
+        try db.execute(sql: "DELETE FROM listRow WHERE listKey = ?", arguments: [list.text])
+    }
+
+    /// Inserts the rows, each replacing the row of its id (deleted first, so that the trigger
+    /// takes its ready bytes away too), and their ready bytes when they have them.
     static func insert(_ rows: [ReplicaRow], into list: ListKey, _ db: Database) throws {
+        let delete = try db.cachedStatement(sql: "DELETE FROM listRow WHERE listKey = ? AND id = ?")
         let statement = try db.cachedStatement(
             sql: """
-                INSERT OR REPLACE INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position, ready)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position)
+                VALUES (?, ?, ?, ?, ?, ?)
                 """)
+        let ready = try db.cachedStatement(
+            sql: "INSERT OR REPLACE INTO readyRow (listKey, position, id, ready) VALUES (?, ?, ?, ?)")
         for row in rows {
+            try delete.execute(arguments: [list.text, row.id])
             try statement.execute(arguments: [
                 list.text, row.id, try FieldsText.encode(row.fields), row.lastModifiedDate, row.systemModstamp,
-                row.position, row.ready.map { Data($0) },
+                row.position,
             ])
+            if let bytes = row.ready { try ready.execute(arguments: [list.text, row.position, row.id, Data(bytes)]) }
         }
     }
 
