@@ -82,7 +82,8 @@ enum ReplicaMode {
         defer { try? store.close() }
         var runner = ModelRunner(model: model(client), client: client, replica: store)
         let started = ContinuousClock.now
-        try runner.showCachedRows(age: "just now")
+        // As the app's start: a screenful, then the rest read on another thread a chunk at a time.
+        runner.showCachedRows(screenful: 300)
         runner.start()
         // Every row shown, the sync's requests sent: `/` covers every row the list holds.
         let covered = ContinuousClock.now

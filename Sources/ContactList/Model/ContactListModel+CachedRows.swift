@@ -38,6 +38,12 @@ extension ContactListModel {
         showCachedRows(records.compactMap(format.row(of:)), age: age)
     }
 
+    /// Makes room for `count` rows of the replica about to be shown a chunk at a time, so that
+    /// the list's tables grow once, not once a chunk.
+    public mutating func reserveCachedRows(_ count: Int) {
+        rows.reserveCapacity(adding: count)
+    }
+
     /// Shows rows the replica kept ready (`ReadyRow`), as `showCachedRows(_:age:)` shows records.
     public mutating func showCachedRows(_ ready: [ReadyRow], age: String) {
         // New records waiting for the org (left or queued) and the rows of left undeletes may be

@@ -88,6 +88,7 @@ extension ReplicaStore {
         let list = ListKey(query: model.query)
         guard let state = try? syncState(of: list) else { return }
         if state.readyFormat == format.signature {
+            if let count = try? rowCount(of: list) { model.reserveCachedRows(count) }
             let chunks = ReadyRowChunks()
             DispatchQueue.global(qos: .userInitiated).async { [self] in
                 chunks.finish(read: (try? readyRows(of: list, format: format, into: chunks)) ?? false)

@@ -62,11 +62,16 @@ public struct LoadedRows: Sendable {
     }
 
     /// Makes room for `count` more rows, so that a start's 100,000 rows from the replica are
-    /// added without the tables growing again and again.
+    /// added without the tables growing again and again. Room grows at least twofold: a start
+    /// adds its rows a chunk at a time, and making room for each chunk exactly would rehash the
+    /// tables once a chunk.
     mutating func reserveCapacity(adding count: Int) {
-        records.reserveCapacity(records.count + count)
-        ids.reserveCapacity(ids.count + count)
-        queryOrder.reserveCapacity(queryOrder.count + count)
+        let needed = max(records.count, queryOrder.count) + count
+        guard needed > min(ids.capacity, queryOrder.capacity) else { return }
+        let room = max(needed, 2 * ids.capacity)
+        records.reserveCapacity(room)
+        ids.reserveCapacity(room)
+        queryOrder.reserveCapacity(room)
     }
 
     /// Inserts a record not loaded yet at `index`, with the filter's matches following.
