@@ -39,8 +39,9 @@ extension ReplicaStore {
         migrator.registerMigration("4 ready rows") { db in
             // Each row's ready bytes in a table of their own, in the list's order: a start reads
             // them in one pass of small rows, where listRow's rows hold the JSON too. Triggers keep
-            // it row for row with listRow (a row deleted or moved there is here too); rows kept
-            // before have none and are read from their JSON until kept again.
+            // it row for row with listRow (a row deleted or moved there is here too). Rows kept
+            // before have none: their lists are read from their JSON once more and load in full
+            // once more (a sync writes only the rows it changed), which keeps every row ready.
             try db.execute(
                 sql: """
                     CREATE TABLE readyRow (
@@ -59,6 +60,7 @@ extension ReplicaStore {
                         WHERE listKey = old.listKey AND position = old.position AND id = old.id;
                     END;
                     ALTER TABLE listSync ADD COLUMN readyFormat TEXT;
+                    UPDATE listSync SET isComplete = 0;
                     """)
         }
         return migrator
