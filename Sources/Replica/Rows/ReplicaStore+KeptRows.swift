@@ -87,11 +87,21 @@ extension ReplicaStore {
         shown(model)
         let list = ListKey(query: model.query)
         guard let state = try? syncState(of: list) else { return }
-        if state.readyFormat == format.signature {
-            if let count = try? rowCount(of: list) { model.reserveCachedRows(count) }
+        if let count = try? readyRowCount(of: list, state: state, format: format) {
+            model.reserveCachedRows(count)
             let chunks = ReadyRowChunks()
             DispatchQueue.global(qos: .userInitiated).async { [self] in
-                chunks.finish(read: (try? readyRows(of: list, format: format, into: chunks)) ?? false)
+                var chunk: [ReadyRow] = []
+                let read =
+                    (try? readReadyRows(of: list, format: format) { row in
+                        chunk.append(row)
+                        if chunk.count == ReadyRowChunks.size {
+                            chunks.put(chunk)
+                            chunk.removeAll(keepingCapacity: false)
+                        }
+                    }) ?? false
+                if read, !chunk.isEmpty { chunks.put(chunk) }
+                chunks.finish(read: read)
             }
             var shownChunks: [[ReadyRow]] = []
             while let chunk = chunks.next() {

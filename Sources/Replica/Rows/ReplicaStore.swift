@@ -84,13 +84,6 @@ public final class ReplicaStore: Sendable {
         }
     }
 
-    /// The number of rows `list` holds.
-    public func rowCount(of list: ListKey) throws -> Int {
-        try pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM listRow WHERE listKey = ?", arguments: [list.text]) ?? 0
-        }
-    }
-
     /// Removes the rows of these ids from `list`.
     public func removeRows(ids: [String], from list: ListKey) throws {
         try pool.write { db in
