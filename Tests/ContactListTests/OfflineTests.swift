@@ -317,6 +317,21 @@ struct OfflineTests {
         #expect(sent.first?.path.hasSuffix(Fixtures.id(0)) == true)
     }
 
+    @Test("o on a delete's conflict writes the choice to the outbox at once, with the org's new LastModifiedDate")
+    func deleteConflictChoiceIsJournalled() throws {
+        var (model, offlineEffects) = try Self.offline()
+        _ = model.handle(key: .character("d"))
+        let check = try #require(Fixtures.sentRequests(try Self.comeOnline(&model, offlineEffects)).first)
+        _ = model.handle(response: Self.checked([(0, Self.changedAt)]), for: check.id)
+        let written = model.handle(key: .character("o")).compactMap { effect -> DurableChange? in
+            if case .recordChange(let change) = effect { return change }
+            return nil
+        }
+        #expect(written.count == 1)
+        #expect(written.first?.record.lastModifiedDate == Self.changedAt)
+        #expect(written.first?.state == .queued)
+    }
+
     /// Queues an edit of the first row's Email to "mine@example.com", then brings the org back:
     /// the PATCH the sync up sends.
     static func queueEmailEditAndComeOnline(

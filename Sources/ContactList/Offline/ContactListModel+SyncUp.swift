@@ -85,9 +85,7 @@ extension ContactListModel {
                 effects += forgetQueued(entry.key) + sendQueuedDelete(record)
             } else {
                 offline.setState(.conflict, of: entry.key)
-                if journalsChanges, let conflicted = offline.entries.first(where: { $0.key == entry.key }) {
-                    effects.append(.recordChange(conflicted.durable(query: query)))
-                }
+                effects += journaledQueued(entry.key)
                 notices.alerts.append(.deleteChangedMeanwhile(deleteConflict(entry, json: json)))
             }
         }
@@ -213,11 +211,20 @@ extension ContactListModel {
         let record = entry.original.lastModified(conflict.changedAt)
         offline.setOriginal(record, of: conflict.key)
         offline.setState(.queued, of: conflict.key)
+        // The choice is written down at once, so that a restart before the org answers keeps it.
+        let saved = journaledQueued(conflict.key)
         guard !offline.isOffline, let queued = offline.entries.first(where: { $0.key == conflict.key }) else {
-            return []
+            return saved
         }
         notices.statusMessage = "Deleting \(label(of: record)) after all…"
-        return checkDeletes([queued])
+        return saved + checkDeletes([queued])
+    }
+
+    /// The outbox's copy of the queued change `key` as it stands now (its state, its condition),
+    /// when changes are journalled.
+    private func journaledQueued(_ key: RestRequestID) -> [ContactListEffect] {
+        guard journalsChanges, let entry = offline.entries.first(where: { $0.key == key }) else { return [] }
+        return [.recordChange(entry.durable(query: query))]
     }
 }
 
