@@ -68,7 +68,7 @@ extension ContactListModel {
     }
 
     /// The loaded row of a record as it is now (an edit may have changed it), else the copy given.
-    private func currentCopy(of record: ContactRecord) -> ContactRecord {
+    func currentCopy(of record: ContactRecord) -> ContactRecord {
         guard rows.ids.contains(record.id) else { return record }
         return dataRows.first { $0.id == record.id } ?? record
     }

@@ -211,9 +211,8 @@ extension ContactListModel {
             notices.statusMessage = refusal
             return []
         }
-        let current = rows.ids.contains(record.id) ? (dataRows.first { $0.id == record.id } ?? record) : record
         let effects = enqueueEdit(
-            key: RestRequestID(), field: field, value: value, orgCopy: current, since: notices.now())
+            key: RestRequestID(), field: field, value: value, orgCopy: currentCopy(of: record), since: notices.now())
         notices.statusMessage = "Queued \(field) of \(label(of: record)) (offline: sent when the org answers)"
         return effects
     }

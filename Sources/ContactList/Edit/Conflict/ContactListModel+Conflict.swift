@@ -23,7 +23,7 @@ extension ContactListModel {
         of record: ContactRecord, field: String, value: String, original: String, condition: String? = nil
     ) -> [ContactListEffect] {
         if offline.isOffline { return queueUpdate(of: record, field: field, value: value, original: original) }
-        var current = rows.ids.contains(record.id) ? (dataRows.first { $0.id == record.id } ?? record) : record
+        var current = currentCopy(of: record)
         if let condition { current = current.lastModified(condition) }
         let kind = objectFields[record.objectType]?.field(named: field)?.kind ?? .text
         let fields: [String: JSONValue] = [field: kind.json(value)]

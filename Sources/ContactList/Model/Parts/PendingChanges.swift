@@ -68,10 +68,10 @@ public struct PendingChanges: Sendable {
     /// The ids of the records whose delete is in flight.
     var pendingDeleteIDs: Set<String> { Set(deletes.values.map(\.record.id)) }
 
-    /// The changes in flight in no particular order (`ContactListModel.changesInFlight` orders them).
     /// How many changes are not settled, without listing them.
     var unsettledCount: Int { deletes.count + updates.count + creates.count + undeletes.count }
 
+    /// The changes in flight in no particular order (`ContactListModel.changesInFlight` orders them).
     var unsettled: [ChangeInFlight] {
         deletes.map { ChangeInFlight(requestID: $0.key, kind: .delete, record: $0.value.record) }
             + updates.map {
