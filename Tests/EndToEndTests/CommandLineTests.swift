@@ -13,6 +13,13 @@ struct CommandLineTests {
         #expect(outcome.error.split(separator: "\n").count == 1)
     }
 
+    @Test("--offline with --list-view is a usage error, said before anything else is checked")
+    func offlineListView() async throws {
+        let outcome = try await ProcessRunner.run(try Binary.path, ["--offline", "--list-view", "All Contacts"])
+        #expect(outcome.status == 2)
+        #expect(outcome.error.contains("--list-view reads the org's views"), "\(outcome.error)")
+    }
+
     @Test("with no credentials it exits 2 and mentions --demo")
     func noCredentials() async throws {
         let session = try await TmuxSession(

@@ -36,6 +36,9 @@ struct BrowseCommand: AsyncParsableCommand {
 
     func validate() throws {
         if offline && demo { throw ValidationError("--offline and --demo cannot go together: the demo org is local.") }
+        if offline, query.listView != nil {
+            throw ValidationError("--list-view reads the org's views; with --offline, open the list with --query.")
+        }
     }
 
     func run() async throws {
@@ -81,10 +84,6 @@ struct BrowseCommand: AsyncParsableCommand {
             "\(configuration.instanceURL.host ?? "org")\(configuration.instanceURL.port.map { ":\($0)" } ?? "")"
         // A view that is not SOQL-compatible opens read-only, read through its results.
         var lookup: ListViewLookup?
-        if offline, query.listView != nil {
-            await client.shutdown()
-            throw CommandFailure.usage("--list-view reads the org's views; with --offline, open the list with --query.")
-        }
         if let name = query.listView {
             do {
                 lookup = try await ListViewLookup.find(
