@@ -182,15 +182,14 @@ public struct BulkQuery: Sendable {
                     waiting[index] = piece
                 }
                 while let piece = waiting.removeValue(forKey: handed) {
-                    // The next pieces are read while this one is handed over: with it, `window` in all.
-                    startWithinWindow()
                     handed += 1
                     if let error = await Self.handOver(piece, to: consume) {
                         group.cancelAll()
                         return .failure(error)
                     }
+                    // Once a piece is handed over, the next is asked for: `window` held at most.
+                    startWithinWindow()
                 }
-                startWithinWindow()
             }
             return .success(())
         }

@@ -166,9 +166,11 @@ final class BulkQueryJobs: Sendable {
             let slice = rows[rows.count * (step - 1) / steps..<rows.count * step / steps]
             let parts = store.bulkCSVLines(
                 job.query, rows: slice, delimiter: job.delimiterByte, lineEnding: job.lineEndingBytes)
-            for lines in parts where !writer.append(lines.bytes, ends: lines.ends) {
-                fail(id, "UNKNOWN_EXCEPTION: The job's results could not be stored")
-                return
+            for lines in parts {
+                guard writer.append(lines.bytes, ends: lines.ends) else {
+                    fail(id, "UNKNOWN_EXCEPTION: The job's results could not be stored")
+                    return
+                }
             }
             guard update(id, { $0.numberRecordsProcessed = slice.endIndex }) else { return }
         }
