@@ -5,7 +5,7 @@ import RestCore
 
 /// `list` through a Bulk API 2.0 query job: `--bulk`, or by itself when the first REST page says
 /// the query matches more than `bulkThreshold` records with pages left. The records are written
-/// as the REST path writes them, straight from the CSV (`RecordWriter.write(bulkCSV:reading:into:)`).
+/// as the REST path writes them, straight from the CSV, a chunk at a time (`BulkCSVStream`).
 /// Ctrl-C aborts the job and exits 130.
 extension ListCommand {
     /// Above this many records, with pages left, `list` switches to a bulk job by itself.
