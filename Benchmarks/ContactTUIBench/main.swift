@@ -22,6 +22,8 @@ enum Entry {
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
         case "search": try await SearchMode.run(url: try argument(1), token: try argument(2))
         case "replica": try await ReplicaMode.run(url: try argument(1), token: try argument(2))
+        case "replica-reopen":
+            try await ReplicaMode.reopen(url: try argument(1), token: try argument(2), file: try argument(3))
         case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
         case "fault-deletes":
             try await FaultModes.deletes(
