@@ -1,5 +1,7 @@
+import ContactList
 import Foundation
 import GRDB
+import RestCore
 import TestSupport
 import Testing
 
@@ -100,7 +102,9 @@ struct DatabaseFileTests {
     @Test("migrations are named, and a file at the first one gains the second with its rows kept")
     func migratesFromEarlierSchema() throws {
         #expect(
-            ReplicaStore.migrator.migrations == ["1 list rows", "2 list sync state", "3 whole lists", "4 ready rows"])
+            ReplicaStore.migrator.migrations == [
+                "1 list rows", "2 list sync state", "3 whole lists", "4 ready rows", "5 ready snapshots",
+            ])
         #expect(
             OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process", "3 outbox queued changes"])
         try writeFile(
@@ -117,7 +121,7 @@ struct DatabaseFileTests {
         #expect(try store.syncState(of: list)?.isComplete == false)
         // Rows kept before whole pages were (no Id among their fields) still read back with it.
         #expect(try store.replicatedList(of: "l")?.rows.map(\.record.id) == ["a", "b"])
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
     }
 
     @Test("a file at the second schema gains whole lists: its lists kept, none known whole, each whole once marked")
@@ -139,7 +143,7 @@ struct DatabaseFileTests {
         try store.markComplete(list)
         #expect(try store.syncState(of: list)?.isComplete == true)
         #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-01-01T00:00:00.000+0000")
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
     }
 
     @Test("a file at the third schema gains ready rows: its lists read from their JSON, and load in full once more")
@@ -159,7 +163,37 @@ struct DatabaseFileTests {
         let list = try #require(try store.replicatedList(of: query))
         #expect(list.rows.map(\.record.values) == [["A"]])
         #expect(!list.isComplete, "loaded in full once more, so that every row is kept ready")
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
+    }
+
+    @Test("a file at the fourth schema gains snapshots: a whole list reads row by row until a sync writes its own")
+    func migratesToSnapshots() throws {
+        let query = "SELECT Id, Name FROM Contact"
+        let format = ReadyRowFormat(query: query)
+        let row = try #require(
+            ReplicaRow(
+                record: .object([
+                    "attributes": .object(["type": .string("Contact")]), "Id": .string("a"), "Name": .string("A"),
+                ]),
+                position: 0, format: format))
+        try writeFile(
+            upTo: "4 ready rows", ReplicaStore.migrator,
+            sql: """
+                INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
+                ('select id, name from contact', 'a', '{"Id":"a","Name":"A"}', NULL, NULL, 0);
+                INSERT INTO readyRow (listKey, position, id, ready)
+                    VALUES ('select id, name from contact', 0, 'a', x'\(row.ready!.map { String(format: "%02x", $0) }.joined())');
+                INSERT INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete, readyFormat)
+                    VALUES ('select id, name from contact', NULL, 7, 1, '\(format.signature)');
+                PRAGMA user_version = 4;
+                """)
+        let store = try #require(ReplicaStore.open(at: file).store)
+        let list = ListKey(query: query)
+        #expect(try store.snapshotSize(of: list, format: format) == nil)
+        #expect(try store.replicatedList(of: query, format: format)?.rows.map(\.record.values) == [["A"]])
+        try store.keepSnapshot(of: list)
+        #expect(try store.snapshotSize(of: list, format: format)?.rows == 1)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
     }
 
     @Test("an outbox at its first schema gains the writing process, its entries kept as of no known process")

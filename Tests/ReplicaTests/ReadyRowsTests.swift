@@ -151,6 +151,7 @@ struct ReadyRowsTests {
             try keep(
                 Array(ids[first..<min(first + 2000, count)]), from: first, last: first + 2000 >= count, format: format)
         }
+        store.waitForSnapshots()
         if let damaged {
             try store.pool.write {
                 try $0.execute(sql: "UPDATE readyRow SET ready = x'0501' WHERE id = ?", arguments: [damaged])
@@ -182,6 +183,96 @@ struct ReadyRowsTests {
         let count = ReadyRowChunks.size + 500
         let damaged = String(format: "003%015d", ReadyRowChunks.size + 17)
         let (_, model) = try start(count: count, damaging: damaged)
+        #expect(model.dataRows.map(\.id) == (try store.rows(of: list).map(\.id)))
+        #expect(model.dataRows.count == count)
+    }
+
+    // MARK: - Snapshots
+
+    /// The snapshot of the list as kept: its parts' row counts and format.
+    private func snapshotParts() throws -> [(rows: Int, format: String)] {
+        try store.pool.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT rowCount, readyFormat FROM readySnapshot WHERE listKey = ? ORDER BY part",
+                arguments: [list.text]
+            ).map { ($0[0], $0[1]) }
+        }
+    }
+
+    @Test("a whole list's snapshot is written after its last page, in parts, and a start reads it as its rows")
+    func snapshotWrittenAndRead() throws {
+        let count = ReadyRowChunks.size * 2 + 77
+        let (_, model) = try start(count: count)
+        let parts = try snapshotParts()
+        #expect(parts.map(\.rows) == [ReadyRowChunks.size, ReadyRowChunks.size, 77])
+        #expect(parts.allSatisfy { $0.format == format.signature })
+        #expect(try store.snapshotSize(of: list, format: format)?.rows == count)
+        #expect(try store.snapshotSize(of: list, format: format)?.parts == 3)
+        let read = try (0..<3).flatMap { try #require(try store.readSnapshotPart($0, of: list, format: format)) }
+        #expect(same(read, try #require(try store.replicatedList(of: Self.query, format: format)).rows))
+        #expect(model.dataRows.map(\.id) == (try store.rows(of: list).map(\.id)))
+    }
+
+    @Test("a list not whole, or a snapshot of another format, has none to read")
+    func noSnapshot() throws {
+        try keep(["003000000000000001", "003000000000000002"], from: 0, last: false, format: format)
+        store.waitForSnapshots()
+        #expect(try snapshotParts().isEmpty)
+        try store.keepSnapshot(of: list)
+        #expect(try snapshotParts().isEmpty, "a list not whole")
+        try keep(["003000000000000003"], from: 2, last: true, format: format)
+        store.waitForSnapshots()
+        #expect(try snapshotParts().map(\.rows) == [3])
+        let other = ReadyRowFormat(query: "SELECT Id, Name FROM Contact ORDER BY Name")
+        #expect(try store.snapshotSize(of: list, format: other) == nil)
+    }
+
+    @Test("any change to a list's rows drops its snapshot; its next sync writes it again")
+    func changesDropSnapshot() throws {
+        let ids = (0..<40).map { String(format: "003%015d", $0) }
+        try keep(ids, from: 0, last: true, format: format)
+        store.waitForSnapshots()
+        #expect(try snapshotParts().map(\.rows) == [40])
+        try store.removeRows(ids: [ids[3]], from: list)
+        #expect(try snapshotParts().isEmpty, "a row removed")
+        try store.keepSnapshot(of: list)
+        #expect(try snapshotParts().map(\.rows) == [39])
+        try store.pool.write {
+            try $0.execute(sql: "UPDATE listRow SET position = position + 1 WHERE id = ?", arguments: [ids[5]])
+        }
+        #expect(try snapshotParts().isEmpty, "a row moved")
+        try store.keepSnapshot(of: list)
+        try store.upsert(
+            [
+                try #require(
+                    ReplicaRow(record: Self.record(ids[6], title: .string("New")), position: 6 * 1024, format: format))
+            ],
+            in: list, readyFormat: format.signature)
+        #expect(try snapshotParts().isEmpty, "a row changed")
+        let delta = ReplicaDelta(
+            placed: [], removedIDs: [ids[7]], lastSystemModstamp: "2026-11-27T10:00:00.000+0000", syncedAt: Date())
+        #expect(try store.perform(.keepRows(KeptRows(query: Self.query, change: .delta(delta), format: format))))
+        store.waitForSnapshots()
+        #expect(try snapshotParts().map(\.rows) == [38], "written again after the sync")
+    }
+
+    @Test("a damaged snapshot: a start still shows every row, in order, read one by one")
+    func damagedSnapshot() throws {
+        let count = ReadyRowChunks.size + 300
+        let ids = (0..<count).map { String(format: "003%015d", $0) }
+        for first in stride(from: 0, to: count, by: 2000) {
+            try keep(
+                Array(ids[first..<min(first + 2000, count)]), from: first, last: first + 2000 >= count, format: format)
+        }
+        store.waitForSnapshots()
+        try store.pool.write {
+            try $0.execute(sql: "UPDATE readySnapshot SET bytes = x'0700000001' WHERE part = 1")
+        }
+        #expect(try store.readSnapshotPart(0, of: list, format: format)?.count == ReadyRowChunks.size)
+        #expect(try store.readSnapshotPart(1, of: list, format: format) == nil)
+        var model = ContactListModel(query: Self.query, origin: "test", requests: Self.client)
+        model.keepsRows = true
+        store.showCachedRows(in: &model, screenful: 300)
         #expect(model.dataRows.map(\.id) == (try store.rows(of: list).map(\.id)))
         #expect(model.dataRows.count == count)
     }

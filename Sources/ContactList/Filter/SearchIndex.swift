@@ -71,6 +71,29 @@ struct SearchIndex: Sendable {
         plainRows.append(plain)
     }
 
+    /// Adds row `row` of `other` (of the same stride) at the end, its folded text copied as it
+    /// is: a start folds rows where it reads them (`ReadyChunk`), and takes their bytes here.
+    mutating func append(row: Int, of other: SearchIndex) {
+        let start = other.start(ofRow: row)
+        let end = Int(other.valueEnds[(row + 1) * stride - 1])
+        let shift = bytes.count - start
+        other.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        for column in (row * stride)..<((row + 1) * stride) {
+            valueEnds.append(UInt32(Int(other.valueEnds[column]) + shift))
+        }
+        plainRows.append(other.plainRows[row])
+    }
+
+    /// Makes room for `rows` more rows of about `bytesPerRow` folded bytes each.
+    mutating func reserveCapacity(adding rows: Int, bytesPerRow: Int) {
+        bytes.reserveCapacity(bytes.count + rows * bytesPerRow)
+        valueEnds.reserveCapacity(valueEnds.count + rows * stride)
+        plainRows.reserveCapacity(plainRows.count + rows)
+    }
+
+    /// The folded bytes a row holds on average; 0 with no row.
+    var bytesPerRow: Int { count == 0 ? 0 : bytes.count / count }
+
     /// The folded text of a value that is not ASCII (`SearchText.fold`); nil for ASCII, which
     /// `append` lower-cases in place.
     static func folded(_ value: String) -> String? {

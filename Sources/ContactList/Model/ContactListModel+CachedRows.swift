@@ -41,11 +41,20 @@ extension ContactListModel {
     /// Makes room for `count` rows of the replica about to be shown a chunk at a time, so that
     /// the list's tables grow once, not once a chunk.
     public mutating func reserveCachedRows(_ count: Int) {
-        rows.reserveCapacity(adding: count)
+        rows.reserveCapacity(adding: count, bytesPerRow: rows.searchIndex.bytesPerRow)
     }
 
     /// Shows rows the replica kept ready (`ReadyRow`), as `showCachedRows(_:age:)` shows records.
     public mutating func showCachedRows(_ ready: [ReadyRow], age: String) {
+        showCachedRows(ready, folded: nil, age: age)
+    }
+
+    /// Shows a chunk of rows the replica kept ready, their text folded already where they were read.
+    public mutating func showCachedRows(_ chunk: ReadyChunk, age: String) {
+        showCachedRows(chunk.rows, folded: chunk.index, age: age)
+    }
+
+    private mutating func showCachedRows(_ ready: [ReadyRow], folded: SearchIndex?, age: String) {
         // New records waiting for the org (left or queued) and the rows of left undeletes may be
         // shown already: the kept rows join them. Rows the replica gave already (a screenful, at
         // once) are followed by the rest.
@@ -59,22 +68,37 @@ extension ContactListModel {
         }
         let pendingIDs = changes.pendingDeleteIDs
         let pending = pendingValuesByRecord
-        // A start's 100,000 rows meet empty tables: lookups that cannot find anything are skipped.
-        let checksLoaded = !rows.ids.isEmpty
+        // Rows placed already (a screenful shown first, or a change in flight) keep their place
+        // and are shown once.
         let checksPlaced = showsReplicaRows && !rows.queryOrder.isEmpty
         rows.reserveCapacity(adding: ready.count)
-        for row in ready {
-            let id = row.record.id
-            if checksLoaded, rows.ids.contains(id) { continue }
-            if checksPlaced, rows.queryOrder[id] != nil { continue }
-            // A pending row gets its place too, so that a left delete put back lands in order.
-            rows.queryOrder[id] = rows.nextQueryOrder
-            rows.nextQueryOrder += Self.queryOrderStride
-            if !pendingIDs.isEmpty, pendingIDs.contains(id) { continue }
-            if !pending.isEmpty, pending[id] != nil {
-                rows.append(withPendingUpdates(row.record, pending))
-            } else {
-                rows.append(ready: row)
+        // Rows are read in place, not copied one by one, and each is looked up once to be placed
+        // (and once more to be loaded): a start takes 100,000 of them here.
+        ready.withUnsafeBufferPointer { ready in
+            guard let first = ready.baseAddress else { return }
+            for index in ready.indices {
+                let row = first + index
+                let id = row.pointee.record.id
+                let earlier = rows.queryOrder.updateValue(rows.nextQueryOrder, forKey: id)
+                if checksPlaced, let earlier {
+                    rows.queryOrder[id] = earlier
+                    continue
+                }
+                // A pending row gets its place too, so that a left delete put back lands in order.
+                let appended: Bool
+                if !pendingIDs.isEmpty, pendingIDs.contains(id) {
+                    appended = true
+                } else if !pending.isEmpty, pending[id] != nil {
+                    appended = rows.append(withPendingUpdates(row.pointee.record, pending))
+                } else {
+                    appended = rows.append(ready: row.pointee, foldedRow: index, of: folded)
+                }
+                // A row loaded already (a record being restored) stays as it was.
+                guard appended else {
+                    rows.queryOrder[id] = earlier
+                    continue
+                }
+                rows.nextQueryOrder += Self.queryOrderStride
             }
         }
         updateFilter { $0.rebuild(index: $1) }

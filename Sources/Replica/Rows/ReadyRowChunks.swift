@@ -10,16 +10,31 @@ final class ReadyRowChunks: @unchecked Sendable {
 
     // Everything below is guarded by `condition`.
     private let condition = NSCondition()
-    private var waiting: [[ReadyRow]] = []
+    /// Chunks handed over and not taken yet, by their place in the list.
+    private var waiting: [Int: ReadyChunk] = [:]
+    /// The place of the chunk `next()` hands out next.
+    private var taken = 0
+    /// The place of the chunk `put(_:)` hands over next.
+    private var given = 0
     private var finished = false
     private var read = false
 
-    /// Hands over the next chunk.
-    func put(_ chunk: [ReadyRow]) {
+    /// Hands over the chunk after the last one handed over.
+    func put(_ chunk: ReadyChunk) {
         condition.lock()
-        waiting.append(chunk)
-        condition.signal()
-        condition.unlock()
+        defer { condition.unlock() }
+        waiting[given] = chunk
+        given += 1
+        condition.broadcast()
+    }
+
+    /// Hands over the chunk at place `index` (chunks read on several threads at once arrive in
+    /// any order; they are taken in order).
+    func put(_ chunk: ReadyChunk, at index: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        waiting[index] = chunk
+        condition.broadcast()
     }
 
     /// No chunk follows; `read` says whether every row was read.
@@ -31,12 +46,15 @@ final class ReadyRowChunks: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The next chunk, waiting for it; nil once the reader finished and every chunk was taken.
-    func next() -> [ReadyRow]? {
+    /// The next chunk in order, waiting for it; nil once the readers finished and the next chunk
+    /// never came (every chunk taken, or one not read).
+    func next() -> ReadyChunk? {
         condition.lock()
         defer { condition.unlock() }
-        while waiting.isEmpty && !finished { condition.wait() }
-        return waiting.isEmpty ? nil : waiting.removeFirst()
+        while waiting[taken] == nil && !finished { condition.wait() }
+        guard let chunk = waiting.removeValue(forKey: taken) else { return nil }
+        taken += 1
+        return chunk
     }
 
     /// Whether every row was read (ask after `next()` returned nil).

@@ -1,6 +1,7 @@
 import ContactList
 import Foundation
 import RestCore
+import Synchronization
 
 extension ReplicaStore {
     /// Performs the effect when it is the replica's (`keepRows`: a page starting at 0 replaces the
@@ -21,9 +22,13 @@ extension ReplicaStore {
             } else {
                 try upsert(rows, in: list, readyFormat: kept.format?.signature)
             }
-            if completesList { try markComplete(list) }
+            if completesList {
+                try markComplete(list)
+                keepSnapshotLater(of: list)
+            }
         case .delta(let delta):
             try apply(delta, to: list, format: kept.format)
+            keepSnapshotLater(of: list)
         }
         return true
     }
@@ -87,26 +92,41 @@ extension ReplicaStore {
         shown(model)
         let list = ListKey(query: model.query)
         guard let state = try? syncState(of: list) else { return }
-        if let count = try? readyRowCount(of: list, state: state, format: format) {
+        // A whole list's snapshot is read in parts, several at once; without one, its ready rows
+        // one by one.
+        let snapshot = state.readyFormat == format.signature ? try? snapshotSize(of: list, format: format) : nil
+        if let count = try? snapshot?.rows ?? readyRowCount(of: list, state: state, format: format) {
             model.reserveCachedRows(count)
             let chunks = ReadyRowChunks()
             DispatchQueue.global(qos: .userInitiated).async { [self] in
+                if let snapshot {
+                    let failed = Mutex(false)
+                    DispatchQueue.concurrentPerform(iterations: snapshot.parts) { part in
+                        if let rows = try? readSnapshotPart(part, of: list, format: format) {
+                            chunks.put(ReadyChunk(rows, format: format), at: part)
+                        } else {
+                            failed.withLock { $0 = true }
+                        }
+                    }
+                    chunks.finish(read: !failed.withLock { $0 })
+                    return
+                }
                 var chunk: [ReadyRow] = []
                 let read =
                     (try? readReadyRows(of: list, format: format) { row in
                         chunk.append(row)
                         if chunk.count == ReadyRowChunks.size {
-                            chunks.put(chunk)
+                            chunks.put(ReadyChunk(chunk, format: format))
                             chunk.removeAll(keepingCapacity: false)
                         }
                     }) ?? false
-                if read, !chunk.isEmpty { chunks.put(chunk) }
+                if read, !chunk.isEmpty { chunks.put(ReadyChunk(chunk, format: format)) }
                 chunks.finish(read: read)
             }
             var shownChunks: [[ReadyRow]] = []
             while let chunk = chunks.next() {
                 model.showCachedRows(chunk, age: age)
-                shownChunks.append(chunk)
+                shownChunks.append(chunk.rows)
             }
             if chunks.wasRead {
                 let whole = ReplicatedList(

@@ -63,6 +63,40 @@ extension ReplicaStore {
                     UPDATE listSync SET isComplete = 0;
                     """)
         }
+        migrator.registerMigration("5 ready snapshots") { db in
+            // Each whole list's ready rows again, in parts of many rows each: a start reads a
+            // handful of large values instead of 100,000 small rows. Any change to a list's rows
+            // drops its snapshot (the triggers), which is written again after its next sync.
+            try db.execute(
+                sql: """
+                    CREATE TABLE readySnapshot (
+                        listKey TEXT NOT NULL,
+                        part INTEGER NOT NULL,
+                        readyFormat TEXT NOT NULL,
+                        rowCount INTEGER NOT NULL,
+                        bytes BLOB NOT NULL,
+                        PRIMARY KEY (listKey, part)
+                    ) WITHOUT ROWID;
+                    CREATE TRIGGER listRowAddedDropsSnapshot AFTER INSERT ON listRow BEGIN
+                        DELETE FROM readySnapshot WHERE listKey = new.listKey;
+                    END;
+                    CREATE TRIGGER listRowDeletedDropsSnapshot AFTER DELETE ON listRow BEGIN
+                        DELETE FROM readySnapshot WHERE listKey = old.listKey;
+                    END;
+                    CREATE TRIGGER listRowChangedDropsSnapshot AFTER UPDATE ON listRow BEGIN
+                        DELETE FROM readySnapshot WHERE listKey = old.listKey OR listKey = new.listKey;
+                    END;
+                    CREATE TRIGGER readyRowAddedDropsSnapshot AFTER INSERT ON readyRow BEGIN
+                        DELETE FROM readySnapshot WHERE listKey = new.listKey;
+                    END;
+                    CREATE TRIGGER readyRowChangedDropsSnapshot AFTER UPDATE ON readyRow BEGIN
+                        DELETE FROM readySnapshot WHERE listKey = old.listKey OR listKey = new.listKey;
+                    END;
+                    CREATE TRIGGER listSyncDeletedDropsSnapshot AFTER DELETE ON listSync BEGIN
+                        DELETE FROM readySnapshot WHERE listKey = old.listKey;
+                    END;
+                    """)
+        }
         return migrator
     }
 }

@@ -32,7 +32,7 @@ extension ReplicaStore {
     /// Hands `body` the rows of `list` read from their ready bytes in `format`, in order (the
     /// first `limit` only, when given); false when a row's bytes do not read.
     func readReadyRows(
-        of list: ListKey, format: ReadyRowFormat, limit: Int? = nil, _ body: (ReadyRow) -> Void
+        of list: ListKey, format: ReadyRowFormat, limit: Int? = nil, _ body: (consuming ReadyRow) -> Void
     ) throws -> Bool {
         try pool.read { db in
             let cursor = try Row.fetchCursor(

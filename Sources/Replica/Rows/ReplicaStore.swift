@@ -1,11 +1,16 @@
 import Foundation
 import GRDB
 import RestCore
+import Synchronization
 
 /// The rows of each list the user opened, and each list's sync state, in
 /// `$XDG_CACHE_HOME/contact-tui/ORG-USER.sqlite`: a cache, which may be cleared at any time.
 public final class ReplicaStore: Sendable {
     let pool: DatabasePool
+    /// Where each list's snapshot is written (`keepSnapshotLater(of:)`), off the caller's thread.
+    let snapshotQueue = DispatchQueue(label: "contact-tui.replica.snapshots", qos: .utility)
+    /// Lists whose snapshot is waiting on `snapshotQueue`, each written once however often asked.
+    let snapshotsWaiting = Mutex<Set<String>>([])
 
     init(pool: DatabasePool) { self.pool = pool }
 
@@ -14,8 +19,12 @@ public final class ReplicaStore: Sendable {
         DatabaseFile(role: "local replica", url: url, migrator: migrator).open().map(ReplicaStore.init(pool:))
     }
 
-    /// Closes the database; the store answers nothing after it.
-    public func close() throws { try pool.close() }
+    /// Closes the database, once the snapshots asked for are written; the store answers nothing
+    /// after it.
+    public func close() throws {
+        waitForSnapshots()
+        try pool.close()
+    }
 
     // MARK: - Rows
 

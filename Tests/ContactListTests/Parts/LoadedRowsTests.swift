@@ -19,7 +19,7 @@ import Testing
     static func check(_ rows: LoadedRows, _ context: String) {
         let ids = rows.records.map(\.id)
         #expect(Set(ids).count == ids.count, "a record twice: \(context)")
-        #expect(rows.ids == Set(ids), "ids: \(context)")
+        #expect(rows.ids.members == Set(ids), "ids: \(context)")
         #expect(rows.searchIndex.count == rows.records.count, "index: \(context)")
         if let filter = rows.filter {
             let expected = rows.records.indices.filter { filter.matches(rows.records[$0], columns: columns) }

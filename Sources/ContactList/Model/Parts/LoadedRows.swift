@@ -11,7 +11,7 @@ public struct LoadedRows: Sendable {
     /// The loaded records, in display order (without rows whose delete is pending).
     public private(set) var records: [ContactRecord] = []
     /// Ids of `records`, to never show a record twice.
-    private(set) var ids: Set<String> = []
+    private(set) var ids = RecordIDSet()
     /// The rows' text folded for the filter, row for row with `records`.
     private(set) var searchIndex: SearchIndex
     /// The filter of the rows; nil when none is set. Its matches are indices into `records`.
@@ -19,7 +19,7 @@ public struct LoadedRows: Sendable {
     /// The org search of the filter's text and the rows it added (`ContactListModel+Search`).
     public internal(set) var orgSearch = OrgSearch()
     /// Each record's place in the query's order, as the latest load listed it.
-    var queryOrder: [String: Int] = [:]
+    var queryOrder = RecordIDMap<Int>()
     var nextQueryOrder = 0
     /// Ids of the rows put back after a failed delete: they lead `records`, in query order.
     var reinstatedIDs: Set<String> = []
@@ -51,10 +51,14 @@ public struct LoadedRows: Sendable {
     /// Appends a row the replica kept ready (`ReadyRow`), its widths and folded text taken as
     /// kept rather than worked out again; false when its record is loaded already.
     @discardableResult
-    mutating func append(ready row: ReadyRow) -> Bool {
+    mutating func append(ready row: ReadyRow, foldedRow: Int? = nil, of folded: SearchIndex? = nil) -> Bool {
         guard ids.insert(row.record.id).inserted else { return false }
         records.append(row.record)
-        searchIndex.append(row.record, folded: row.folded)
+        if let foldedRow, let folded, folded.stride == searchIndex.stride {
+            searchIndex.append(row: foldedRow, of: folded)
+        } else {
+            searchIndex.append(row.record, folded: row.folded)
+        }
         for column in contentWidths.indices where column < row.widths.count {
             contentWidths[column] = max(contentWidths[column], Int(row.widths[column]))
         }
@@ -65,7 +69,8 @@ public struct LoadedRows: Sendable {
     /// added without the tables growing again and again. Room grows at least twofold: a start
     /// adds its rows a chunk at a time, and making room for each chunk exactly would rehash the
     /// tables once a chunk.
-    mutating func reserveCapacity(adding count: Int) {
+    mutating func reserveCapacity(adding count: Int, bytesPerRow: Int = 0) {
+        if bytesPerRow > 0 { searchIndex.reserveCapacity(adding: count, bytesPerRow: bytesPerRow) }
         let needed = max(records.count, queryOrder.count) + count
         guard needed > min(ids.capacity, queryOrder.capacity) else { return }
         let room = max(needed, 2 * ids.capacity)

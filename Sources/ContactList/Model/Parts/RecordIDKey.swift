@@ -1,0 +1,94 @@
+/// A record's id as a key of the list's tables (`RecordIDSet`, `RecordIDMap`).
+///
+/// An id of up to 24 ASCII bytes (every Salesforce Id, and the list's own `row:N` and placeholder
+/// ids) is kept in three words, so that a lookup among 100,000 ids compares words in the table
+/// instead of following each candidate's text to the heap: the re-open bench spent a sixth of
+/// the main thread's time on those comparisons ("Sync down" in docs/BENCHMARKS.md). Any other
+/// id is kept as its text.
+struct RecordIDKey: Hashable, Sendable {
+    private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// The id itself when it does not fit the words (longer, or not ASCII); nil when it does.
+    private var text: String?
+
+    init(_ id: String) {
+        var id = id
+        let packed = id.withUTF8 { utf8 -> Bool in
+            guard utf8.count <= 24, !utf8.contains(where: { $0 == 0 || $0 >= 0x80 }) else { return false }
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(utf8)) }
+            return true
+        }
+        if !packed { text = id }
+    }
+
+    /// The id this key was made of.
+    var id: String {
+        if let text { return text }
+        return withUnsafeBytes(of: words) { bytes in
+            String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    static func == (a: RecordIDKey, b: RecordIDKey) -> Bool {
+        a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.text == b.text
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(words.0)
+        hasher.combine(words.1)
+        hasher.combine(words.2)
+        if let text { hasher.combine(text) }
+    }
+}
+
+/// A set of record ids, kept as `RecordIDKey`s.
+struct RecordIDSet: Sendable {
+    private var keys: Set<RecordIDKey> = []
+
+    var isEmpty: Bool { keys.isEmpty }
+    var count: Int { keys.count }
+    var capacity: Int { keys.capacity }
+
+    func contains(_ id: String) -> Bool { keys.contains(RecordIDKey(id)) }
+
+    /// Every id in the set, as text.
+    var members: Set<String> { Set(keys.map(\.id)) }
+
+    /// Adds `id`; whether it was not in the set before.
+    @discardableResult
+    mutating func insert(_ id: String) -> (inserted: Bool, memberAfterInsert: String) {
+        (keys.insert(RecordIDKey(id)).inserted, id)
+    }
+
+    mutating func remove(_ id: String) { keys.remove(RecordIDKey(id)) }
+    mutating func removeAll(keepingCapacity: Bool = false) { keys.removeAll(keepingCapacity: keepingCapacity) }
+    mutating func reserveCapacity(_ capacity: Int) { keys.reserveCapacity(capacity) }
+}
+
+/// A map from record ids to values, kept by `RecordIDKey`.
+struct RecordIDMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral {
+    private var values: [RecordIDKey: Value] = [:]
+
+    init(dictionaryLiteral elements: (String, Value)...) {
+        for (id, value) in elements { values[RecordIDKey(id)] = value }
+    }
+
+    var isEmpty: Bool { values.isEmpty }
+    var count: Int { values.count }
+    var capacity: Int { values.capacity }
+
+    subscript(id: String) -> Value? {
+        get { values[RecordIDKey(id)] }
+        set { values[RecordIDKey(id)] = newValue }
+    }
+
+    /// Sets the value of `id`; the value it had before, if any.
+    @discardableResult
+    mutating func updateValue(_ value: Value, forKey id: String) -> Value? {
+        values.updateValue(value, forKey: RecordIDKey(id))
+    }
+
+    mutating func reserveCapacity(_ capacity: Int) { values.reserveCapacity(capacity) }
+
+    /// Every id and its value, in no order.
+    var elements: [(id: String, value: Value)] { values.map { ($0.key.id, $0.value) } }
+}

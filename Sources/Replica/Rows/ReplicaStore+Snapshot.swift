@@ -1,0 +1,131 @@
+import ContactList
+import Foundation
+import GRDB
+
+extension ReplicaStore {
+    /// Rows a snapshot part holds (the last part fewer): as many as a start shows at a time.
+    static let snapshotPartRows = ReadyRowChunks.size
+
+    /// Writes the snapshot of `list` later, on the store's own queue, unless one is waiting to
+    /// be written already: a sync's last answer schedules it, and the caller goes on at once.
+    /// `close()` waits for it.
+    func keepSnapshotLater(of list: ListKey) {
+        guard snapshotsWaiting.withLock({ $0.insert(list.text).inserted }) else { return }
+        snapshotQueue.async { [self] in
+            snapshotsWaiting.withLock { _ = $0.remove(list.text) }
+            // A cache: a snapshot not written leaves the rows read one by one, as before.
+            try? keepSnapshot(of: list)
+        }
+    }
+
+    /// Waits until the snapshots asked for are written.
+    func waitForSnapshots() { snapshotQueue.sync {} }
+
+    /// Writes the snapshot of `list` (its ready rows in parts of `snapshotPartRows`, in order)
+    /// when the list is whole, every row is ready in the list's format and no snapshot of it is
+    /// kept already. One transaction, so the snapshot is exactly the rows it was made from; any
+    /// later change to them drops it (the triggers of migration "5 ready snapshots").
+    func keepSnapshot(of list: ListKey) throws {
+        try pool.write { db in
+            let state = try Row.fetchOne(
+                db, sql: "SELECT isComplete, readyFormat FROM listSync WHERE listKey = ?", arguments: [list.text])
+            guard let state, state["isComplete"] == true, let format: String = state["readyFormat"],
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM readySnapshot WHERE listKey = ?", arguments: [list.text]) == 0
+            else { return }
+            let all = try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM listRow WHERE listKey = ?", arguments: [list.text])
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT ready FROM readyRow WHERE listKey = ? ORDER BY position, id",
+                arguments: [list.text])
+            var parts: [(rows: Int, bytes: [UInt8])] = []
+            var part: [UInt8] = []
+            var partRows = 0
+            var count = 0
+            while let row = try cursor.next() {
+                let read = try row.withUnsafeData(atIndex: 0) { data in
+                    guard let data else { return false }
+                    withUnsafeBytes(of: UInt32(data.count).littleEndian) { part.append(contentsOf: $0) }
+                    part.append(contentsOf: data)
+                    return true
+                }
+                guard read else { return }
+                partRows += 1
+                count += 1
+                if partRows == Self.snapshotPartRows {
+                    parts.append((partRows, part))
+                    part = []
+                    partRows = 0
+                }
+            }
+            if partRows > 0 { parts.append((partRows, part)) }
+            // A row without its ready bytes: the list is read row by row until a load makes it whole.
+            guard count == all, count > 0 else { return }
+            let insert = try db.makeStatement(
+                sql: "INSERT INTO readySnapshot (listKey, part, readyFormat, rowCount, bytes) VALUES (?, ?, ?, ?, ?)")
+            for (index, part) in parts.enumerated() {
+                try insert.execute(arguments: [list.text, index, format, part.rows, Data(part.bytes)])
+            }
+        }
+    }
+
+    /// How many rows and parts the snapshot of `list` in `format` holds; nil when none is kept
+    /// in it.
+    func snapshotSize(of list: ListKey, format: ReadyRowFormat) throws -> (rows: Int, parts: Int)? {
+        try pool.read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*), SUM(rowCount), MIN(readyFormat), MAX(readyFormat), MAX(part)
+                    FROM readySnapshot WHERE listKey = ?
+                    """, arguments: [list.text])
+            guard let row, let parts: Int = row[0], parts > 0, let rows: Int = row[1],
+                row[2] == format.signature, row[3] == format.signature, row[4] == parts - 1
+            else { return nil }
+            return (rows, parts)
+        }
+    }
+
+    /// The rows of part `part` of the snapshot of `list`; nil when a row's bytes do not read in
+    /// `format` or the part is missing (the caller then reads the rows one by one). Parts may be
+    /// read at once on several threads.
+    func readSnapshotPart(_ part: Int, of list: ListKey, format: ReadyRowFormat) throws -> [ReadyRow]? {
+        try pool.read { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT rowCount, bytes FROM readySnapshot WHERE listKey = ? AND part = ?",
+                    arguments: [list.text, part])
+            else { return nil }
+            let rowCount: Int = row[0]
+            return try row.withUnsafeData(atIndex: 1) { data in
+                data.flatMap { data in data.withUnsafeBytes { Self.snapshotRows($0, count: rowCount, format) } }
+            }
+        }
+    }
+
+    /// The `count` rows of a snapshot part: each its length (4 bytes, little-endian) and its
+    /// ready bytes; nil when the part does not read so.
+    private static func snapshotRows(
+        _ bytes: UnsafeRawBufferPointer, count: Int, _ format: ReadyRowFormat
+    )
+        -> [ReadyRow]?
+    {
+        var rows: [ReadyRow] = []
+        rows.reserveCapacity(count)
+        var offset = 0
+        var objectType: String?
+        while offset < bytes.count {
+            guard bytes.count - offset >= 4 else { return nil }
+            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            offset += 4
+            guard length <= bytes.count - offset,
+                let row = format.row(
+                    from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), objectType: objectType)
+            else { return nil }
+            offset += length
+            objectType = row.record.objectType
+            rows.append(row)
+        }
+        return rows.count == count && count > 0 ? rows : nil
+    }
+}
