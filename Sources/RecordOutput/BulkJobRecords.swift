@@ -21,7 +21,7 @@ public struct BulkJobRecords: Sendable {
     /// (so that a caller can abort it), `progress` every poll's answer. A query bulk cannot run is `unsupportedQuery`, for a caller to read
     /// by REST paging instead; a describe that fails is `requestFailed`.
     public func read(
-        created: @Sendable (String) -> Void = { _ in },
+        created: @escaping @Sendable (String) -> Void = { _ in },
         progress: @Sendable (BulkQueryJob) -> Void = { _ in },
         consume: ([JSONValue]) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
@@ -32,9 +32,11 @@ public struct BulkJobRecords: Sendable {
 
     /// The same pieces as query pages, the form a list applies REST pages in
     /// (`applyPage`): the complete job's record count as `totalSize`, no `nextRecordsUrl`, and
-    /// `done` on the piece that brings the records handed over to that count.
+    /// `done` on the piece that brings the records handed over to that count. Cancelling the
+    /// calling task before the job is complete aborts the job at the org (`PATCH` state
+    /// `Aborted`) before this returns.
     public func readPages(
-        created: @Sendable (String) -> Void = { _ in },
+        created: @escaping @Sendable (String) -> Void = { _ in },
         progress: @Sendable (BulkQueryJob) -> Void = { _ in },
         consume: (QueryResult) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
@@ -46,13 +48,21 @@ public struct BulkJobRecords: Sendable {
     }
 
     /// The job, its pieces' records handed to `consume` with the complete job's record count.
+    /// Cancelled before the job is complete, it aborts the job at the org before it returns, so
+    /// that the org stops working for a reader that is gone (a list changed, the app quit).
     private func run(
-        created: @Sendable (String) -> Void, progress: @Sendable (BulkQueryJob) -> Void,
+        created: @escaping @Sendable (String) -> Void, progress: @Sendable (BulkQueryJob) -> Void,
         consume: (_ records: [JSONValue], _ total: Int) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
         let started = try await start(created: created)
         let (job, plan) = (started.job, started.plan)
-        let total = try await bulk.waitUntilComplete(job.id, progress: progress).numberRecordsProcessed
+        let total: Int
+        do throws(BulkQueryError) {
+            total = try await bulk.waitUntilComplete(job.id, progress: progress).numberRecordsProcessed
+        } catch {
+            if Task.isCancelled { await abortUncancelled(job.id) }
+            throw error
+        }
         let attributes = JSONValue.object(["type": .string(started.object)])
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
             let records: [JSONValue]
@@ -68,6 +78,13 @@ public struct BulkJobRecords: Sendable {
                     return .object(fields)
                 }, total)
         }
+    }
+
+    /// `PATCH` state `Aborted` on a task of its own, which the caller's cancellation does not
+    /// reach; a job that ended meanwhile cannot be aborted, and is left as it is.
+    private func abortUncancelled(_ jobID: String) async {
+        let bulk = self.bulk
+        _ = await Task { try? await bulk.abort(jobID) }.value
     }
 
     /// The SELECT list and the object of `soql`, which a job's CSV must be read by; a query

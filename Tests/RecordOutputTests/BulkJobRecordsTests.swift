@@ -79,6 +79,45 @@ import Testing
             }
         }
     }
+
+    /// A reader of the first sync (`readPages`) cancelled while its job runs, and the job as the
+    /// org then describes it; `cancelAtOnce` cancels before the create can have been answered.
+    static func cancelledRead(cancelAtOnce: Bool) async throws -> (error: BulkQueryError?, job: BulkQueryJob?) {
+        var configuration = MockOrgConfiguration(contacts: 200)
+        configuration.bulkDelay = .seconds(20)
+        return try await LiveOrg.with(configuration) { org in
+            let jobs = JobIDs()
+            let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client))
+            let read = Task { () async -> BulkQueryError? in
+                do throws(BulkQueryError) {
+                    try await reader.readPages(created: { jobs.add($0) }) { _ in Issue.record("no piece was expected") }
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if !cancelAtOnce { #expect(await waitUntil { !jobs.ids.isEmpty }) }
+            read.cancel()
+            let error = await read.value
+            guard let id = jobs.ids.first else { return (error, nil) }
+            return (error, try await BulkQuery(client: org.client).job(id))
+        }
+    }
+
+    @Test func aReadCancelledWhileItsJobRunsAbortsTheJobAtTheOrg() async throws {
+        let (error, job) = try await Self.cancelledRead(cancelAtOnce: false)
+        #expect(job?.state == .aborted)
+        guard case .requestFailed(.cancelled) = error else {
+            Issue.record("expected the read to end cancelled, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aReadCancelledBeforeTheCreateIsAnsweredStillAbortsTheJobTheOrgMade() async throws {
+        let (error, job) = try await Self.cancelledRead(cancelAtOnce: true)
+        #expect(job?.state == .aborted, "the start is never cut off, so the job's id is known")
+        #expect(error != nil)
+    }
 }
 
 /// The job ids `created` reported.

@@ -6,7 +6,8 @@ import RestCore
 /// job (`readBulk`) and hands its pieces back as pages (`handle(bulkPage:for:)`). The first
 /// piece replaces the rows (it starts the list again, from the same first rows), each piece is
 /// kept as a page, the last one makes the list whole. A job that cannot run leaves the list to
-/// REST paging, from the first page's cursor.
+/// REST paging, from the first page's cursor. A run of the list that replaces it (`r`, `:`, a
+/// resync) cancels the read (`dropPageRequests`), and the runner aborts its job at the org.
 extension ContactListModel {
     /// Above this many records, with pages left, a replicated list syncs through a bulk job.
     public static let bulkSyncThreshold = 50_000
