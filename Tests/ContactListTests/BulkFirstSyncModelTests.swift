@@ -5,7 +5,8 @@ import Testing
 
 /// The model's side of a large list's first sync through a Bulk API 2.0 job (`readBulk`, its
 /// pieces through `handle(bulkPage:for:)`), with no org: a run that replaces the list cancels
-/// the read, so that the runner aborts its job.
+/// the read, so that the runner aborts its job; a job that fails says why in one sentence and
+/// loses no row.
 @Suite("A large list's first sync through a bulk job, in the model")
 struct BulkFirstSyncModelTests {
     /// What the first page says the query matches: above `bulkSyncThreshold`.
@@ -69,5 +70,86 @@ struct BulkFirstSyncModelTests {
         let effects = model.handle(bulkPage: .success(try Self.piece(0..<50)), for: id)
         #expect(!Self.cancels(effects, id))
         #expect(model.dataRows.count == 50, "the first piece starts the list again from the same first rows")
+    }
+
+    /// How a job can fail before its first piece, and the one sentence the status line then says.
+    enum EarlyFailure: CaseIterable, Sendable {
+        case failedJob, brokenPiece, unsupportedQuery
+
+        var error: BulkQueryError {
+            switch self {
+            case .failedJob:
+                .jobFailed(
+                    jobID: "750XX0000000001AAA", message: "InternalServerError: the query could not be completed.")
+            case .brokenPiece:
+                .unexpectedAnswer("the CSV results are not valid on line 3: a quoted field is not closed.")
+            case .unsupportedQuery:
+                .unsupportedQuery(
+                    .apiInvocationFailed(
+                        status: 400, headers: [:],
+                        errors: [
+                            SalesforceError(message: "Aggregate queries are not supported", errorCode: "INVALIDJOB")
+                        ],
+                        rawBody: nil))
+            }
+        }
+
+        /// What the sentence starts with: the failure, as the error says it.
+        var start: String {
+            switch self {
+            case .failedJob:
+                "The Bulk API 2.0 query job 750XX0000000001AAA failed: InternalServerError: the query could not be completed"
+            case .brokenPiece:
+                "The org's Bulk API 2.0 answer was not understood: the CSV results are not valid on line 3: a quoted field is not closed"
+            case .unsupportedQuery: "Bulk API 2.0 cannot run this query: "
+            }
+        }
+    }
+
+    static func screen(_ model: ContactListModel) -> String {
+        ContactListScreen(model: model).frame(width: 240, height: 14).text
+    }
+
+    @Test(
+        "a job that fails before its first piece: one sentence, the first page's rows stay, and the rest is paged",
+        arguments: EarlyFailure.allCases)
+    func anEarlyFailurePagesTheRest(_ failure: EarlyFailure) throws {
+        var (model, id) = try Self.largeList()
+        let effects = model.handle(bulkPage: .failure(failure.error), for: id)
+        let status = model.notices.statusMessage
+        #expect(status.hasPrefix(failure.start))
+        #expect(status.hasSuffix("; the rest of the list is read page by page instead."))
+        #expect(!status.contains("\n") && !status.contains(".;"))
+        #expect(Self.screen(model).contains("the rest of the list is read page by page instead."))
+        #expect(model.dataRows.map(\.id) == (0..<5).map(Fixtures.id))
+
+        // REST paging goes on from the first page's cursor, and every row comes, once.
+        let next = try #require(Fixtures.sentRequests(effects).first)
+        #expect(next.path == Self.cursor)
+        _ = model.handle(response: Fixtures.page((5..<12).map { Fixtures.contact($0) }, totalSize: 12), for: next.id)
+        #expect(model.dataRows.map(\.id) == (0..<12).map(Fixtures.id))
+        #expect(model.handle(bulkPage: .success(try Self.piece(0..<50)), for: id).isEmpty, "the job is over")
+    }
+
+    @Test("a piece not understood after the first: the rows so far stay, one sentence says r retries, and r does")
+    func aLateFailureKeepsTheRowsSoFar() throws {
+        var (model, id) = try Self.largeList()
+        _ = model.handle(bulkPage: .success(try Self.piece(0..<50)), for: id)
+        let effects = model.handle(bulkPage: .failure(EarlyFailure.brokenPiece.error), for: id)
+        #expect(Fixtures.sentRequests(effects).isEmpty)
+        #expect(
+            model.notices.statusMessage
+                == "Could not load the rest of the list: \(EarlyFailure.brokenPiece.start) — r to retry")
+        #expect(Self.screen(model).contains("— r to retry"))
+        #expect(model.dataRows.map(\.id) == (0..<50).map(Fixtures.id))
+
+        // r runs the list again, whose first page asks for a job of its own.
+        let first = try #require(Fixtures.sentRequests(model.handle(key: .character("r"))).first)
+        let again = model.handle(
+            response: Fixtures.page(
+                (0..<5).map { Fixtures.contact($0) }, totalSize: Self.totalSize, nextRecordsUrl: Self.cursor),
+            for: first.id)
+        let read = try #require(Self.bulkRead(in: again))
+        #expect(read != id)
     }
 }
