@@ -16,43 +16,19 @@ public struct BulkJobRecords: Sendable {
         self.bulk = bulk
     }
 
-    /// Runs the job and hands each piece's records to `consume`, in query order. The job is
-    /// created while the describes are read (`start`): `created` gets its id once the org has it
-    /// (so that a caller can abort it), `progress` every poll's answer. A query bulk cannot run is `unsupportedQuery`, for a caller to read
-    /// by REST paging instead; a describe that fails is `requestFailed`.
-    public func read(
-        created: @escaping @Sendable (String) -> Void = { _ in },
-        progress: @Sendable (BulkQueryJob) -> Void = { _ in },
-        consume: ([JSONValue]) async throws(BulkQueryError) -> Void
-    ) async throws(BulkQueryError) {
-        try await run(created: created, progress: progress) { records, _ throws(BulkQueryError) in
-            try await consume(records)
-        }
-    }
-
-    /// The same pieces as query pages, the form a list applies REST pages in
-    /// (`applyPage`): the complete job's record count as `totalSize`, no `nextRecordsUrl`, and
-    /// `done` on the piece that brings the records handed over to that count. Cancelling the
-    /// calling task before the job is complete aborts the job at the org (`PATCH` state
-    /// `Aborted`) before this returns.
+    /// Runs the job and hands each piece's records to `consume` as a query page, in query order,
+    /// the form a list applies REST pages in (`applyPage`): the complete job's record count as
+    /// `totalSize`, no `nextRecordsUrl`, and `done` on the piece that brings the records handed
+    /// over to that count. The job is created while the describes are read (`start`): `created`
+    /// gets its id once the org has it, `progress` every poll's answer. A query bulk cannot run
+    /// is `unsupportedQuery`, for a caller to read by REST paging instead; a describe that fails
+    /// is `requestFailed`. Cancelling the calling task before the job is complete aborts the job
+    /// at the org (`PATCH` state `Aborted`) before this returns, so that the org stops working
+    /// for a reader that is gone (a list changed, the app quit).
     public func readPages(
         created: @escaping @Sendable (String) -> Void = { _ in },
         progress: @Sendable (BulkQueryJob) -> Void = { _ in },
         consume: (QueryResult) async throws(BulkQueryError) -> Void
-    ) async throws(BulkQueryError) {
-        var handed = 0
-        try await run(created: created, progress: progress) { records, total throws(BulkQueryError) in
-            handed += records.count
-            try await consume(QueryResult(totalSize: total, done: handed >= total, records: records))
-        }
-    }
-
-    /// The job, its pieces' records handed to `consume` with the complete job's record count.
-    /// Cancelled before the job is complete, it aborts the job at the org before it returns, so
-    /// that the org stops working for a reader that is gone (a list changed, the app quit).
-    private func run(
-        created: @escaping @Sendable (String) -> Void, progress: @Sendable (BulkQueryJob) -> Void,
-        consume: (_ records: [JSONValue], _ total: Int) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
         let started = try await start(created: created)
         let (job, plan) = (started.job, started.plan)
@@ -63,20 +39,16 @@ public struct BulkJobRecords: Sendable {
             if Task.isCancelled { await abortUncancelled(job.id) }
             throw error
         }
-        let attributes = JSONValue.object(["type": .string(started.object)])
+        var handed = 0
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
             let records: [JSONValue]
             do throws(CSVReader.Failure) {
-                records = try plan.records.records(fromCSV: csv)
+                records = try plan.records.records(fromCSV: csv, type: started.object)
             } catch {
                 throw .unexpectedAnswer(error.description)
             }
-            try await consume(
-                records.map { record in
-                    guard case .object(var fields) = record else { return record }
-                    fields["attributes"] = attributes
-                    return .object(fields)
-                }, total)
+            handed += records.count
+            try await consume(QueryResult(totalSize: total, done: handed >= total, records: records))
         }
     }
 

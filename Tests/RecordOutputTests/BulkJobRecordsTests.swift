@@ -27,7 +27,7 @@ import Testing
             let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: client, maxRecords: 70))
             var pieces: [[JSONValue]] = []
             let jobs = JobIDs()
-            try await reader.read(created: { jobs.add($0) }) { records in pieces.append(records) }
+            try await reader.readPages(created: { jobs.add($0) }) { page in pieces.append(page.records) }
             #expect(pieces.map(\.count) == [70, 70, 60])
             let records = pieces.flatMap { $0 }
             #expect(records.map(Self.withoutAttributes) == rest.map(Self.withoutAttributes))
@@ -61,7 +61,7 @@ import Testing
             #expect(jobs.ids == [started.job.id])
             #expect(started.plan.soql.contains("MailingCity") && !started.plan.soql.contains("MailingAddress"))
             var records: [JSONValue] = []
-            try await BulkJobRecords(soql: soql, bulk: BulkQuery(client: client)).read { records += $0 }
+            try await BulkJobRecords(soql: soql, bulk: BulkQuery(client: client)).readPages { records += $0.records }
             #expect(records.count == 200)
             #expect(records.map(Self.withoutAttributes) == rest.map(Self.withoutAttributes))
         }
@@ -71,7 +71,7 @@ import Testing
         try await LiveOrg.with { org in
             let reader = BulkJobRecords(soql: "SELECT COUNT() FROM Contact", bulk: BulkQuery(client: org.client))
             let error = await #expect(throws: BulkQueryError.self) {
-                try await reader.read { _ in Issue.record("no records were expected") }
+                try await reader.readPages { _ in Issue.record("no records were expected") }
             }
             guard case .unsupportedQuery = error else {
                 Issue.record("expected unsupportedQuery, got \(String(describing: error))")

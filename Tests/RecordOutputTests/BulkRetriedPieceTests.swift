@@ -72,7 +72,7 @@ import Testing
                 var lines: [UInt8] = []
                 try await bulk.readResults(started.job.id) { csv, _ throws(BulkQueryError) in
                     do throws(CSVReader.Failure) {
-                        try stream.append(csv, into: &lines)
+                        try stream.append(csv[...], into: &lines)
                         try stream.endPiece(into: &lines)
                     } catch {
                         throw .unexpectedAnswer(error.description)
