@@ -79,6 +79,12 @@ package struct JSONWriter {
         JSONEscaper.appendQuoted(text, to: &bytes)
     }
 
+    /// Writes a value that is JSON already (another answer's body), as it is.
+    package mutating func raw(_ json: [UInt8]) {
+        separate()
+        bytes.append(contentsOf: json)
+    }
+
     /// Writes a string value whose bytes `build` appends; only for text that needs no escaping
     /// (ids, paths of known parts), so the hot query path builds no intermediate String.
     package mutating func unescapedString(_ build: (inout [UInt8]) -> Void) {

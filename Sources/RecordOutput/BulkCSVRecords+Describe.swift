@@ -16,6 +16,7 @@ extension BulkCSVRecords {
         for soql: String, columns: [SelectList.Column], object: String, client: RestClient
     ) async throws(RestClientError) -> Plan {
         var describes = Describes(client: client)
+        await describes.prefetch([object] + likelyParents(of: columns))
         var kinds = try await kinds(of: columns, object: object, describes: &describes)
         let fields = try await describes.fields(of: object)
         let selected = Set(columns.filter { $0.isField && $0.path.count == 1 }.map { $0.path[0].lowercased() })
@@ -41,6 +42,21 @@ extension BulkCSVRecords {
         return Plan(
             soql: rewritten,
             records: BulkCSVRecords(kinds: kinds, addresses: addresses, hiddenColumns: Set(hidden)))
+    }
+
+    /// The objects the relationship paths of `columns` most likely reach, guessed from the names
+    /// alone (`Account.Name` reaches Account, `Parent__r.Name` Parent__c), so that their
+    /// describes can be read with the query object's in one call; the describe's `referenceTo`
+    /// still decides, and a wrong guess only costs its place in that call.
+    static func likelyParents(of columns: [SelectList.Column]) -> [String] {
+        var parents: [String] = []
+        for column in columns where column.isField {
+            for name in column.path.dropLast() {
+                let object = name.hasSuffix("__r") ? name.dropLast(3) + "__c" : name
+                if !parents.contains(where: { $0.lowercased() == object.lowercased() }) { parents.append(object) }
+            }
+        }
+        return parents
     }
 
     /// Kinds for `columns` of a query on `object`, read from the describes of `object` and of
@@ -123,6 +139,31 @@ extension BulkCSVRecords {
 private struct Describes {
     let client: RestClient
     var kept: [String: [JSONValue]] = [:]
+
+    /// Reads the describes of `objects` in one Composite call (one API call where each describe
+    /// is one), when there are two or more and the client's version has the resource. An object
+    /// whose describe is not answered there is left to `fields(of:)`, which reads it alone and
+    /// says why it fails; so is every object when the composite itself fails.
+    mutating func prefetch(_ objects: [String]) async {
+        var wanted: [String] = []
+        for object in objects where kept[object.lowercased()] == nil {
+            if !wanted.contains(where: { $0.lowercased() == object.lowercased() }) { wanted.append(object) }
+        }
+        wanted = Array(wanted.prefix(RestClient.compositeLimit))
+        guard wanted.count > 1, client.apiVersion >= RestClient.compositeVersion else { return }
+        let describes = wanted.map { client.requestForDescribe(withObjectType: $0) }
+        let request = client.compositeRequest(
+            describes, refIds: wanted.indices.map { "describe\($0)" }, allOrNone: false)
+        guard let response = try? await client.send(request), let json = try? response.asJSONValue(),
+            let composite = CompositeResponse(json)
+        else { return }
+        for answer in composite.subResponses where answer.httpStatusCode == 200 {
+            guard let index = Int(answer.referenceId.dropFirst("describe".count)), wanted.indices.contains(index),
+                let fields = answer.body["fields"]?.arrayValue
+            else { continue }
+            kept[wanted[index].lowercased()] = fields
+        }
+    }
 
     mutating func fields(of object: String) async throws(RestClientError) -> [JSONValue] {
         let key = object.lowercased()

@@ -41,19 +41,21 @@ public struct BulkCSVRecords: Sendable {
     }
 
     /// The records of one piece of results (its first row is the header), or of its first `limit`
-    /// rows; with `final` false, of its rows ended so far (the piece's start, more to come).
+    /// rows; with `final` false, of its rows ended so far (the piece's start, more to come). With
+    /// `type`, each record carries `attributes.type` as a REST page's does.
     public func records(
-        fromCSV bytes: [UInt8], limit: Int = .max, final: Bool = true
+        fromCSV bytes: [UInt8], limit: Int = .max, final: Bool = true, type: String? = nil
     ) throws(CSVReader.Failure) -> [JSONValue] {
-        var header: [String]?
+        var shape: RowShape?
         var records: [JSONValue] = []
+        let attributes = type.map { JSONValue.object(["type": .string($0)]) }
         try CSVReader.scan(bytes, delimiter: delimiter, final: final) { row throws(CSVReader.Failure) in
-            guard let header else {
-                header = row.fields.map { String(decoding: $0.text, as: UTF8.self) }
+            guard let shape else {
+                shape = RowShape(header: row.fields.map { String(decoding: $0.text, as: UTF8.self) }, reading: self)
                 return limit > 0
             }
-            try Self.checkWidth(row, header: header.count)
-            records.append(record(row, header: header))
+            try Self.checkWidth(row, header: shape.width)
+            records.append(shape.record(row, attributes: attributes))
             return records.count < limit
         }
         return records
@@ -67,25 +69,72 @@ public struct BulkCSVRecords: Sendable {
         }
     }
 
-    private func record(_ row: CSVRow, header: [String]) -> JSONValue {
-        var record: [String: JSONValue] = [:]
-        for (index, name) in header.enumerated() where !hiddenColumns.contains(name.lowercased()) {
-            let field = row.fields[index]
-            let text = field.text.isEmpty ? nil : String(decoding: field.text, as: UTF8.self)
-            let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            Self.insert(Self.value(text, kind: kind(of: name)), at: path[...], into: &record)
+    /// Where each field of a row goes in its record, worked out once from a piece's header.
+    private struct RowShape {
+        struct Column {
+            let index: Int
+            /// The header's path (`Account.Name` is `Account`, `Name`).
+            let path: [String]
+            let kind: Kind
         }
-        for address in addresses {
-            var parts: [String: JSONValue] = [:]
-            for part in address.parts {
-                let field = part.column.flatMap { header.firstIndex(of: $0) }.map { row.fields[$0].text }
-                let text = field.flatMap { $0.isEmpty ? nil : String(decoding: $0, as: UTF8.self) }
-                parts[part.key] = Self.value(text, kind: part.kind)
+
+        struct Address {
+            let name: String
+            /// Each part's key, column (nil: the org has no such field) and kind.
+            let parts: [(key: String, index: Int?, kind: Kind)]
+        }
+
+        let width: Int
+        /// The columns shown, in the header's order.
+        let columns: [Column]
+        let addresses: [Address]
+        /// The top-level keys that hold a record of their own (a parent or an address): the
+        /// ones an empty parent collapses at.
+        let parents: Set<String>
+
+        init(header: [String], reading records: BulkCSVRecords) {
+            width = header.count
+            columns = header.enumerated().compactMap { index, name in
+                guard !records.hiddenColumns.contains(name.lowercased()) else { return nil }
+                let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                return Column(index: index, path: path, kind: records.kind(of: name))
             }
-            record[address.name] = .object(parts)
+            addresses = records.addresses.map { address in
+                Address(
+                    name: address.name,
+                    parts: address.parts.map { part in
+                        (part.key, part.column.flatMap { header.firstIndex(of: $0) }, part.kind)
+                    })
+            }
+            parents = Set(columns.filter { $0.path.count > 1 }.map { $0.path[0] } + addresses.map(\.name))
         }
-        for (key, value) in record { record[key] = Self.collapsingEmptyParents(value) }
-        return .object(record)
+
+        func record(_ row: CSVRow, attributes: JSONValue?) -> JSONValue {
+            var record: [String: JSONValue] = [:]
+            for column in columns {
+                BulkCSVRecords.insert(
+                    BulkCSVRecords.value(Self.text(row.fields[column.index]), kind: column.kind),
+                    at: column.path[...], into: &record)
+            }
+            for address in addresses {
+                var parts: [String: JSONValue] = [:]
+                for part in address.parts {
+                    parts[part.key] = BulkCSVRecords.value(
+                        part.index.flatMap { Self.text(row.fields[$0]) }, kind: part.kind)
+                }
+                record[address.name] = .object(parts)
+            }
+            for key in parents {
+                if let value = record[key] { record[key] = BulkCSVRecords.collapsingEmptyParents(value) }
+            }
+            if let attributes { record["attributes"] = attributes }
+            return .object(record)
+        }
+
+        /// A field's text; empty is nil (null).
+        private static func text(_ field: CSVRow.Field) -> String? {
+            field.text.isEmpty ? nil : String(decoding: field.text, as: UTF8.self)
+        }
     }
 
     static func value(_ text: String?, kind: Kind) -> JSONValue {
@@ -116,7 +165,7 @@ public struct BulkCSVRecords: Sendable {
     }
 
     /// A parent record whose every field is null (or such a parent) is no parent.
-    private static func collapsingEmptyParents(_ value: JSONValue) -> JSONValue {
+    static func collapsingEmptyParents(_ value: JSONValue) -> JSONValue {
         guard case .object(var members) = value else { return value }
         for (key, member) in members { members[key] = collapsingEmptyParents(member) }
         return members.values.allSatisfy { $0 == .null } ? .null : .object(members)

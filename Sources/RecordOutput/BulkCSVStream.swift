@@ -22,25 +22,48 @@ public struct BulkCSVStream: Sendable {
         self.records = records
     }
 
+    /// Whether the TSV header is still to be spelled from the piece's first records.
+    private var spellsHeader: Bool {
+        writer.format == .tsv && !writer.headerWritten && !headerSpelled
+    }
+
     /// Converts the rows `chunk` completes (the next bytes of the current piece) into `output`.
-    public mutating func append<Bytes: Sequence<UInt8>>(
-        _ chunk: Bytes, into output: inout [UInt8]
-    ) throws(CSVReader.Failure) {
-        pending.append(contentsOf: chunk)
-        try convert(final: false, into: &output)
+    /// Rows are read where they lie in `chunk`; only a row `chunk` does not end is copied, to be
+    /// ended by the next chunk.
+    public mutating func append(_ chunk: ArraySlice<UInt8>, into output: inout [UInt8]) throws(CSVReader.Failure) {
+        if spellsHeader {
+            pending.append(contentsOf: chunk)
+            try convertPending(final: false, into: &output)
+            return
+        }
+        var rest = chunk
+        // The row kept from the chunk before is ended with this one's bytes up to a line feed at
+        // a time: a line feed inside a quoted field does not end it, the next one may.
+        while !pending.isEmpty {
+            guard let lineEnd = rest.firstIndex(of: UInt8(ascii: "\n")) else {
+                pending.append(contentsOf: rest)
+                return
+            }
+            pending.append(contentsOf: rest[...lineEnd])
+            rest = rest[(lineEnd + 1)...]
+            try convertPending(final: false, into: &output)
+        }
+        let consumed = try convert(rest, final: false, into: &output)
+        pending.append(contentsOf: rest.dropFirst(consumed))
     }
 
     /// Ends the current piece: converts what is left of it, and reads the next piece's first row
     /// as its header, as every piece starts with one.
     public mutating func endPiece(into output: inout [UInt8]) throws(CSVReader.Failure) {
-        try convert(final: true, into: &output)
+        try convertPending(final: true, into: &output)
         pending = []
         line = 1
         layout = nil
     }
 
-    private mutating func convert(final: Bool, into output: inout [UInt8]) throws(CSVReader.Failure) {
-        if writer.format == .tsv, !writer.headerWritten, !headerSpelled {
+    /// Converts the rows `pending` holds; the TSV header is spelled first, once its records are there.
+    private mutating func convertPending(final: Bool, into output: inout [UInt8]) throws(CSVReader.Failure) {
+        if spellsHeader {
             // The TSV header is spelled from the first records, as many as the REST path looks at
             // on its first page, so that both spell it alike: the piece's start waits for them.
             let first = try records.records(
@@ -50,12 +73,19 @@ public struct BulkCSVStream: Sendable {
             headerSpelled = true
             writer.writeHeaderIfNeeded(into: &output)
         }
+        pending.removeFirst(try convert(pending[...], final: final, into: &output))
+    }
+
+    /// Converts the rows `bytes` ends (all of them when `final`); how many of its bytes they took.
+    private mutating func convert(
+        _ bytes: ArraySlice<UInt8>, final: Bool, into output: inout [UInt8]
+    ) throws(CSVReader.Failure) -> Int {
         let columns = writer.columns ?? []
         let format = writer.format
         let order = writer.topLevelOrder
         let records = self.records
         var layout = self.layout
-        let stop = try CSVReader.scan(pending, delimiter: records.delimiter, from: line, final: final) {
+        let stop = try CSVReader.scan(bytes, delimiter: records.delimiter, from: line, final: final) {
             row throws(CSVReader.Failure) in
             guard let layout else {
                 let header = row.fields.map { String(decoding: $0.text, as: UTF8.self) }
@@ -70,7 +100,7 @@ public struct BulkCSVStream: Sendable {
             return true
         }
         self.layout = layout
-        pending.removeFirst(stop.consumed)
         line = stop.line
+        return stop.consumed
     }
 }

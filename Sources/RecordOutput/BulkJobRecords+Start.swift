@@ -17,8 +17,21 @@ extension BulkJobRecords {
     /// compound address, which a job cannot select: when the org refuses the query for one, the
     /// job is created again with the parts). `created` gets the job's id once the org has it,
     /// before a describe's failure is thrown (`requestFailed`), so that a caller can abort it. A
-    /// query bulk cannot run is `unsupportedQuery`.
-    public func start(created: @Sendable (String) -> Void = { _ in }) async throws(BulkQueryError) -> Started {
+    /// query bulk cannot run is `unsupportedQuery`. The caller's cancellation never cuts it off:
+    /// once the org has the job, its id must be known to abort it.
+    public func start(created: @escaping @Sendable (String) -> Void = { _ in }) async throws(BulkQueryError) -> Started
+    {
+        let outcome = await Task { () async -> Result<Started, BulkQueryError> in
+            do throws(BulkQueryError) {
+                return .success(try await startUncancelled(created: created))
+            } catch {
+                return .failure(error)
+            }
+        }.value
+        return try outcome.get()
+    }
+
+    private func startUncancelled(created: @Sendable (String) -> Void) async throws(BulkQueryError) -> Started {
         let (selectList, object) = try Self.statement(soql)
         let (soql, client) = (self.soql, bulk.client)
         let planning = Task { () async -> Result<BulkCSVRecords.Plan, RestClientError> in

@@ -16,58 +16,47 @@ public struct BulkJobRecords: Sendable {
         self.bulk = bulk
     }
 
-    /// Runs the job and hands each piece's records to `consume`, in query order. The job is
-    /// created while the describes are read (`start`): `created` gets its id once the org has it
-    /// (so that a caller can abort it), `progress` every poll's answer. A query bulk cannot run is `unsupportedQuery`, for a caller to read
-    /// by REST paging instead; a describe that fails is `requestFailed`.
-    public func read(
-        created: @Sendable (String) -> Void = { _ in },
-        progress: @Sendable (BulkQueryJob) -> Void = { _ in },
-        consume: ([JSONValue]) async throws(BulkQueryError) -> Void
-    ) async throws(BulkQueryError) {
-        try await run(created: created, progress: progress) { records, _ throws(BulkQueryError) in
-            try await consume(records)
-        }
-    }
-
-    /// The same pieces as query pages, the form a list applies REST pages in
-    /// (`applyPage`): the complete job's record count as `totalSize`, no `nextRecordsUrl`, and
-    /// `done` on the piece that brings the records handed over to that count.
+    /// Runs the job and hands each piece's records to `consume` as a query page, in query order,
+    /// the form a list applies REST pages in (`applyPage`): the complete job's record count as
+    /// `totalSize`, no `nextRecordsUrl`, and `done` on the piece that brings the records handed
+    /// over to that count. The job is created while the describes are read (`start`): `created`
+    /// gets its id once the org has it, `progress` every poll's answer. A query bulk cannot run
+    /// is `unsupportedQuery`, for a caller to read by REST paging instead; a describe that fails
+    /// is `requestFailed`. Cancelling the calling task before the job is complete aborts the job
+    /// at the org (`PATCH` state `Aborted`) before this returns, so that the org stops working
+    /// for a reader that is gone (a list changed, the app quit).
     public func readPages(
-        created: @Sendable (String) -> Void = { _ in },
+        created: @escaping @Sendable (String) -> Void = { _ in },
         progress: @Sendable (BulkQueryJob) -> Void = { _ in },
         consume: (QueryResult) async throws(BulkQueryError) -> Void
     ) async throws(BulkQueryError) {
+        let started = try await start(created: created)
+        let (job, plan) = (started.job, started.plan)
+        let total: Int
+        do throws(BulkQueryError) {
+            total = try await bulk.waitUntilComplete(job.id, progress: progress).numberRecordsProcessed
+        } catch {
+            if Task.isCancelled { await abortUncancelled(job.id) }
+            throw error
+        }
         var handed = 0
-        try await run(created: created, progress: progress) { records, total throws(BulkQueryError) in
+        try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
+            let records: [JSONValue]
+            do throws(CSVReader.Failure) {
+                records = try plan.records.records(fromCSV: csv, type: started.object)
+            } catch {
+                throw .unexpectedAnswer(error.description)
+            }
             handed += records.count
             try await consume(QueryResult(totalSize: total, done: handed >= total, records: records))
         }
     }
 
-    /// The job, its pieces' records handed to `consume` with the complete job's record count.
-    private func run(
-        created: @Sendable (String) -> Void, progress: @Sendable (BulkQueryJob) -> Void,
-        consume: (_ records: [JSONValue], _ total: Int) async throws(BulkQueryError) -> Void
-    ) async throws(BulkQueryError) {
-        let started = try await start(created: created)
-        let (job, plan) = (started.job, started.plan)
-        let total = try await bulk.waitUntilComplete(job.id, progress: progress).numberRecordsProcessed
-        let attributes = JSONValue.object(["type": .string(started.object)])
-        try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
-            let records: [JSONValue]
-            do throws(CSVReader.Failure) {
-                records = try plan.records.records(fromCSV: csv)
-            } catch {
-                throw .unexpectedAnswer(error.description)
-            }
-            try await consume(
-                records.map { record in
-                    guard case .object(var fields) = record else { return record }
-                    fields["attributes"] = attributes
-                    return .object(fields)
-                }, total)
-        }
+    /// `PATCH` state `Aborted` on a task of its own, which the caller's cancellation does not
+    /// reach; a job that ended meanwhile cannot be aborted, and is left as it is.
+    private func abortUncancelled(_ jobID: String) async {
+        let bulk = self.bulk
+        _ = await Task { try? await bulk.abort(jobID) }.value
     }
 
     /// The SELECT list and the object of `soql`, which a job's CSV must be read by; a query

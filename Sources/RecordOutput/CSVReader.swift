@@ -51,6 +51,15 @@ public enum CSVReader {
         _ bytes: [UInt8], delimiter: UInt8, from line: Int = 1, final: Bool = true,
         _ body: (CSVRow) throws(Failure) -> Bool
     ) throws(Failure) -> Stop {
+        try scan(bytes[...], delimiter: delimiter, from: line, final: final, body)
+    }
+
+    /// `scan` of bytes where they lie, in a larger array; `Stop.consumed` counts from their start.
+    @discardableResult
+    static func scan(
+        _ bytes: ArraySlice<UInt8>, delimiter: UInt8, from line: Int = 1, final: Bool = true,
+        _ body: (CSVRow) throws(Failure) -> Bool
+    ) throws(Failure) -> Stop {
         let outcome: Result<Stop, Failure> = bytes.withUnsafeBufferPointer { buffer in
             // A field with doubled quotes is copied here, one quote each: never longer than the input.
             let unquoted = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(buffer.count, 1))

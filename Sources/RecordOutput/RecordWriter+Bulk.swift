@@ -7,7 +7,7 @@ extension RecordWriter {
         bulkCSV bytes: [UInt8], reading records: BulkCSVRecords, into output: inout [UInt8]
     ) throws(CSVReader.Failure) {
         var stream = BulkCSVStream(writer: self, reading: records)
-        try stream.append(bytes, into: &output)
+        try stream.append(bytes[...], into: &output)
         try stream.endPiece(into: &output)
         self = stream.writer
     }

@@ -121,6 +121,23 @@ import Testing
         Step(method: .get, uri: data + "/sobjects/Contact/" + deletable),
         Step(method: .delete, uri: data + "/sobjects/Contact/garbage"),
         Step(method: .get, uri: data + "/query?q=" + encodedQuery(page)),
+        // Composite: subrequests through the same routes, one call.
+        Step(
+            method: .post, uri: data + "/composite",
+            body: #"{"compositeRequest":[{"method":"GET","url":"/services/data/v66.0/sobjects/Contact/"#
+                + contact + #"?fields=Id,Name","referenceId":"c"},{"method":"GET","url":"/services/data/v66.0/"#
+                + #"sobjects/Contact/@{c.Id}?fields=Title","referenceId":"again"},{"method":"GET","url":"#
+                + #""/services/data/v66.0/sobjects/Nothing/describe","referenceId":"n"},{"method":"GET","url":"#
+                + #""/services/data/v66.0/sobjects/Contact/@{n.id}","referenceId":"halted"}]}"#),
+        Step(
+            method: .post, uri: data + "/composite",
+            body: #"{"allOrNone":true,"compositeRequest":[{"method":"GET","url":"/services/data/v66.0/"#
+                + #"sobjects/Nothing/describe","referenceId":"n"},{"method":"GET","url":"/services/data/v66.0/"#
+                + #"limits","referenceId":"l"}]}"#),
+        Step(method: .post, uri: data + "/composite", body: #"{"compositeRequest":[]}"#),
+        Step(method: .post, uri: data + "/composite", body: "{"),
+        Step(method: .get, uri: data + "/composite"),
+        Step(method: .post, uri: "/services/data/v37.0/composite", body: #"{"compositeRequest":[]}"#),
         // OAuth.
         Step(
             method: .post, uri: "/services/oauth2/token", authorization: nil, headers: form,

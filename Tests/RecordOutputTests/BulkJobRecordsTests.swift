@@ -27,7 +27,7 @@ import Testing
             let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: client, maxRecords: 70))
             var pieces: [[JSONValue]] = []
             let jobs = JobIDs()
-            try await reader.read(created: { jobs.add($0) }) { records in pieces.append(records) }
+            try await reader.readPages(created: { jobs.add($0) }) { page in pieces.append(page.records) }
             #expect(pieces.map(\.count) == [70, 70, 60])
             let records = pieces.flatMap { $0 }
             #expect(records.map(Self.withoutAttributes) == rest.map(Self.withoutAttributes))
@@ -61,7 +61,7 @@ import Testing
             #expect(jobs.ids == [started.job.id])
             #expect(started.plan.soql.contains("MailingCity") && !started.plan.soql.contains("MailingAddress"))
             var records: [JSONValue] = []
-            try await BulkJobRecords(soql: soql, bulk: BulkQuery(client: client)).read { records += $0 }
+            try await BulkJobRecords(soql: soql, bulk: BulkQuery(client: client)).readPages { records += $0.records }
             #expect(records.count == 200)
             #expect(records.map(Self.withoutAttributes) == rest.map(Self.withoutAttributes))
         }
@@ -71,13 +71,52 @@ import Testing
         try await LiveOrg.with { org in
             let reader = BulkJobRecords(soql: "SELECT COUNT() FROM Contact", bulk: BulkQuery(client: org.client))
             let error = await #expect(throws: BulkQueryError.self) {
-                try await reader.read { _ in Issue.record("no records were expected") }
+                try await reader.readPages { _ in Issue.record("no records were expected") }
             }
             guard case .unsupportedQuery = error else {
                 Issue.record("expected unsupportedQuery, got \(String(describing: error))")
                 return
             }
         }
+    }
+
+    /// A reader of the first sync (`readPages`) cancelled while its job runs, and the job as the
+    /// org then describes it; `cancelAtOnce` cancels before the create can have been answered.
+    static func cancelledRead(cancelAtOnce: Bool) async throws -> (error: BulkQueryError?, job: BulkQueryJob?) {
+        var configuration = MockOrgConfiguration(contacts: 200)
+        configuration.bulkDelay = .seconds(20)
+        return try await LiveOrg.with(configuration) { org in
+            let jobs = JobIDs()
+            let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client))
+            let read = Task { () async -> BulkQueryError? in
+                do throws(BulkQueryError) {
+                    try await reader.readPages(created: { jobs.add($0) }) { _ in Issue.record("no piece was expected") }
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            if !cancelAtOnce { #expect(await waitUntil { !jobs.ids.isEmpty }) }
+            read.cancel()
+            let error = await read.value
+            guard let id = jobs.ids.first else { return (error, nil) }
+            return (error, try await BulkQuery(client: org.client).job(id))
+        }
+    }
+
+    @Test func aReadCancelledWhileItsJobRunsAbortsTheJobAtTheOrg() async throws {
+        let (error, job) = try await Self.cancelledRead(cancelAtOnce: false)
+        #expect(job?.state == .aborted)
+        guard case .requestFailed(.cancelled) = error else {
+            Issue.record("expected the read to end cancelled, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aReadCancelledBeforeTheCreateIsAnsweredStillAbortsTheJobTheOrgMade() async throws {
+        let (error, job) = try await Self.cancelledRead(cancelAtOnce: true)
+        #expect(job?.state == .aborted, "the start is never cut off, so the job's id is known")
+        #expect(error != nil)
     }
 }
 

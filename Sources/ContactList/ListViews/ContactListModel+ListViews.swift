@@ -192,9 +192,9 @@ extension ContactListModel {
     /// (at the start, and for `r`).
     mutating func readResults(of view: ListViewChoice) -> [ContactListEffect] {
         run.generation += 1
-        dropPageRequests()
+        let dropped = dropPageRequests()
         notices.statusMessage = "Reading the results of \(view.label)…"
-        return [.send(resultsRequest(of: view, offset: 0, generation: run.generation))]
+        return dropped + [.send(resultsRequest(of: view, offset: 0, generation: run.generation))]
     }
 
     /// The request of a view's results from `offset`, recorded in flight.

@@ -7,7 +7,8 @@ public enum ContactListEffect: Sendable {
     /// Send the request once `delay` has passed without a `.cancel` naming it, then report its
     /// outcome as `.send` does: how a search waits for the user to pause typing.
     case sendAfter(RestRequest, delay: Duration)
-    /// Cancel a request of `.sendAfter`, waiting or in flight; its outcome, if any, is ignored.
+    /// Cancel a request of `.sendAfter`, waiting or in flight, or a bulk read (`.readBulk`, whose
+    /// job the runner then aborts at the org); its outcome, if any, is ignored.
     case cancel(RestRequestID)
     /// Leave the app.
     case quit

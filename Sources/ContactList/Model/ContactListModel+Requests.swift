@@ -130,9 +130,9 @@ extension ContactListModel {
             // The org went away mid-sync: its other requests are dropped, and it starts over
             // when the org answers again (`comeOnline`).
             if case .failure(let error) = result, Self.meansUnreachable(error), keepsRows || journalsChanges {
-                dropPageRequests()
+                let dropped = dropPageRequests()
                 run.sync?.restart()
-                return goOffline()
+                return dropped + goOffline()
             }
             let effects = applySync(result, step: step)
             // The sync's changes are in: changes queued by an earlier session sync up now, as
@@ -190,21 +190,27 @@ extension ContactListModel {
         run.lastSync = nil
         viewport.queuedMoveDown = 0
         if isLoadingAll { modes.modal = nil }
-        dropPageRequests()
+        let dropped = dropPageRequests()
         let request = firstPageRequest(countingDependents(pageQuery(text ?? queryInUse)))
         inFlight[request.id] = .firstPage(generation: run.generation, merging: merging)
         notices.statusMessage = status
-        return [.send(request)]
+        return dropped + [.send(request)]
     }
 
     /// Forgets the pages in flight: their answers, if any come, are for a run no longer shown.
-    mutating func dropPageRequests() {
+    /// A bulk read of the list is cancelled too (`.cancel`: the runner aborts its job at the org).
+    mutating func dropPageRequests() -> [ContactListEffect] {
+        var cancelled: [ContactListEffect] = []
         inFlight = inFlight.filter {
             switch $0.value {
             case .firstPage, .nextPage, .sync: return false
+            case .bulkPages:
+                cancelled.append(.cancel($0.key))
+                return false
             default: return true
             }
         }
+        return cancelled
     }
 
     /// Ends the status line's word on loading, now that the org's rows are in; "Deleted NAME"

@@ -123,7 +123,7 @@ extension ContactListModel {
     mutating func adoptQuery(
         _ text: String, firstPage page: QueryResult, counted: [CascadingRelationship]?, view: ListViewChoice? = nil
     ) -> [ContactListEffect] {
-        let effects = endOrgSearch()
+        var effects = endOrgSearch()
         let droppedMarks = viewport.marks.count
         var next =
             view.map { QueryRun(listView: $0, batchSize: batchSize) } ?? QueryRun(query: text, batchSize: batchSize)
@@ -136,7 +136,7 @@ extension ContactListModel {
         modes.filterField = TextField()
         modes.modal = nil
         modes.mode = .list
-        dropPageRequests()
+        effects += dropPageRequests()
         notices.statusMessage = "Loading…"
         let loaded = applyPage(page, replacing: true, restarting: true)
         if droppedMarks > 0, notices.statusMessage.isEmpty {

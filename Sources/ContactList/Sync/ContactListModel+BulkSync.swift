@@ -6,7 +6,8 @@ import RestCore
 /// job (`readBulk`) and hands its pieces back as pages (`handle(bulkPage:for:)`). The first
 /// piece replaces the rows (it starts the list again, from the same first rows), each piece is
 /// kept as a page, the last one makes the list whole. A job that cannot run leaves the list to
-/// REST paging, from the first page's cursor.
+/// REST paging, from the first page's cursor. A run of the list that replaces it (`r`, `:`, a
+/// resync) cancels the read (`dropPageRequests`), and the runner aborts its job at the org.
 extension ContactListModel {
     /// Above this many records, with pages left, a replicated list syncs through a bulk job.
     public static let bulkSyncThreshold = 50_000
@@ -33,8 +34,9 @@ extension ContactListModel {
     }
 
     /// A piece of the bulk job `id` as a page (`done` on the last), or how the job failed. A job
-    /// that failed before any piece leaves the list to REST paging; after one, the list stays as
-    /// far as it got, and the status line says why.
+    /// that failed before any piece (a query bulk cannot run, a failed job, a piece not
+    /// understood) leaves the list to REST paging from the first page's cursor; after one, the
+    /// list stays as far as it got. Either way the status line says why, in one sentence.
     public mutating func handle(
         bulkPage result: Result<QueryResult, BulkQueryError>, for id: RestRequestID
     ) -> [ContactListEffect] {
@@ -47,8 +49,13 @@ extension ContactListModel {
             return applyPage(page, replacing: !applied, restarting: !applied)
         case .failure(let error):
             inFlight[id] = nil
-            guard applied else { return loadMoreIfNeeded() }
-            notices.statusMessage = "Could not load the rest of the list: \(error.description)"
+            var reason = error.description
+            if reason.hasSuffix(".") { reason.removeLast() }
+            guard applied else {
+                notices.statusMessage = "\(reason); the rest of the list is read page by page instead."
+                return loadMoreIfNeeded()
+            }
+            notices.statusMessage = "Could not load the rest of the list: \(reason) — r to retry"
             return []
         }
     }

@@ -54,10 +54,10 @@ extension ContactListModel {
         guard let listing = SOQLSyncRewriter.idsAndStamps(query) else { return loadAgain() }
         // The delta's answers still on their way are dropped.
         run.generation += 1
-        dropPageRequests()
+        let dropped = dropPageRequests()
         run.sync?.restart()
         run.sync?.mode = .resync
-        return [syncRequest(firstPageRequest(listing), .listed)]
+        return dropped + [syncRequest(firstPageRequest(listing), .listed)]
     }
 
     /// The sync cannot go on: the list is loaded again, as without a replica (its rows stay

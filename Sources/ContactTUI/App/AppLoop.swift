@@ -30,6 +30,12 @@ final class AppLoop {
     private let browser = BrowserLauncher(environment: ProcessInfo.processInfo.environment)
     /// Requests of `.sendAfter` effects, waiting or in flight, so that `.cancel` can stop them.
     private var cancellable: [RestRequestID: Task<Void, Never>] = [:]
+    /// The bulk reads of first syncs (`.readBulk`) until their last piece or failure arrives:
+    /// cancelling one (`.cancel`, or the quit) aborts its job at the org.
+    private var bulkReads: [RestRequestID: Task<Void, Never>] = [:]
+    /// How long the quit waits for the bulk jobs it cancels to be aborted at the org: the
+    /// create's answer and the abort's are two round trips.
+    static let bulkAbortGracePeriod = DispatchTimeInterval.seconds(2)
 
     /// Where the queries run from `:` are kept; nil keeps none.
     private let history: QueryHistoryFile?
@@ -111,7 +117,9 @@ final class AppLoop {
                 case .notice(let text): model.showNotice(text)
                 case .exported(let outcome): model.settleExport(outcome)
                 case .localStoresDropped(let sentence): effects += dropLocalStores(because: sentence)
-                case .bulkPage(let id, let result): effects += model.handle(bulkPage: result, for: id)
+                case .bulkPage(let id, let result):
+                    if result.endsBulkRead { bulkReads[id] = nil }
+                    effects += model.handle(bulkPage: result, for: id)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -120,6 +128,7 @@ final class AppLoop {
             perform(effects)
             if running { redraw() }
         }
+        abortBulkReads()
         queue.markClosed()
         let report = QuitReport(
             changesInFlight: model.changesInFlight, alerts: model.notices.alerts,
@@ -214,6 +223,8 @@ final class AppLoop {
                 cancellable[request.id] = send(request, after: delay)
             case .cancel(let id):
                 cancellable.removeValue(forKey: id)?.cancel()
+                // Kept until it ends, so that a quit meanwhile waits for its abort too.
+                bulkReads[id]?.cancel()
             case .keepRows:
                 do {
                     _ = try replica?.perform(effect)
@@ -334,12 +345,30 @@ final class AppLoop {
         let reader = BulkJobRecords(soql: soql, bulk: BulkQuery(client: client))
         let queue = queue
         logger?.info("bulk read", metadata: ["id": "\(id)"])
-        Task {
+        bulkReads[id] = Task {
             do throws(BulkQueryError) {
                 try await reader.readPages { page in queue.post(.bulkPage(id, .success(page))) }
             } catch {
                 queue.post(.bulkPage(id, .failure(error)))
             }
+        }
+    }
+
+    /// Cancels the bulk reads still running, which aborts their jobs at the org (so that none
+    /// works on for an app that is gone), and waits for that at most `bulkAbortGracePeriod`.
+    private func abortBulkReads() {
+        let reads = Array(bulkReads.values)
+        bulkReads = [:]
+        guard !reads.isEmpty else { return }
+        logger?.info("aborting bulk reads", metadata: ["count": "\(reads.count)"])
+        let ended = DispatchSemaphore(value: 0)
+        Task {
+            for read in reads { read.cancel() }
+            for read in reads { await read.value }
+            ended.signal()
+        }
+        if ended.wait(timeout: .now() + Self.bulkAbortGracePeriod) == .timedOut {
+            logger?.warning("quitting before every bulk job was aborted")
         }
     }
 
@@ -352,6 +381,14 @@ final class AppLoop {
         client.send(request) { result in
             report(result, of: request, to: queue, logger: logger)
         }
+    }
+}
+
+extension Result<QueryResult, BulkQueryError> {
+    /// Whether a bulk read's task ends with this: its last piece, or its failure.
+    fileprivate var endsBulkRead: Bool {
+        if case .success(let page) = self { return page.done }
+        return true
     }
 }
 

@@ -77,9 +77,13 @@ extension ListCommand {
         let bulk = BulkQuery(client: client)
         let progress = BulkProgress()
         let started: BulkJobRecords.Started
-        switch await startJob(BulkJobRecords(soql: soql, operation: operation, bulk: bulk), watch: watch) {
-        case .success(let value): started = value
-        case .failure(let error): return .bulkFailed(error, printed: 0)
+        do throws(BulkQueryError) {
+            // Not cut off by Ctrl-C: once the org has the job, its id is known to abort it.
+            started = try await BulkJobRecords(soql: soql, operation: operation, bulk: bulk).start {
+                watch.created($0)
+            }
+        } catch {
+            return .bulkFailed(error, printed: 0)
         }
         guard !Task.isCancelled else { return .bulkFailed(.requestFailed(.cancelled), printed: 0) }
         if let announcement { StandardError.report(announcement) }
@@ -128,20 +132,6 @@ extension ListCommand {
 
     /// How much of a piece's CSV is converted before its lines are written.
     static let bulkChunkBytes = 1 << 20
-
-    /// Starts the job (the describes read meanwhile). Not cancelled by Ctrl-C: once the org has
-    /// the job, its id must be known to abort it.
-    private static func startJob(
-        _ records: BulkJobRecords, watch: BulkJobWatch
-    ) async -> Result<BulkJobRecords.Started, BulkQueryError> {
-        await Task { () async -> Result<BulkJobRecords.Started, BulkQueryError> in
-            do throws(BulkQueryError) {
-                return .success(try await records.start { watch.created($0) })
-            } catch {
-                return .failure(error)
-            }
-        }.value
-    }
 
     /// How a bulk query's failure ends `list`: a query the job cannot run is a usage error (2),
     /// anything else a runtime one (1), saying how much was printed when something was.

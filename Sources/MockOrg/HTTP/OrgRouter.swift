@@ -5,7 +5,8 @@ import Hummingbird
 /// that every answer can be compressed), the Host header's check (against DNS rebinding), a test's answer gate, latency, the drop and lost-reply faults, the body limit,
 /// then (under the data API) the unavailable fault, authentication, the API usage count and the
 /// version read from the path and checked; the org's own 404 comes last, on the router's
-/// not-found path only.
+/// not-found path only. A composite's subrequests meet only the version and the routes
+/// (`subrequestRouter`): the composite was authenticated and counted once.
 enum OrgRouter {
     static func make(
         store: OrgStore, tokens: TokenStore, client: OAuthClient, configuration: MockOrgConfiguration,
@@ -37,24 +38,14 @@ enum OrgRouter {
         authenticated.add(middleware: AuthenticationMiddleware(tokens: tokens))
             .add(middleware: APIUsageMiddleware(usage: usage))
             .add(middleware: APIVersionMiddleware(newestVersion: configuration.maxAPIVersion))
-        let api = authenticated.group(context: APIContext.self)
-        versions.addResources(to: api)
-        LimitsRoutes(usage: usage).addRoutes(to: api)
-        let clock = configuration.clock.map(WallClock.init) ?? .system
-        QueryRoutes(store: store, clock: clock).addRoutes(to: api)
-        SearchRoutes(store: store, clock: clock).addRoutes(to: api)
-        let catalog = ListViewCatalog(
-            added: configuration.listViews, ownerID: MockOrgConfiguration.orgUserID,
-            pageSize: configuration.listViewPageSize)
-        SObjectRoutes(
-            store: store, faults: faults, clock: clock,
-            listViews: ListViewRoutes(store: store, catalog: catalog, clock: clock)
-        ).addRoutes(to: api)
-        CollectionRoutes(store: store, faults: faults, clock: clock).addRoutes(to: api)
-        BulkQueryRoutes(
-            jobs: BulkQueryJobs(store: store, delay: configuration.bulkDelay, failure: configuration.bulkFailure)
+        let addDataAPI = dataAPI(store: store, faults: faults, usage: usage, configuration: configuration)
+        addDataAPI(authenticated.group(context: APIContext.self))
+        CompositeRoutes(
+            subrequests: OrgResponder(
+                router: subrequestRouter(newestVersion: configuration.maxAPIVersion, addDataAPI: addDataAPI)
+                    .buildResponder())
         )
-        .addRoutes(to: api)
+        .addRoutes(to: authenticated)
 
         OAuthRoutes(
             tokens: tokens, client: client, scheme: configuration.tls == nil ? "http" : "https",
@@ -66,6 +57,43 @@ enum OrgRouter {
         )
         .addRoutes(to: router)
         // Added after the routes, so that only a request no route matches passes it.
+        router.add(middleware: NotFoundMiddleware())
+        return router
+    }
+
+    /// What adds the data API's routes to a group: the one set of routes (and the one set of bulk
+    /// jobs) the API and a composite's subrequests share.
+    private static func dataAPI(
+        store: OrgStore, faults: FaultInjector, usage: APIUsage, configuration: MockOrgConfiguration
+    ) -> (RouterGroup<APIContext>) -> Void {
+        let versions = VersionRoutes(newestVersion: configuration.maxAPIVersion ?? Resources.newestVersion)
+        let clock = configuration.clock.map(WallClock.init) ?? .system
+        let catalog = ListViewCatalog(
+            added: configuration.listViews, ownerID: MockOrgConfiguration.orgUserID,
+            pageSize: configuration.listViewPageSize)
+        let jobs = BulkQueryJobs(store: store, delay: configuration.bulkDelay, failure: configuration.bulkFailure)
+        return { api in
+            versions.addResources(to: api)
+            LimitsRoutes(usage: usage).addRoutes(to: api)
+            QueryRoutes(store: store, clock: clock).addRoutes(to: api)
+            SearchRoutes(store: store, clock: clock).addRoutes(to: api)
+            SObjectRoutes(
+                store: store, faults: faults, clock: clock,
+                listViews: ListViewRoutes(store: store, catalog: catalog, clock: clock)
+            ).addRoutes(to: api)
+            CollectionRoutes(store: store, faults: faults, clock: clock).addRoutes(to: api)
+            BulkQueryRoutes(jobs: jobs).addRoutes(to: api)
+        }
+    }
+
+    /// The data API as a composite's subrequests meet it: the version read from the path, then the
+    /// routes; the composite itself passed authentication, the usage count and the faults.
+    private static func subrequestRouter(
+        newestVersion: Int?, addDataAPI: (RouterGroup<APIContext>) -> Void
+    ) -> Router<MockOrgContext> {
+        let router = Router(context: MockOrgContext.self)
+        let data = router.group("services/data/*").add(middleware: APIVersionMiddleware(newestVersion: newestVersion))
+        addDataAPI(data.group(context: APIContext.self))
         router.add(middleware: NotFoundMiddleware())
         return router
     }

@@ -1,0 +1,180 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JSONKit
+import NIOCore
+import Synchronization
+
+/// `composite` (API 38.0 and later): `POST` runs up to 25 subrequests in order through the org's
+/// own data API routes (`subrequests`, which has no authentication, usage count or faults of its
+/// own: the composite is authenticated and counted once, as one API call) and answers 200 with one
+/// `compositeResponse` entry per subrequest: `body`, `httpHeaders`, `httpStatusCode` and
+/// `referenceId`. A subrequest names an earlier one's answer as `@{referenceId.path}`
+/// (`CompositeReferences`); one that names a failed or missing value does not run (400
+/// `PROCESSING_HALTED`). With `allOrNone`, the first failure halts the rest and every other
+/// subrequest answers 400 `PROCESSING_HALTED`. The store has no transactions to roll a write back
+/// with, so an `allOrNone` composite holding a write is refused whole, before anything runs.
+struct CompositeRoutes {
+    /// The first API version with the resource.
+    static let firstVersion = 38
+
+    let subrequests: OrgResponder
+
+    func addRoutes(to data: some RouterMethods<MockOrgContext>) {
+        data.post("composite") { request, context in try await answer(request, context: context) }
+        data.refuseMethods(except: [.post], on: "composite")
+    }
+
+    private func answer(_ request: Request, context: MockOrgContext) async throws -> Response {
+        guard let version = context.apiVersion, Resources.isSupported(version: version),
+            let number = Resources.versionNumber(version), number >= Self.firstVersion
+        else { throw APIError.notFound }
+        let body = try CompositeRequestBody(Array(try await request.body.collect(upTo: .max).readableBytesView))
+        if body.allOrNone, let write = body.subrequests.first(where: \.isWrite) {
+            throw APIError(
+                status: 400, "INVALID_INPUT",
+                "allOrNone cannot roll back \(write.method.rawValue) \(write.url) in this mock org: "
+                    + "send its writes with allOrNone false")
+        }
+        var context = context
+        context.apiVersion = nil
+        var references = CompositeReferences()
+        var results: [SubrequestResult] = []
+        var failed: Int?
+        for subrequest in body.subrequests {
+            guard failed == nil || !body.allOrNone else { break }
+            let result = await run(
+                subrequest, references: references, authority: request.head.authority, context: context)
+            references.record(subrequest.referenceId, body: result.parsedBody, succeeded: result.succeeded)
+            if !result.succeeded, failed == nil { failed = results.count }
+            results.append(result)
+        }
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("compositeResponse")
+        writer.beginArray()
+        for (index, subrequest) in body.subrequests.enumerated() {
+            if body.allOrNone, let failed, index != failed {
+                SubrequestResult.rolledBack.write(as: subrequest.referenceId, into: &writer)
+            } else {
+                results[index].write(as: subrequest.referenceId, into: &writer)
+            }
+        }
+        writer.endArray()
+        writer.endObject()
+        return Response.json(writer.bytes)
+    }
+
+    /// Runs one subrequest through the data API's routes, its references resolved first.
+    private func run(
+        _ subrequest: CompositeRequestBody.Subrequest, references: CompositeReferences, authority: String?,
+        context: MockOrgContext
+    ) async -> SubrequestResult {
+        let url: String
+        var body: Any?
+        do throws(APIError) {
+            url = try references.resolving(subrequest.url)
+            body = try subrequest.body.map { body throws(APIError) in try references.resolving(body: body) }
+        } catch {
+            return SubrequestResult(error: error)
+        }
+        let bytes: [UInt8] =
+            body.flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }.map(
+                Array.init)
+            ?? []
+        var head = HTTPRequest(method: subrequest.method, scheme: nil, authority: authority, path: url)
+        if !bytes.isEmpty { head.headerFields[.contentType] = "application/json" }
+        for (name, value) in subrequest.headers {
+            if let name = HTTPField.Name(name) { head.headerFields[name] = value }
+        }
+        let inner = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: bytes)))
+        do {
+            return await SubrequestResult(try await subrequests.respond(to: inner, context: context))
+        } catch let error as APIError {
+            return SubrequestResult(error: error)
+        } catch let error as any HTTPResponseError {
+            return SubrequestResult(
+                error: APIError(status: Int(error.status.code), "UNKNOWN_EXCEPTION", error.status.reasonPhrase))
+        } catch {
+            return SubrequestResult(error: APIError(status: 500, "UNKNOWN_EXCEPTION", "The subrequest failed"))
+        }
+    }
+}
+
+/// One subrequest's answer as the composite reports it.
+private struct SubrequestResult {
+    let status: Int
+    let headers: [(name: String, value: String)]
+    /// The body as JSON text; a body that is not JSON is written as a string, none as null.
+    let body: [UInt8]
+    let parsedBody: Any?
+
+    var succeeded: Bool { status < 400 }
+
+    /// What every other subrequest of a failed `allOrNone` composite answers.
+    static var rolledBack: SubrequestResult {
+        SubrequestResult(
+            error: APIError(
+                status: 400, "PROCESSING_HALTED",
+                "The transaction was rolled back since another operation in the same transaction failed."))
+    }
+
+    init(error: APIError) {
+        status = error.statusCode
+        headers = []
+        body = error.body
+        parsedBody = nil
+    }
+
+    /// The answer of a route, its body read whole.
+    init(_ response: Response) async {
+        status = Int(response.status.code)
+        // The length and encoding are the composite's own, as Salesforce leaves them out.
+        let skipped: Set<HTTPField.Name> = [.contentType, .contentLength, .contentEncoding, .transferEncoding]
+        headers = response.headers.filter { !skipped.contains($0.name) }.map { ($0.name.rawName, $0.value) }
+        let collector = BodyCollector()
+        let written = response.body
+        try? await written.write(collector)
+        let bytes = collector.bytes
+        if bytes.isEmpty {
+            body = Array("null".utf8)
+            parsedBody = nil
+        } else if JSONSyntax.firstError(in: bytes) == nil,
+            let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        {
+            body = bytes
+            parsedBody = parsed
+        } else {
+            var text = JSONWriter()
+            text.string(String(decoding: bytes, as: UTF8.self))
+            body = text.bytes
+            parsedBody = nil
+        }
+    }
+
+    func write(as referenceId: String, into writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("body")
+        writer.raw(body)
+        writer.key("httpHeaders")
+        writer.beginObject()
+        for (name, value) in headers { writer.pair(name, value) }
+        writer.endObject()
+        writer.pair("httpStatusCode", status)
+        writer.pair("referenceId", referenceId)
+        writer.endObject()
+    }
+}
+
+/// A response body's bytes, as a route writes them.
+private final class BodyCollector: ResponseBodyWriter, Sendable {
+    private let stored = Mutex<[UInt8]>([])
+
+    var bytes: [UInt8] { stored.withLock { $0 } }
+
+    func write(_ buffer: ByteBuffer) async throws {
+        stored.withLock { $0 += buffer.readableBytesView }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}

@@ -1,0 +1,177 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import MockOrg
+
+/// `POST …/composite`: subrequests run in order through the org's routes as one API call, each
+/// answered with its `body`, `httpHeaders`, `httpStatusCode` and `referenceId`; references to
+/// earlier answers; a failure, with and without `allOrNone`; and the resource's limits.
+@Suite struct CompositeRouteTests {
+    static let base = "/services/data/v66.0"
+    static let limitInfo = HTTPField.Name("Sforce-Limit-Info")!
+
+    /// A composite answer: its status, `Sforce-Limit-Info` and entries.
+    struct Answer {
+        let status: Int
+        let usage: String?
+        let json: Any?
+
+        var entries: [[String: Any]] { (json as? [String: Any])?["compositeResponse"] as? [[String: Any]] ?? [] }
+        var error: String? { ((json as? [[String: Any]])?.first)?["errorCode"] as? String }
+
+        func status(of index: Int) -> Int? { entries[index]["httpStatusCode"] as? Int }
+        func body(of index: Int) -> Any? { entries[index]["body"] }
+        func errorCode(of index: Int) -> String? {
+            ((body(of: index) as? [[String: Any]])?.first)?["errorCode"] as? String
+        }
+    }
+
+    static func subrequest(_ method: String, _ url: String, _ referenceId: String, body: Any? = nil) -> [String: Any] {
+        var subrequest: [String: Any] = ["method": method, "url": url, "referenceId": referenceId]
+        if let body { subrequest["body"] = body }
+        return subrequest
+    }
+
+    static func composite(
+        _ client: any TestClientProtocol, _ org: TestOrg, _ subrequests: [[String: Any]], allOrNone: Bool? = nil,
+        path: String = base + "/composite"
+    ) async throws -> Answer {
+        var body: [String: Any] = ["compositeRequest": subrequests]
+        if let allOrNone { body["allOrNone"] = allOrNone }
+        let bytes = try JSONSerialization.data(withJSONObject: body)
+        var headers = org.authorization
+        headers[.contentType] = "application/json"
+        return try await client.execute(
+            uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: Array(bytes))
+        ) { response in
+            Answer(
+                status: Int(response.status.code), usage: response.headers[limitInfo],
+                json: try? JSONSerialization.jsonObject(with: Data(buffer: response.body), options: [.fragmentsAllowed])
+            )
+        }
+    }
+
+    @Test func twoDescribesAreOneAPICallAndEachAnswersAsItsOwnRequestWould() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 5))
+        try await org.test { client in
+            let answer = try await Self.composite(
+                client, org,
+                [
+                    Self.subrequest("GET", Self.base + "/sobjects/Contact/describe/", "contact"),
+                    Self.subrequest("GET", Self.base + "/sobjects/Account/describe", "account"),
+                ])
+            #expect(answer.status == 200)
+            #expect(answer.usage == "api-usage=1/15000", "the composite is one call")
+            #expect(answer.entries.map { $0["referenceId"] as? String } == ["contact", "account"])
+            #expect(answer.status(of: 0) == 200 && answer.status(of: 1) == 200)
+            #expect(answer.entries.allSatisfy { $0["httpHeaders"] is [String: Any] })
+            let direct = try await client.get(Self.base + "/sobjects/Account/describe", headers: org.authorization)
+            let account = try #require(answer.body(of: 1) as? [String: Any])
+            #expect(account["name"] as? String == "Account")
+            #expect(
+                (account["fields"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+                    == (direct.object?["fields"] as? [[String: Any]])?.compactMap { $0["name"] as? String })
+            let next = try await APIUsageTests.get(client, Self.base, headers: org.authorization)
+            #expect(next.usage == "api-usage=3/15000", "the describe read alone counted one more")
+        }
+    }
+
+    @Test func aLaterSubrequestReadsAnEarlierAnswerThroughItsReference() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 5))
+        try await org.test { client in
+            let soql = encodedQuery("SELECT Id, Name FROM Contact ORDER BY Name LIMIT 1")
+            let answer = try await Self.composite(
+                client, org,
+                [
+                    Self.subrequest("GET", Self.base + "/query?q=" + soql, "first"),
+                    Self.subrequest("GET", Self.base + "/sobjects/Contact/@{first.records[0].Id}", "contact"),
+                    Self.subrequest(
+                        "POST", Self.base + "/sobjects/Account", "account", body: ["Name": "Composite Account"]),
+                    Self.subrequest(
+                        "PATCH", Self.base + "/sobjects/Contact/@{first.records[0].Id}", "moved",
+                        body: ["AccountId": "@{account.id}"]),
+                ])
+            #expect((0..<4).map { answer.status(of: $0) } == [200, 200, 201, 204])
+            let first = try #require(((answer.body(of: 0) as? [String: Any])?["records"] as? [[String: Any]])?.first)
+            let id = try #require(first["Id"] as? String)
+            #expect((answer.body(of: 1) as? [String: Any])?["Id"] as? String == id)
+            let accountID = try #require((answer.body(of: 2) as? [String: Any])?["id"] as? String)
+            let contact = try await client.get(Self.base + "/sobjects/Contact/" + id, headers: org.authorization)
+            #expect(contact.object?["AccountId"] as? String == accountID)
+        }
+    }
+
+    @Test func aFailureHaltsOnlyWhatNeedsItsAnswer() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 5))
+        try await org.test { client in
+            let answer = try await Self.composite(
+                client, org,
+                [
+                    Self.subrequest("GET", Self.base + "/sobjects/Nothing/describe", "missing"),
+                    Self.subrequest("GET", Self.base + "/sobjects/Contact/@{missing.id}", "dependent"),
+                    Self.subrequest("GET", Self.base + "/sobjects/Account/describe", "account"),
+                ])
+            #expect(answer.status == 200)
+            #expect(answer.status(of: 0) == 404 && answer.errorCode(of: 0) == "NOT_FOUND")
+            #expect(answer.status(of: 1) == 400 && answer.errorCode(of: 1) == "PROCESSING_HALTED")
+            #expect(answer.status(of: 2) == 200)
+        }
+    }
+
+    @Test func withAllOrNoneTheFirstFailureHaltsEveryOtherSubrequest() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 5))
+        try await org.test { client in
+            let describes = ["Account", "Nothing", "Contact"].map {
+                Self.subrequest("GET", Self.base + "/sobjects/\($0)/describe", $0)
+            }
+            let answer = try await Self.composite(client, org, describes, allOrNone: true)
+            #expect(answer.status == 200 && answer.entries.count == 3)
+            #expect(answer.status(of: 1) == 404 && answer.errorCode(of: 1) == "NOT_FOUND")
+            #expect(
+                [0, 2].allSatisfy { answer.status(of: $0) == 400 && answer.errorCode(of: $0) == "PROCESSING_HALTED" })
+        }
+    }
+
+    @Test func allOrNoneWithAWriteIsRefusedWholeAndAppliesNothing() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 5))
+        try await org.test { client in
+            let before = try await client.query("SELECT Id FROM Account", headers: org.authorization).records.count
+            let answer = try await Self.composite(
+                client, org,
+                [Self.subrequest("POST", Self.base + "/sobjects/Account", "account", body: ["Name": "Never"])],
+                allOrNone: true)
+            #expect(answer.status == 400 && answer.error == "INVALID_INPUT")
+            let after = try await client.query("SELECT Id FROM Account", headers: org.authorization).records.count
+            #expect(after == before)
+        }
+    }
+
+    @Test func theResourcesLimitsVersionAndMethods() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 5))
+        try await org.test { client in
+            let describe = Self.subrequest("GET", Self.base + "/sobjects/Contact/describe", "d")
+            let many = (0..<26).map { Self.subrequest("GET", Self.base + "/limits", "r\($0)") }
+            #expect(try await Self.composite(client, org, many).error == "INVALID_INPUT")
+            let queries = (0..<6).map {
+                Self.subrequest("GET", Self.base + "/query?q=" + encodedQuery("SELECT Id FROM Contact"), "q\($0)")
+            }
+            #expect(try await Self.composite(client, org, queries).error == "INVALID_INPUT")
+            #expect(try await Self.composite(client, org, [describe, describe]).error == "INVALID_INPUT")
+            #expect(try await Self.composite(client, org, []).error == "INVALID_INPUT")
+            let badReference = Self.subrequest("GET", Self.base + "/limits", "not-valid")
+            #expect(try await Self.composite(client, org, [badReference]).error == "INVALID_INPUT")
+            let old = try await Self.composite(client, org, [describe], path: "/services/data/v37.0/composite")
+            #expect(old.status == 404 && old.error == "NOT_FOUND")
+            let first = try await Self.composite(client, org, [describe], path: "/services/data/v38.0/composite")
+            #expect(first.status == 200 && first.status(of: 0) == 200)
+            let get = try await client.get(Self.base + "/composite", headers: org.authorization)
+            #expect(get.status == 405 && get.error?.code == "METHOD_NOT_ALLOWED")
+            let nested = Self.subrequest("POST", Self.base + "/composite", "nested", body: ["compositeRequest": []])
+            let answer = try await Self.composite(client, org, [nested])
+            #expect(answer.status(of: 0) == 404, "a composite holds no composite")
+        }
+    }
+}
