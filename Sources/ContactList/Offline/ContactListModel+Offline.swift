@@ -11,15 +11,6 @@ extension ContactListModel {
         offline.sendsNothing = true
     }
 
-    /// Whether an error says the org was not reached at all: refused, no such host, or no answer
-    /// in time. Any answer, even an error, means the org is there.
-    static func meansUnreachable(_ error: RestClientError) -> Bool {
-        switch error {
-        case .transportFailed, .timedOut: return true
-        default: return false
-        }
-    }
-
     /// The list stays on the replica's rows (if it holds them), the header says `offline`, and
     /// changes queue from now on; a probe looks for the org again unless `--offline`.
     mutating func goOffline() -> [ContactListEffect] {
@@ -75,8 +66,9 @@ extension ContactListModel {
         return effects + [.send(newProbe())]
     }
 
-    /// A probe's answer: any answer means the org is back (the queue syncs up); no answer waits
-    /// longer before the next.
+    /// A probe's answer: the org is back (the queue syncs up) unless it still cannot be reached
+    /// (`RestClientError.meansHostUnreachable`, the one test of that), which waits longer before
+    /// the next.
     mutating func settleProbe(
         _ result: Result<RestResponse, RestClientError>, requestID: RestRequestID
     )
@@ -84,7 +76,7 @@ extension ContactListModel {
     {
         guard offline.probeID == requestID else { return [] }
         offline.probeID = nil
-        if case .failure(let error) = result, Self.meansUnreachable(error) {
+        if case .failure(let error) = result, error.meansHostUnreachable {
             notices.statusMessage = offlineStatus
             return scheduleProbe()
         }

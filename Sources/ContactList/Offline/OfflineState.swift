@@ -13,6 +13,12 @@ public struct OfflineState: Sendable {
     static let firstProbeDelay: Duration = .seconds(2)
     static let longestProbeDelay: Duration = .seconds(60)
 
+    /// What every request meets under `--offline` (`sendsNothing`): the runner answers it at once
+    /// as one to an org that cannot be reached (`RestClientError.meansHostUnreachable` holds), so
+    /// that the model queues the change, or says why, as it does offline.
+    public static let sendsNothingFailure = RestClientError.transportFailed(
+        host: "the org", reason: "the network is unreachable (--offline sends nothing)")
+
     /// Whether the org could not be reached (or `--offline`): changes queue instead of going.
     public internal(set) var isOffline = false
     /// `--offline`: nothing at all is sent, not even a probe.

@@ -197,7 +197,7 @@ final class AppLoop {
             case .quit:
                 running = false
             case .send(let request) where sendsNothing, .sendAfter(let request, _) where sendsNothing:
-                queue.post(.response(request.id, .failure(Self.offlineRefusal)))
+                queue.post(.response(request.id, .failure(OfflineState.sendsNothingFailure)))
             case .send(let request):
                 send(request)
             case .open(let url, let allowsDefaultBrowser):
@@ -249,9 +249,6 @@ final class AppLoop {
             }
         }
     }
-
-    /// What every request meets under `--offline`.
-    static let offlineRefusal = RestClientError.transportFailed(host: "the org", reason: "--offline sends nothing")
 
     /// Shows the replica's rows of the query at once; `start()` then syncs them (a whole list) or
     /// loads the list (part of one).
