@@ -157,6 +157,7 @@ extension ContactListModel {
         switch entry.kind {
         case .delete: return "\(label(of: record))'s delete is queued; x takes it back."
         case .create: return "\(label(of: record)) is a queued new record; x discards it."
+        case .undelete: return "\(label(of: record))'s restore is queued; x takes it back."
         case .update: return nil
         }
     }
@@ -245,6 +246,43 @@ extension ContactListModel {
                 since: notices.now()))
     }
 
+    /// `U` offline: the records show again at once, marked ↺, and each undelete is queued in the
+    /// outbox, sent when the org answers (`syncUp`). In the Recycle Bin's view the rows stay, marked.
+    mutating func queueUndeletes(_ group: UndoableDelete) -> [ContactListEffect] {
+        if let refusal = refusalOfQueueing {
+            notices.statusMessage = refusal
+            // `U` took it from the history: it stays there for a later `U`.
+            changes.undoHistory.append(group)
+            return []
+        }
+        var effects: [ContactListEffect] = []
+        var records: [ContactRecord] = []
+        for entry in group.entries where offline.entry(forRecord: entry.record.id) == nil {
+            records.append(entry.record)
+            effects += enqueue(
+                QueuedChange(
+                    key: RestRequestID(), kind: .undelete(query: group.query), original: withOrgValues(entry.record),
+                    state: .queued, since: notices.now()))
+            changes.restoreConfirmedDelete(entry.record.id)
+            showRestored(entry.record, query: group.query)
+        }
+        clampSelection()
+        guard !records.isEmpty else { return effects }
+        notices.statusMessage =
+            (records.count == 1
+                ? "Queued the restore of \(label(of: records[0]))" : "Queued \(noun.count(records.count)) to restore")
+            + " (offline: sent when the org answers; x takes it back)"
+        return effects
+    }
+
+    /// `x` on a queued undelete: the record is deleted as the org has it, its row leaves (but in
+    /// the Recycle Bin's view), and `U` can take it back again.
+    private mutating func discardQueuedUndelete(_ record: ContactRecord, query listQuery: String?) {
+        changes.confirmDeleted(record.id)
+        changes.rememberForUndo([(RestRequestID(), record)], query: listQuery)
+        if !run.readsRecycleBin { removeRow(id: record.id) }
+    }
+
     /// Adds a queued change, and its outbox entry (which replaces the entry of the same key: a
     /// change whose request never reached the org keeps its key).
     mutating func enqueue(_ change: QueuedChange) -> [ContactListEffect] {
@@ -270,10 +308,15 @@ extension ContactListModel {
         let entries = offline.entries.filter { $0.original.id == record.id }
         var effects: [ContactListEffect] = []
         for entry in entries { effects += forgetQueued(entry.key) }
-        if case .create = entries[0].kind {
+        switch entries[0].kind {
+        case .create:
             removeRow(id: record.id)
-        } else if let index = dataRows.firstIndex(where: { $0.id == record.id }) {
-            rows.replace(at: index, with: entries[0].original)
+        case .undelete(let listQuery):
+            discardQueuedUndelete(entries[0].original, query: listQuery)
+        case .delete, .update:
+            if let index = dataRows.firstIndex(where: { $0.id == record.id }) {
+                rows.replace(at: index, with: entries[0].original)
+            }
         }
         clampSelection()
         notices.statusMessage =
@@ -300,7 +343,7 @@ extension ContactListModel {
                 guard !change.typed.isEmpty else { continue }
                 original = newPlaceholder(showing: change.record)
                 kind = .create(typed: change.typed, body: change.body)
-            case .undelete: continue
+            case .undelete: kind = .undelete(query: change.query)
             }
             effects += enqueue(
                 QueuedChange(
@@ -322,6 +365,8 @@ extension ContactListModel {
                 if !rows.ids.contains(entry.original.id), entry.original.objectType == run.searchedObject {
                     insertRow(entry.original, at: 0)
                 }
+            case .undelete(let query):
+                showRestored(entry.original, query: query)
             case .delete: break
             }
         }
@@ -366,6 +411,9 @@ extension QueuedChange {
             return DurableChange(
                 requestID: key, kind: .create, record: original, query: nil, typed: typed, body: body, sentAt: since,
                 state: state)
+        case .undelete(let listQuery):
+            return DurableChange(
+                requestID: key, kind: .undelete, record: original, query: listQuery, sentAt: since, state: state)
         }
     }
 }

@@ -4,11 +4,11 @@ import RestCore
 extension ContactListModel {
     // MARK: - Sync up, leave-if-changed
 
-    /// Sends the queued changes in MobileSync's order, deletes, then creates, then updates, never
-    /// overwriting a newer change in the org: the deletes' records are read first (one
-    /// `SELECT Id, LastModifiedDate … WHERE Id IN (…)` per object and 200 ids), and only those
-    /// unchanged since the replica's copy are deleted; the creates and updates go once those reads
-    /// are in, each update with `If-Unmodified-Since` (a 412 is a conflict, `readConflict`). The
+    /// Sends the queued changes in MobileSync's order, deletes, then creates, then updates (`U`'s
+    /// undeletes just before the creates), never overwriting a newer change in the org: the
+    /// deletes' records are read first (one `SELECT Id, LastModifiedDate … WHERE Id IN (…)` per
+    /// object and 200 ids), and only those unchanged since the replica's copy are deleted; the
+    /// undeletes, creates and updates go once those reads are in, each update with `If-Unmodified-Since` (a 412 is a conflict, `readConflict`). The
     /// list is then read again from the org. Empty when nothing is queued.
     mutating func syncUp() -> [ContactListEffect] {
         guard !offline.isOffline, offline.pendingChecks == 0,
@@ -121,10 +121,10 @@ extension ContactListModel {
         return effects
     }
 
-    /// The queued creates, then the queued updates, each through the path `c` and `e` take
-    /// online; then the list is read again from the org.
+    /// The queued undeletes, then the queued creates, then the queued updates, each through the
+    /// path `U`, `c` and `e` take online; then the list is read again from the org.
     private mutating func sendQueuedWrites() -> [ContactListEffect] {
-        var effects: [ContactListEffect] = []
+        var effects = sendQueuedUndeletes()
         for entry in offline.entries where entry.state == .queued {
             guard case .create(let typed, let body) = entry.kind else { continue }
             effects += forgetQueued(entry.key)
@@ -145,6 +145,37 @@ extension ContactListModel {
             conflicts == 0 ? "Sent the queued changes." : "Sent the queued changes; \(conflicts) in conflict."
         offline.refreshesWhenSettled = true
         return effects + refreshWhenSynced()
+    }
+
+    /// The queued undeletes through `U`'s path (a SOAP call per object and 200 ids), for each list
+    /// they were made in; each queued entry is forgotten once its sent one is written. In the
+    /// Recycle Bin's view their rows leave, as `U` there does online.
+    private mutating func sendQueuedUndeletes() -> [ContactListEffect] {
+        var groups: [(query: String?, entries: [QueuedChange])] = []
+        for entry in offline.entries where entry.state == .queued {
+            guard case .undelete(let listQuery) = entry.kind else { continue }
+            if let index = groups.firstIndex(where: { $0.query == listQuery }) {
+                groups[index].entries.append(entry)
+            } else {
+                groups.append((listQuery, [entry]))
+            }
+        }
+        var effects: [ContactListEffect] = []
+        for group in groups {
+            let sends = undelete(
+                UndoableDelete(
+                    entries: group.entries.map { .init(key: $0.key, record: $0.original) }, query: group.query))
+            // Not sent (read-only): they stay queued.
+            guard !sends.isEmpty else { continue }
+            effects += changes.takeJournal()
+            for entry in group.entries {
+                effects += forgetQueued(entry.key)
+                if run.readsRecycleBin { removeRow(id: entry.original.id) }
+            }
+            effects += sends
+        }
+        clampSelection()
+        return effects
     }
 
     /// Once every change a sync up sent has settled (and no delete check is awaited), the list is

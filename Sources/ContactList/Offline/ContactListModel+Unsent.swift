@@ -61,6 +61,33 @@ extension ContactListModel {
         return effects + goOffline(status: "Queued the new \(label(of: create.placeholder))")
     }
 
+    /// A SOAP undelete that never reached the org: each record's row stays, marked ↺ (in the
+    /// Recycle Bin's view it comes back), and its undelete queues under its entry's key; the app
+    /// goes offline once for them all.
+    mutating func queueUnsentUndeletes(_ keys: [RestRequestID]) -> [ContactListEffect] {
+        var effects: [ContactListEffect] = []
+        var records: [ContactRecord] = []
+        for key in keys {
+            let since = changes.since[key] ?? notices.now()
+            guard let item = changes.handOverUndelete(key) else { continue }
+            effects += enqueue(
+                QueuedChange(
+                    key: key, kind: .undelete(query: item.query), original: withOrgValues(item.record), state: .queued,
+                    since: since))
+            if run.readsRecycleBin, item.query == query, !rows.ids.contains(item.record.id) {
+                countRestored(-1)
+                insertRow(item.record, at: 0)
+            }
+            records.append(item.record)
+        }
+        guard let first = records.first else { return effects }
+        clampSelection()
+        let status =
+            records.count == 1
+            ? "Queued the restore of \(label(of: first))" : "Queued \(noun.count(records.count)) to restore"
+        return effects + goOffline(status: status)
+    }
+
     // MARK: - A read of an unknown outcome that cannot reach the org
 
     /// Sends a read that settles a change of unknown outcome, kept until it is answered so that it

@@ -52,6 +52,22 @@ public struct OfflineState: Sendable {
         entries.isEmpty ? nil : entry(forRecord: id)?.badge
     }
 
+    /// Whether the record of this id has a queued undelete (its row shows, marked ↺).
+    func isQueuedUndelete(_ id: String) -> Bool {
+        guard !entries.isEmpty, let entry = entry(forRecord: id), case .undelete = entry.kind else { return false }
+        return true
+    }
+
+    /// The queued undeletes, whose rows show although the org has them deleted.
+    var queuedUndeletes: [(record: ContactRecord, query: String?)] {
+        entries.compactMap { entry in
+            if case .undelete(let query) = entry.kind { (entry.original, query) } else { nil }
+        }
+    }
+
+    /// The ids of the records with a queued undelete.
+    var queuedUndeleteIDs: Set<String> { Set(queuedUndeletes.map(\.record.id)) }
+
     /// The ids of the records with a queued delete.
     var queuedDeleteIDs: Set<String> { Set(entries.filter { $0.kind == .delete }.map(\.original.id)) }
 

@@ -22,7 +22,8 @@ extension ContactListModel {
         guard !valid.isEmpty else { return [] }
         let effects = undelete(
             UndoableDelete(entries: valid.map { .init(key: RestRequestID(), record: $0) }, query: query))
-        guard !effects.isEmpty else { return [] }
+        // Offline, the rows stay, marked, while their undeletes wait in the outbox.
+        guard !effects.isEmpty, !offline.isOffline else { return effects }
         for record in valid {
             viewport.marks[record.id] = nil
             removeRow(id: record.id)
