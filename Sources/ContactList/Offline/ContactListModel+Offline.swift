@@ -345,10 +345,16 @@ extension ContactListModel {
                 kind = .create(typed: change.typed, body: change.body)
             case .undelete: kind = .undelete(query: change.query)
             }
-            effects += enqueue(
-                QueuedChange(
-                    key: RestRequestID(), kind: kind, original: original, state: .queued,
-                    since: change.sentAt ?? notices.now()))
+            // A delete in conflict stays one, and asks again; without what the org held (an older
+            // entry) it is queued, and its check finds the conflict again. Never sent unasked.
+            let orgChange = change.state == .conflict && kind == .delete ? change.orgChange : nil
+            let queued = QueuedChange(
+                key: RestRequestID(), kind: kind, original: original, state: orgChange == nil ? .queued : .conflict,
+                since: change.sentAt ?? notices.now(), orgChange: orgChange)
+            effects += enqueue(queued)
+            if let orgChange {
+                notices.alerts.append(.deleteChangedMeanwhile(DeleteConflict(queued, orgChange: orgChange)))
+            }
         }
         showQueuedChanges()
         if !offline.entries.isEmpty { notices.statusMessage = "From the last session: \(queuedCount), not sent yet" }
@@ -402,7 +408,8 @@ extension QueuedChange {
         switch kind {
         case .delete:
             return DurableChange(
-                requestID: key, kind: .delete, record: original, query: query, sentAt: since, state: state)
+                requestID: key, kind: .delete, record: original, query: query, sentAt: since, state: state,
+                orgChange: state == .conflict ? orgChange : nil)
         case .update(let field, let value):
             return DurableChange(
                 requestID: key, kind: .update, record: original, query: query, field: field, value: value,

@@ -84,9 +84,11 @@ extension ContactListModel {
             if theirs == nil || theirs == record.lastModifiedDate || Self.sameInstant(theirs, record.lastModifiedDate) {
                 effects += forgetQueued(entry.key) + sendQueuedDelete(record)
             } else {
-                offline.setState(.conflict, of: entry.key)
+                let conflict = deleteConflict(entry, json: json)
+                offline.setConflict(conflict.orgChange, of: entry.key)
+                // Written with what the org holds: a restart asks again, never sends it.
                 effects += journaledQueued(entry.key)
-                notices.alerts.append(.deleteChangedMeanwhile(deleteConflict(entry, json: json)))
+                notices.alerts.append(.deleteChangedMeanwhile(conflict))
             }
         }
         guard offline.pendingChecks == 0 else { return effects }
@@ -241,7 +243,7 @@ extension ContactListModel {
         guard let entry = offline.entries.first(where: { $0.key == conflict.key }) else { return [] }
         let record = entry.original.lastModified(conflict.changedAt)
         offline.setOriginal(record, of: conflict.key)
-        offline.setState(.queued, of: conflict.key)
+        offline.setConflict(nil, of: conflict.key)
         // The choice is written down at once, so that a restart before the org answers keeps it.
         let saved = journaledQueued(conflict.key)
         guard !offline.isOffline, let queued = offline.entries.first(where: { $0.key == conflict.key }) else {
@@ -272,6 +274,18 @@ public struct DeleteConflict: Hashable, Sendable {
     public let changedAt: String
     /// `Email: "old" → "new"` for each column that differs.
     public let changes: [String]
+
+    /// What the org held, as the outbox keeps it.
+    var orgChange: OrgChange { OrgChange(changedBy: changedBy, changedAt: changedAt, changes: changes) }
+}
+
+extension DeleteConflict {
+    /// The conflict of a queued delete, from what the org held (kept in the outbox).
+    init(_ entry: QueuedChange, orgChange: OrgChange) {
+        self.init(
+            key: entry.key, record: entry.original, changedBy: orgChange.changedBy, changedAt: orgChange.changedAt,
+            changes: orgChange.changes)
+    }
 }
 
 extension Alert {

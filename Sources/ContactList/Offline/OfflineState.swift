@@ -85,6 +85,13 @@ public struct OfflineState: Sendable {
         entries[index].state = state
     }
 
+    /// Puts the change of `key` in conflict with what the org holds, or (nil) back in the queue.
+    mutating func setConflict(_ orgChange: OrgChange?, of key: RestRequestID) {
+        guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
+        entries[index].state = orgChange == nil ? .queued : .conflict
+        entries[index].orgChange = orgChange
+    }
+
     mutating func setOriginal(_ record: ContactRecord, of key: RestRequestID) {
         guard let index = entries.firstIndex(where: { $0.key == key }) else { return }
         entries[index].original = record

@@ -39,6 +39,8 @@ public struct QueuedChange: Hashable, Sendable {
     public internal(set) var state: State
     /// When the change was made.
     public let since: Date
+    /// In conflict: what the org held of the record when its check found it changed.
+    public internal(set) var orgChange: OrgChange? = nil
 
     /// The badge of its row.
     var badge: QueuedBadge {
