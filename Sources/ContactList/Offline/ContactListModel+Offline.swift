@@ -172,10 +172,9 @@ extension ContactListModel {
         var queued: [ContactRecord] = []
         // Made once: a bulk delete may queue thousands.
         var alreadyQueued = offline.queuedDeleteIDs
-        let entriesByRecord = Dictionary(grouping: offline.entries, by: \.original.id)
         for record in records where alreadyQueued.insert(record.id).inserted {
             // The delete replaces the record's queued edits; the org's copy is what they started from.
-            let edits = entriesByRecord[record.id] ?? []
+            let edits = offline.entries(ofRecord: record.id)
             let original = edits.first?.original ?? record
             for edit in edits { effects += forgetQueued(edit.key) }
             effects += enqueue(
@@ -216,9 +215,10 @@ extension ContactListModel {
     mutating func enqueueEdit(
         key: RestRequestID, field: String, value: String, orgCopy: ContactRecord, since: Date
     ) -> [ContactListEffect] {
-        let original = offline.entries.first { $0.original.id == orgCopy.id }?.original ?? orgCopy
+        let queued = offline.entries(ofRecord: orgCopy.id)
+        let original = queued.first?.original ?? orgCopy
         var effects: [ContactListEffect] = []
-        for earlier in offline.entries where earlier.original.id == orgCopy.id && earlier.kind.field == field {
+        for earlier in queued where earlier.kind.field == field {
             effects += forgetQueued(earlier.key)
         }
         effects += enqueue(
@@ -293,7 +293,13 @@ extension ContactListModel {
     /// Removes a queued change, and its outbox entry.
     mutating func forgetQueued(_ key: RestRequestID) -> [ContactListEffect] {
         guard offline.remove(key) != nil else { return [] }
-        return journalsChanges ? [.forgetChange(key)] : []
+        return forgettingQueued(key)
+    }
+
+    /// The outbox effect that forgets the queued change of `key`, whose entry the caller takes off
+    /// the queue itself: a sync up takes all it settles off at once (`OfflineState.remove(_:)`).
+    func forgettingQueued(_ key: RestRequestID) -> [ContactListEffect] {
+        journalsChanges ? [.forgetChange(key)] : []
     }
 
     // MARK: - x: discarding
@@ -305,7 +311,7 @@ extension ContactListModel {
             notices.statusMessage = "x discards a queued change: this row has none."
             return []
         }
-        let entries = offline.entries.filter { $0.original.id == record.id }
+        let entries = offline.entries(ofRecord: record.id)
         var effects: [ContactListEffect] = []
         for entry in entries { effects += forgetQueued(entry.key) }
         switch entries[0].kind {

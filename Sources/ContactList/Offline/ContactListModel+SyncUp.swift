@@ -56,7 +56,7 @@ extension ContactListModel {
         -> [ContactListEffect]
     {
         offline.pendingChecks = max(0, offline.pendingChecks - 1)
-        let checked = entries.compactMap { key in offline.entries.first { $0.key == key } }
+        let checked = entries.compactMap(offline.entry(key:))
         let page: QueryResult
         do {
             page = try result.get().decode(QueryResult.self)
@@ -71,18 +71,22 @@ extension ContactListModel {
         var byID: [String: JSONValue] = [:]
         for json in page.records { if let id = json["Id"]?.stringValue { byID[id] = json } }
         var effects: [ContactListEffect] = []
+        // Taken off the queue at once, after the loop (which reads nothing of it).
+        var settled = Set<RestRequestID>()
         for entry in checked {
             let record = entry.original
             guard let json = byID[record.id] else {
                 // Gone from the org already: the delete is done.
-                effects += forgetQueued(entry.key)
+                settled.insert(entry.key)
+                effects += forgettingQueued(entry.key)
                 changes.confirmDeleted(record.id)
                 if removeRow(id: record.id) { clampSelection() }
                 continue
             }
             let theirs = json["LastModifiedDate"]?.stringValue
             if theirs == nil || theirs == record.lastModifiedDate || Self.sameInstant(theirs, record.lastModifiedDate) {
-                effects += forgetQueued(entry.key) + sendQueuedDelete(record)
+                settled.insert(entry.key)
+                effects += forgettingQueued(entry.key) + sendQueuedDelete(record)
             } else {
                 let conflict = deleteConflict(entry, json: json)
                 offline.setConflict(conflict.orgChange, of: entry.key)
@@ -91,6 +95,7 @@ extension ContactListModel {
                 notices.alerts.append(.deleteChangedMeanwhile(conflict))
             }
         }
+        offline.remove(settled)
         guard offline.pendingChecks == 0 else { return effects }
         return effects + sendQueuedWrites()
     }
@@ -127,14 +132,18 @@ extension ContactListModel {
     /// path `U`, `c` and `e` take online; then the list is read again from the org.
     private mutating func sendQueuedWrites() -> [ContactListEffect] {
         var effects = sendQueuedUndeletes()
+        // Taken off the queue at once, after the loops (which read nothing of it).
+        var sent = Set<RestRequestID>()
         for entry in offline.entries where entry.state == .queued {
             guard case .create(let typed, let body) = entry.kind else { continue }
-            effects += forgetQueued(entry.key)
+            sent.insert(entry.key)
+            effects += forgettingQueued(entry.key)
             effects += sendQueuedCreate(entry.original, typed: typed, body: body)
         }
         for entry in offline.entries where entry.state == .queued {
             guard case .update(let field, let value) = entry.kind else { continue }
-            effects += forgetQueued(entry.key)
+            sent.insert(entry.key)
+            effects += forgettingQueued(entry.key)
             let index = run.columns.indices.first { run.columns[$0].matchesField(field) }
             let before = index.map { entry.original.value(at: $0) } ?? ""
             effects += sendUpdate(
@@ -142,6 +151,7 @@ extension ContactListModel {
                 condition: entry.original.lastModifiedDate ?? Self.unknownCopyDate)
             effects += changes.takeJournal()
         }
+        offline.remove(sent)
         let conflicts = offline.entries.filter { $0.state == .conflict }.count
         notices.statusMessage =
             conflicts == 0 ? "Sent the queued changes." : "Sent the queued changes; \(conflicts) in conflict."
@@ -171,9 +181,10 @@ extension ContactListModel {
             guard !sends.isEmpty else { continue }
             effects += changes.takeJournal()
             for entry in group.entries {
-                effects += forgetQueued(entry.key)
+                effects += forgettingQueued(entry.key)
                 if run.readsRecycleBin { removeRow(id: entry.original.id) }
             }
+            offline.remove(Set(group.entries.map(\.key)))
             effects += sends
         }
         clampSelection()
@@ -232,7 +243,7 @@ extension ContactListModel {
 
     /// Enter on a delete's conflict: the org's copy stays, the queued delete goes.
     mutating func keepOrgCopy(_ conflict: DeleteConflict) -> [ContactListEffect] {
-        guard offline.entries.contains(where: { $0.key == conflict.key }) else { return [] }
+        guard offline.entry(key: conflict.key) != nil else { return [] }
         notices.statusMessage = "\(label(of: conflict.record)) stays as the org has it; the queued delete is dropped."
         return forgetQueued(conflict.key)
     }
@@ -240,13 +251,13 @@ extension ContactListModel {
     /// `o` on a delete's conflict: the delete goes after all, conditioned on the org's new
     /// `LastModifiedDate` (read again first, so that a third change meanwhile is caught again).
     mutating func deleteAfterAll(_ conflict: DeleteConflict) -> [ContactListEffect] {
-        guard let entry = offline.entries.first(where: { $0.key == conflict.key }) else { return [] }
+        guard let entry = offline.entry(key: conflict.key) else { return [] }
         let record = entry.original.lastModified(conflict.changedAt)
         offline.setOriginal(record, of: conflict.key)
         offline.setConflict(nil, of: conflict.key)
         // The choice is written down at once, so that a restart before the org answers keeps it.
         let saved = journaledQueued(conflict.key)
-        guard !offline.isOffline, let queued = offline.entries.first(where: { $0.key == conflict.key }) else {
+        guard !offline.isOffline, let queued = offline.entry(key: conflict.key) else {
             return saved
         }
         notices.statusMessage = "Deleting \(label(of: record)) after all…"
@@ -256,7 +267,7 @@ extension ContactListModel {
     /// The outbox's copy of the queued change `key` as it stands now (its state, its condition),
     /// when changes are journalled.
     private func journaledQueued(_ key: RestRequestID) -> [ContactListEffect] {
-        guard journalsChanges, let entry = offline.entries.first(where: { $0.key == key }) else { return [] }
+        guard journalsChanges, let entry = offline.entry(key: key) else { return [] }
         return [.recordChange(entry.durable(query: query))]
     }
 }

@@ -22,6 +22,12 @@ extension ContactListModel {
     /// under its request's key, so that its outbox entry turns from sent to queued in one write;
     /// the app goes offline. Nothing of it was sent: the sync up sends it, after its check.
     mutating func queueUnsentDelete(_ requestID: RestRequestID) -> [ContactListEffect] {
+        guard let record = deleteRequests[requestID]?.record else { return [] }
+        return enqueueUnsentDelete(requestID) + goOffline(status: "Queued the delete of \(label(of: record))")
+    }
+
+    /// `queueUnsentDelete` but for going offline, which a bulk delete does once for all its records.
+    mutating func enqueueUnsentDelete(_ requestID: RestRequestID) -> [ContactListEffect] {
         let since = changes.since[requestID] ?? notices.now()
         guard let info = deleteRequests[requestID] else { return [] }
         // The org's copy: an edit of it in flight is not the org's until it settles.
@@ -29,9 +35,7 @@ extension ContactListModel {
         _ = changes.handOverDelete(requestID)
         putBack(info)
         viewport.marks[info.record.id] = nil
-        let effects = enqueue(
-            QueuedChange(key: requestID, kind: .delete, original: original, state: .queued, since: since))
-        return effects + goOffline(status: "Queued the delete of \(label(of: info.record))")
+        return enqueue(QueuedChange(key: requestID, kind: .delete, original: original, state: .queued, since: since))
     }
 
     /// A PATCH that never reached the org: the row keeps the value, marked ✎, and the edit queues
@@ -124,7 +128,7 @@ extension ContactListModel {
     }
 
     /// Offline from a change that could not reach the org: `status`, then what offline means.
-    private mutating func goOffline(status: String) -> [ContactListEffect] {
+    mutating func goOffline(status: String) -> [ContactListEffect] {
         let effects = goOffline()
         notices.statusMessage = "\(status): the org cannot be reached; sent when it answers (x takes it back)"
         return effects
