@@ -41,18 +41,13 @@ final class AppLoop {
     private let columnLayouts: ColumnLayoutFile?
     /// Confirms in the background the owner the stores were opened for (see `LocalStores.ownerCheck`).
     private let ownerCheck: (@Sendable () async -> String?)?
-    /// `--offline`: no request leaves the process; each fails at once as one to an org that cannot
-    /// be reached (the model then says why, as it does offline).
-    private let sendsNothing: Bool
 
     init(
         model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
         history: QueryHistoryFile? = nil, journal: OutboxJournal? = nil, replica: ReplicaStore? = nil,
-        columnLayouts: ColumnLayoutFile? = nil, ownerCheck: (@Sendable () async -> String?)? = nil,
-        sendsNothing: Bool = false
+        columnLayouts: ColumnLayoutFile? = nil, ownerCheck: (@Sendable () async -> String?)? = nil
     ) {
         self.ownerCheck = ownerCheck
-        self.sendsNothing = sendsNothing
         self.history = history
         self.journal = journal
         self.replica = replica
@@ -196,7 +191,10 @@ final class AppLoop {
             switch effect {
             case .quit:
                 running = false
-            case .send(let request) where sendsNothing, .sendAfter(let request, _) where sendsNothing:
+            // `--offline` (the model's `sendsNothing`): no request leaves the process; each fails at
+            // once as one to an org that cannot be reached, and the model says why, as offline.
+            case .send(let request) where model.offline.sendsNothing,
+                .sendAfter(let request, _) where model.offline.sendsNothing:
                 queue.post(.response(request.id, .failure(OfflineState.sendsNothingFailure)))
             case .send(let request):
                 send(request)
