@@ -107,4 +107,26 @@ struct QueuedUndeleteTests {
         #expect(sent.map(Fixtures.undeleteIDs) == [[Fixtures.id(0)]])
         #expect(restarted.dataRows.contains { $0.id == Fixtures.id(0) })
     }
+
+    @Test("in the Recycle Bin, U against an unreachable org: the rows come back marked ↺, then leave once restored")
+    func recycleBinQueues() throws {
+        var model = try RecycleBinTests.bin(count: 3)
+        model.journalsChanges = true
+        model.keepsRows = true
+        _ = model.handle(key: .character(" "))
+        _ = model.handle(key: .character(" "))
+        let undo = try #require(Self.undeletes(model.handle(key: .character("U"))).first)
+        #expect(model.dataRows.map(\.id) == [Fixtures.id(2)])
+        let effects = model.handle(response: OfflineTests.refused, for: undo.id)
+        #expect(model.offline.isOffline)
+        #expect(model.notices.alerts.isEmpty)
+        #expect(OfflineTests.queued(effects).map(\.kind) == [.undelete, .undelete])
+        #expect(Set(model.dataRows.map(\.id)) == Set((0..<3).map(Fixtures.id)))
+        #expect(model.viewport.marks.isEmpty)
+        #expect(OfflineTests.line(model, with: "Contact 0000").hasPrefix("↺"))
+        #expect(OfflineTests.line(model, with: "Contact 0001").hasPrefix("↺"))
+        let sent = Self.undeletes(try OfflineTests.comeOnline(&model, effects))
+        #expect(sent.map { Set(Fixtures.undeleteIDs($0)) } == [[Fixtures.id(0), Fixtures.id(1)]])
+        #expect(model.dataRows.map(\.id) == [Fixtures.id(2)])
+    }
 }

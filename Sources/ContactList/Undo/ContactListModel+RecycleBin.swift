@@ -22,12 +22,11 @@ extension ContactListModel {
         guard !valid.isEmpty else { return [] }
         let effects = undelete(
             UndoableDelete(entries: valid.map { .init(key: RestRequestID(), record: $0) }, query: query))
-        // Offline, the rows stay, marked, while their undeletes wait in the outbox.
-        guard !effects.isEmpty, !offline.isOffline else { return effects }
-        for record in valid {
-            viewport.marks[record.id] = nil
-            removeRow(id: record.id)
-        }
+        guard !effects.isEmpty else { return [] }
+        for record in valid { viewport.marks[record.id] = nil }
+        // Offline, the rows stay, marked ↺, while their undeletes wait in the outbox.
+        guard !offline.isOffline else { return effects }
+        for record in valid { removeRow(id: record.id) }
         clampSelection()
         return effects + loadMoreIfNeeded()
     }
