@@ -76,4 +76,54 @@ struct ConflictRestartTests {
         #expect(deletes.count == 1)
         #expect(deletes.first?.path.hasSuffix(Fixtures.id(0)) == true)
     }
+
+    @Test(
+        "an edit's 412 waits in the outbox: after a restart its alert asks again with both values; o writes mine once")
+    func editConflictComesBack() throws {
+        let files = try DurableFiles()
+        var (model, offlineEffects) = try OfflineTests.offline()
+        try files.perform(offlineEffects)
+        let patch = try OfflineTests.queueEmailEditAndComeOnline(&model, offlineEffects)
+        let read = try #require(
+            Fixtures.sentRequests(model.handle(response: ConflictTests.preconditionFailed, for: patch.id)).first)
+        try files.perform(model.handle(response: ConflictTests.readBack(email: "theirs@example.com"), for: read.id))
+        #expect(try files.outbox.entries().map(\.state) == [.conflict])
+        #expect(EditTests.email(model) == "theirs@example.com")
+
+        var restarted = ContactListModel(query: Fixtures.query, origin: "127.0.0.1:1", requests: Fixtures.client())
+        restarted.visibleRowCount = 10
+        let started = try files.start(&restarted)
+        try files.perform(started)
+        let alert = try #require(restarted.notices.alerts.first)
+        #expect(alert.message.contains("\"theirs@example.com\""))
+        #expect(alert.message.contains("\"mine@example.com\""))
+        let page = try #require(Fixtures.sentRequests(started).first)
+        var answered = restarted.handle(response: Fixtures.page((0..<3).map(OfflineTests.cached)), for: page.id)
+        #expect(!Fixtures.sentRequests(answered).contains { $0.method == .PATCH })
+        #expect(
+            restarted.outboxItems.first?.recordName.hasSuffix(
+                "changed by Jane Roe: Email: \"mine@example.com\" → \"theirs@example.com\"") == true)
+        answered = restarted.handle(key: .character("o"))
+        try files.perform(answered)
+        let overwrite = try #require(Fixtures.sentRequests(answered).first)
+        #expect(overwrite.method == .PATCH)
+        #expect(ConflictTests.header(overwrite, "If-Unmodified-Since") == "Thu, 26 Nov 2026 11:30:05 GMT")
+        #expect(restarted.offline.entries.isEmpty)
+        #expect(try files.outbox.entries().map(\.state) == [.sent])
+    }
+
+    @Test("Enter on an edit's conflict keeps the org's value and forgets the change in the outbox")
+    func editConflictKeepsTheirs() throws {
+        let files = try DurableFiles()
+        var (model, offlineEffects) = try OfflineTests.offline()
+        let patch = try OfflineTests.queueEmailEditAndComeOnline(&model, offlineEffects)
+        let read = try #require(
+            Fixtures.sentRequests(model.handle(response: ConflictTests.preconditionFailed, for: patch.id)).first)
+        try files.perform(model.handle(response: ConflictTests.readBack(email: "theirs@example.com"), for: read.id))
+        #expect(model.outboxItems.map(\.stateName) == ["conflict"])
+        try files.perform(model.handle(key: .enter))
+        #expect(model.offline.entries.isEmpty)
+        #expect(try files.outbox.entries().isEmpty)
+        #expect(EditTests.email(model) == "theirs@example.com")
+    }
 }

@@ -95,8 +95,7 @@ extension ContactListModel {
         case .referenceLookup(let field, let text):
             return applyReferenceLookup(field: field, text: text, result: result)
         case .readConflict(let updateID):
-            applyConflict(updateID, readBack: result)
-            return loadMoreIfNeeded()
+            return applyConflict(updateID, readBack: result) + loadMoreIfNeeded()
         case .search(let text):
             applyOrgSearch(result, text: text)
             return []

@@ -351,28 +351,64 @@ extension ContactListModel {
                 kind = .create(typed: change.typed, body: change.body)
             case .undelete: kind = .undelete(query: change.query)
             }
-            // A delete in conflict stays one, and asks again; without what the org held (an older
-            // entry) it is queued, and its check finds the conflict again. Never sent unasked.
-            let orgChange = change.state == .conflict && kind == .delete ? change.orgChange : nil
+            // A change in conflict stays one, and asks again; without what the org held (an older
+            // entry) it is queued, and its check (or 412) finds the conflict again. Never sent unasked.
+            let orgChange = change.state == .conflict ? change.orgChange : nil
             let queued = QueuedChange(
                 key: RestRequestID(), kind: kind, original: original, state: orgChange == nil ? .queued : .conflict,
                 since: change.sentAt ?? notices.now(), orgChange: orgChange)
             effects += enqueue(queued)
-            if let orgChange {
-                notices.alerts.append(.deleteChangedMeanwhile(DeleteConflict(queued, orgChange: orgChange)))
-            }
+            if let orgChange { askAgain(queued, orgChange: orgChange) }
         }
         showQueuedChanges()
         if !offline.entries.isEmpty { notices.statusMessage = "From the last session: \(queuedCount), not sent yet" }
         return effects
     }
 
+    /// The alert of a change taken up in conflict: a delete's, or an edit's with both values.
+    private mutating func askAgain(_ change: QueuedChange, orgChange: OrgChange) {
+        switch change.kind {
+        case .delete:
+            notices.alerts.append(.deleteChangedMeanwhile(DeleteConflict(change, orgChange: orgChange)))
+        case .update(let field, let value):
+            let conflict = FieldConflict(
+                record: change.original, field: field, yours: value, theirs: orgChange.theirs ?? "",
+                changedBy: orgChange.changedBy, changedAt: orgChange.changedAt, queuedKey: change.key)
+            notices.alerts.append(.changedMeanwhile(conflict, name: label(of: change.original)))
+        case .create, .undelete:
+            break
+        }
+    }
+
+    /// An edit's 412 with a durable outbox: the conflict waits in the outbox as a queued change in
+    /// conflict (the row keeps the org's value, the org's copy its original), so that a restart
+    /// asks again; the alert's Enter forgets it, `o` sends the value instead. An earlier queued
+    /// edit of the field goes.
+    mutating func keepEditConflict(_ conflict: inout FieldConflict) -> [ContactListEffect] {
+        guard journalsChanges else { return [] }
+        var effects: [ContactListEffect] = []
+        for earlier in offline.entries(ofRecord: conflict.record.id) where earlier.kind.field == conflict.field {
+            effects += forgetQueued(earlier.key)
+        }
+        let orgChange = OrgChange(
+            changedBy: conflict.changedBy, changedAt: conflict.changedAt,
+            changes: ["\(conflict.field): \"\(conflict.yours)\" → \"\(conflict.theirs)\""], theirs: conflict.theirs)
+        let change = QueuedChange(
+            key: RestRequestID(), kind: .update(field: conflict.field, value: conflict.yours),
+            original: currentCopy(of: conflict.record).lastModified(conflict.changedAt), state: .conflict,
+            since: notices.now(), orgChange: orgChange)
+        conflict.queuedKey = change.key
+        return effects + enqueue(change)
+    }
+
     /// Shows the queued changes on the rows: edits' values, and new records on top.
     mutating func showQueuedChanges() {
         for entry in offline.entries {
             switch entry.kind {
-            case .update(let field, let value):
+            case .update(let field, let value) where entry.state != .conflict:
                 show(value, for: FieldKey(recordID: entry.original.id, field: field))
+            case .update:
+                break
             case .create:
                 if !rows.ids.contains(entry.original.id), entry.original.objectType == run.searchedObject {
                     insertRow(entry.original, at: 0)
@@ -389,7 +425,8 @@ extension ContactListModel {
     /// org shows in place of the copy's.
     var queuedValuesByRecord: [String: [String: String]] {
         var byRecord: [String: [String: String]] = [:]
-        for entry in offline.entries {
+        // An edit in conflict is not shown: the row shows the org's value until the user decides.
+        for entry in offline.entries where entry.state != .conflict {
             if case .update(let field, let value) = entry.kind {
                 byRecord[entry.original.id, default: [:]][field] = value
             }
@@ -419,7 +456,7 @@ extension QueuedChange {
         case .update(let field, let value):
             return DurableChange(
                 requestID: key, kind: .update, record: original, query: query, field: field, value: value,
-                sentAt: since, state: state)
+                sentAt: since, state: state, orgChange: state == .conflict ? orgChange : nil)
         case .create(let typed, let body):
             return DurableChange(
                 requestID: key, kind: .create, record: original, query: nil, typed: typed, body: body, sentAt: since,

@@ -4,9 +4,9 @@ import RestCore
 /// Whether the org can be reached, the changes queued while it could not, and the probe that
 /// looks for it again.
 ///
-/// Invariant: entries are queued only while offline with a durable outbox, and each record has at
-/// most one queued delete; a record with a queued delete has no queued edit (the delete replaced
-/// them). Queued changes are not `PendingChanges`: nothing of them has been sent.
+/// Invariant: entries are queued only while offline with a durable outbox (or, online, an edit's
+/// 412 waiting in conflict for the user's word), and each record has at most one queued delete; a
+/// record with a queued delete has no queued edit (the delete replaced them). Queued changes are not `PendingChanges`: nothing of them has been sent.
 public struct OfflineState: Sendable {
     /// The first wait before the probe asks the org again, doubled after each failure up to
     /// `longestProbeDelay`.

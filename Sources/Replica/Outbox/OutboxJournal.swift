@@ -115,10 +115,12 @@ public final class OutboxJournal: Sendable {
 
     /// What the org held of a record in conflict, as the outbox keeps it.
     private static func json(_ orgChange: OrgChange) -> JSONValue {
-        .object([
+        var json: [String: JSONValue] = [
             "changedBy": .string(orgChange.changedBy), "changedAt": .string(orgChange.changedAt),
             "changes": .array(orgChange.changes.map(JSONValue.string)),
-        ])
+        ]
+        json["theirs"] = orgChange.theirs.map(JSONValue.string)
+        return .object(json)
     }
 
     /// What the org held of a record in conflict, read back; nil when not kept (an older entry).
@@ -126,7 +128,8 @@ public final class OutboxJournal: Sendable {
         guard let value, let changedAt = value["changedAt"]?.stringValue else { return nil }
         return OrgChange(
             changedBy: value["changedBy"]?.stringValue ?? "", changedAt: changedAt,
-            changes: value["changes"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            changes: value["changes"]?.arrayValue?.compactMap(\.stringValue) ?? [], theirs: value["theirs"]?.stringValue
+        )
     }
 
     /// A time kept as seconds since 1970.
