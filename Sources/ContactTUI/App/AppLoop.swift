@@ -118,7 +118,9 @@ final class AppLoop {
         queue.markClosed()
         let report = QuitReport(
             changesInFlight: model.changesInFlight, alerts: model.notices.alerts,
-            failedChangeCount: model.failedChangeCount, queuedChangeCount: model.offline.entries.count)
+            failedChangeCount: model.failedChangeCount,
+            queuedChangeCount: model.offline.entries.count { $0.state != .conflict },
+            conflictCount: model.offline.entries.count { $0.state == .conflict })
         for change in report.changesInFlight {
             logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: Self.metadata(change))
         }
