@@ -129,4 +129,24 @@ struct QueuedUndeleteTests {
         #expect(sent.map { Set(Fixtures.undeleteIDs($0)) } == [[Fixtures.id(0), Fixtures.id(1)]])
         #expect(model.dataRows.map(\.id) == [Fixtures.id(2)])
     }
+
+    @Test("x on a queued undelete in the Recycle Bin: the row stays, a row of the bin, and is not dropped as deleted")
+    func recycleBinDiscard() throws {
+        var model = try RecycleBinTests.bin(count: 3)
+        model.journalsChanges = true
+        model.keepsRows = true
+        let undo = try #require(Self.undeletes(model.handle(key: .character("U"))).first)
+        _ = model.handle(response: OfflineTests.refused, for: undo.id)
+        // The restored row comes back on top; the selection stayed on its neighbour.
+        for _ in 0..<3 where model.selectedRecord?.id != Fixtures.id(0) { _ = model.handle(key: .up) }
+        let selected = try #require(model.selectedRecord)
+        #expect(selected.id == Fixtures.id(0))
+        #expect(OfflineTests.line(model, with: selected.displayName).hasPrefix("↺"))
+        let discarded = model.handle(key: .character("x"))
+        #expect(OfflineTests.forgotten(discarded).count == 1)
+        #expect(model.offline.entries.isEmpty)
+        #expect(model.dataRows.contains { $0.id == selected.id })
+        #expect(!model.confirmedDeletedIDs.contains(selected.id))
+        #expect(!OfflineTests.line(model, with: selected.displayName).hasPrefix("↺"))
+    }
 }

@@ -275,12 +275,13 @@ extension ContactListModel {
         return effects
     }
 
-    /// `x` on a queued undelete: the record is deleted as the org has it, its row leaves (but in
-    /// the Recycle Bin's view), and `U` can take it back again.
+    /// `x` on a queued undelete: the record is deleted as the org has it, its row leaves, and `U`
+    /// can take it back again. In the Recycle Bin's view the row stays, a row of the bin.
     private mutating func discardQueuedUndelete(_ record: ContactRecord, query listQuery: String?) {
+        guard !run.readsRecycleBin else { return }
         changes.confirmDeleted(record.id)
         changes.rememberForUndo([(RestRequestID(), record)], query: listQuery)
-        if !run.readsRecycleBin { removeRow(id: record.id) }
+        removeRow(id: record.id)
     }
 
     /// Adds a queued change, and its outbox entry (which replaces the entry of the same key: a
