@@ -228,6 +228,11 @@ struct DeletePropertyTests {
             for case .keepRows(let kept) in effects {
                 if case .page(_, firstPosition: 0, _) = kept.change { awaitingFirstPage = false }
             }
+            // An undelete queued offline (`U`) shows its row at once: no longer confirmed gone.
+            for case .recordChange(let change) in effects where change.kind == .undelete && change.state != .sent {
+                confirmed.remove(index(of: change.record.id))
+                everRestored.insert(index(of: change.record.id))
+            }
             for request in Fixtures.sentRequests(effects) {
                 if case .probe = model.inFlight[request.id] {
                     outstanding.append(Outstanding(id: request.id, kind: .probe))
@@ -397,8 +402,10 @@ struct DeletePropertyTests {
                     + queued.filter { $0.kind.field != nil }.map(\.original.id)).sorted(),
                 "the outbox's updates are not those in flight and queued; \(context)")
             try #require(
-                kept(.undelete) == model.changes.undeletes.values.map(\.record.id).sorted(),
-                "the outbox's undeletes are not those in flight; \(context)")
+                kept(.undelete)
+                    == (model.changes.undeletes.values.map(\.record.id)
+                    + queued.filter { $0.badge == .restored }.map(\.original.id)).sorted(),
+                "the outbox's undeletes are not those in flight and queued; \(context)")
             for item in outstanding {
                 switch item.kind {
                 case .delete(let index):
@@ -566,7 +573,7 @@ struct DeletePropertyTests {
                         // A SOAP fault, or a request never sent: nothing restored, one alert entry each.
                         alerts = indices.count
                         confirmed.formUnion(indices)
-                        result = Self.undeleteRefusals.randomElement(using: &random)!
+                        result = Self.definite(Self.undeleteRefusals, journaled: crashes).randomElement(using: &random)!
                     case 1:
                         // No answer: the server restored some of them.
                         for index in indices where Bool.random(using: &random) {

@@ -124,7 +124,9 @@ struct OfflineTests {
         #expect(Self.probes(again).map(\.1) == [.seconds(4)])
         effects = again
         for _ in 0..<6 {
-            effects = model.handle(response: .failure(.timedOut), for: try #require(Self.probes(effects).first).0.id)
+            effects = model.handle(
+                response: .failure(.transportFailed(host: "127.0.0.1", reason: "the connection timed out")),
+                for: try #require(Self.probes(effects).first).0.id)
         }
         #expect(Self.probes(effects).map(\.1) == [.seconds(60)])
     }

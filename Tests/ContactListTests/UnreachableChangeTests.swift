@@ -79,20 +79,6 @@ struct UnreachableChangeTests {
         }
     }
 
-    @Test("a read timeout is an unknown outcome, never queued: the record is read back, nothing sent again")
-    func timeoutReadsBack() throws {
-        var model = try Self.online()
-        let delete = try Self.sent(model.handle(key: .character("d")), .DELETE)
-        let effects = model.handle(response: .failure(.timedOut), for: delete.id)
-        #expect(!model.offline.isOffline)
-        #expect(model.offline.entries.isEmpty)
-        #expect(OfflineTests.queued(effects).isEmpty)
-        let read = try #require(Fixtures.sentRequests(effects).first)
-        #expect(read.method == .GET)
-        #expect(read.path.hasSuffix(Fixtures.id(0)))
-        #expect(model.deleteRequests[delete.id] != nil)
-    }
-
     @Test("a certificate failure is a refusal as before: the row comes back with an alert, nothing queued")
     func certificateRefuses() throws {
         var model = try Self.online()

@@ -106,7 +106,9 @@ struct DatabaseFileTests {
                 "1 list rows", "2 list sync state", "3 whole lists", "4 ready rows", "5 ready snapshots",
             ])
         #expect(
-            OutboxStore.migrator.migrations == ["1 outbox", "2 outbox process", "3 outbox queued changes"])
+            OutboxStore.migrator.migrations == [
+                "1 outbox", "2 outbox process", "3 outbox queued changes", "4 outbox without the state index",
+            ])
         try writeFile(
             upTo: "1 list rows", ReplicaStore.migrator,
             sql: """
@@ -227,13 +229,35 @@ struct DatabaseFileTests {
         let entries = try outbox.entries()
         #expect(entries.map(\.state) == [.queued, .sent])
         #expect(entries.map(\.lastModifiedDate) == [nil, nil])
-        #expect(try outbox.entries(in: .queued).map(\.requestID) == ["r1"])
+        #expect(try outbox.entries().filter { $0.state == .queued }.map(\.requestID) == ["r1"])
         var queued = try #require(entries.first)
         queued.lastModifiedDate = "2026-11-27T01:00:00.000+0000"
         queued.state = .conflict
         try outbox.add(queued)
-        #expect(try outbox.entries(in: .conflict).map(\.lastModifiedDate) == ["2026-11-27T01:00:00.000+0000"])
-        #expect(try outbox.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 3)
+        #expect(
+            try outbox.entries().filter { $0.state == .conflict }.map(\.lastModifiedDate) == [
+                "2026-11-27T01:00:00.000+0000"
+            ])
+        #expect(try outbox.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
+    }
+
+    @Test("an outbox at its third schema loses the unused state index, its entries kept")
+    func outboxMigratesWithoutStateIndex() throws {
+        try writeFile(
+            upTo: "3 outbox queued changes", OutboxStore.migrator,
+            sql: """
+                INSERT INTO outbox
+                    (requestID, kind, objectType, recordID, payload, state, createdAt, processID, lastModifiedDate)
+                VALUES ('r1', 'delete', 'Contact', '003A', '{}', 'conflict', 5, 42, '2026-11-27T01:00:00.000+0000')
+                """)
+        let outbox = try #require(OutboxStore.open(at: file).store)
+        #expect(try outbox.entries().map(\.requestID) == ["r1"])
+        #expect(try outbox.entries().map(\.state) == [.conflict])
+        let indexes = try outbox.pool.read {
+            try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'outbox'")
+        }
+        #expect(!indexes.contains("outbox_state"))
+        #expect(try outbox.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 4)
     }
 
     /// Writes the file at an earlier schema (`migrator` up to `migration`), then runs `sql` in it.

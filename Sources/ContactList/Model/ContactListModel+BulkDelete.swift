@@ -122,16 +122,19 @@ extension ContactListModel {
     /// (`queueUnsentDelete`), and leaves the bulk delete's tally, which counts what was sent.
     private mutating func queueUnsentBulk(batch: Int, entries: [RestRequestID]) -> [ContactListEffect] {
         let queued = entries.filter { deleteRequests[$0] != nil }
-        let effects = queued.flatMap { queueUnsentDelete($0) }
+        let firstRecord = queued.first.flatMap { deleteRequests[$0]?.record }
+        // Each delete queues; the app goes offline once for them all.
+        var effects = queued.flatMap { enqueueUnsentDelete($0) }
         if var tally = changes.bulkTallies[batch] {
             tally.total -= queued.count
             changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
         }
-        if queued.count > 1 {
-            notices.statusMessage =
-                "Queued \(noun.count(queued.count)) to delete: the org cannot be reached; sent when it answers "
-                + "(x takes one back)"
-        }
+        guard let firstRecord else { return effects }
+        if queued.count == 1 { return effects + goOffline(status: "Queued the delete of \(label(of: firstRecord))") }
+        effects += goOffline()
+        notices.statusMessage =
+            "Queued \(noun.count(queued.count)) to delete: the org cannot be reached; sent when it answers "
+            + "(x takes one back)"
         return effects
     }
 

@@ -110,6 +110,7 @@ extension ContactListModel {
     /// row was shown: a create's placeholder, or a record being restored.
     private func isLeftChangeRow(_ record: ContactRecord) -> Bool {
         record.id.hasPrefix(PendingCreate.idPrefix) || changes.pendingUndeleteIDs.contains(record.id)
+            || offline.isQueuedUndelete(record.id)
     }
 
     /// Takes the replica's rows off the list while they are still shown in place of the org's

@@ -83,14 +83,17 @@ extension ContactListModel {
             notices.alerts.removeFirst()
             return deleteAfterAll(conflict)
         }
-        // Dismissing a queued delete's conflict keeps the org's copy: nothing goes without the user's word.
+        // Dismissing a conflict keeps the org's copy (its queued change goes): nothing goes without
+        // the user's word.
         var effects: [ContactListEffect] = []
         if key == .enter || key == .escape || key == .character(" ") {
             notices.alerts.removeFirst()
             if let conflict = shownAlert.deleteConflict { effects += keepOrgCopy(conflict) }
+            if let key = shownAlert.conflict?.queuedKey { effects += forgetQueued(key) }
         }
         if key == Self.dismissAllAlertsKey {
             for conflict in notices.alerts.compactMap(\.deleteConflict) { effects += keepOrgCopy(conflict) }
+            for key in notices.alerts.compactMap(\.conflict?.queuedKey) { effects += forgetQueued(key) }
             notices.alerts.removeAll()
         }
         scrollAlert(with: key, wasShowing: shownAlert)

@@ -38,7 +38,7 @@ extension ContactListModel {
         case .firstPage(let generation, let merging):
             guard generation == run.generation else { return [] }
             // Offline needs the runner's local stores: without them a failed load only says so.
-            if case .failure(let error) = result, Self.meansUnreachable(error), rowsAreRecords,
+            if case .failure(let error) = result, error.meansHostUnreachable, rowsAreRecords,
                 run.resultsView == nil, keepsRows || journalsChanges
             {
                 return goOffline()
@@ -95,8 +95,7 @@ extension ContactListModel {
         case .referenceLookup(let field, let text):
             return applyReferenceLookup(field: field, text: text, result: result)
         case .readConflict(let updateID):
-            applyConflict(updateID, readBack: result)
-            return loadMoreIfNeeded()
+            return applyConflict(updateID, readBack: result) + loadMoreIfNeeded()
         case .search(let text):
             applyOrgSearch(result, text: text)
             return []
@@ -129,7 +128,7 @@ extension ContactListModel {
             guard generation == run.generation, run.sync != nil else { return [] }
             // The org went away mid-sync: its other requests are dropped, and it starts over
             // when the org answers again (`comeOnline`).
-            if case .failure(let error) = result, Self.meansUnreachable(error), keepsRows || journalsChanges {
+            if case .failure(let error) = result, error.meansHostUnreachable, keepsRows || journalsChanges {
                 let dropped = dropPageRequests()
                 run.sync?.restart()
                 return dropped + goOffline()

@@ -38,13 +38,16 @@ public struct DurableChange: Hashable, Sendable {
     /// Sent, or queued offline (`QueuedChange`): the record's `LastModifiedDate` is then the
     /// replica's copy, the condition the change is sent on.
     public let state: State
+    /// A queued delete in conflict: what the org held, so that a restart asks again with both values.
+    public let orgChange: OrgChange?
 
     public init(
         requestID: RestRequestID, kind: Kind, record: ContactRecord, query: String?, field: String? = nil,
         value: String? = nil, typed: [String: String] = [:], body: [String: JSONValue] = [:], sentAt: Date? = nil,
-        state: State = .sent
+        state: State = .sent, orgChange: OrgChange? = nil
     ) {
         self.state = state
+        self.orgChange = orgChange
         self.requestID = requestID
         self.kind = kind
         self.record = record

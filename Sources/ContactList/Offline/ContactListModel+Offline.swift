@@ -11,15 +11,6 @@ extension ContactListModel {
         offline.sendsNothing = true
     }
 
-    /// Whether an error says the org was not reached at all: refused, no such host, or no answer
-    /// in time. Any answer, even an error, means the org is there.
-    static func meansUnreachable(_ error: RestClientError) -> Bool {
-        switch error {
-        case .transportFailed, .timedOut: return true
-        default: return false
-        }
-    }
-
     /// The list stays on the replica's rows (if it holds them), the header says `offline`, and
     /// changes queue from now on; a probe looks for the org again unless `--offline`.
     mutating func goOffline() -> [ContactListEffect] {
@@ -75,8 +66,9 @@ extension ContactListModel {
         return effects + [.send(newProbe())]
     }
 
-    /// A probe's answer: any answer means the org is back (the queue syncs up); no answer waits
-    /// longer before the next.
+    /// A probe's answer: the org is back (the queue syncs up) unless it still cannot be reached
+    /// (`RestClientError.meansHostUnreachable`, the one test of that), which waits longer before
+    /// the next.
     mutating func settleProbe(
         _ result: Result<RestResponse, RestClientError>, requestID: RestRequestID
     )
@@ -84,7 +76,7 @@ extension ContactListModel {
     {
         guard offline.probeID == requestID else { return [] }
         offline.probeID = nil
-        if case .failure(let error) = result, Self.meansUnreachable(error) {
+        if case .failure(let error) = result, error.meansHostUnreachable {
             notices.statusMessage = offlineStatus
             return scheduleProbe()
         }
@@ -165,6 +157,7 @@ extension ContactListModel {
         switch entry.kind {
         case .delete: return "\(label(of: record))'s delete is queued; x takes it back."
         case .create: return "\(label(of: record)) is a queued new record; x discards it."
+        case .undelete: return "\(label(of: record))'s restore is queued; x takes it back."
         case .update: return nil
         }
     }
@@ -179,10 +172,9 @@ extension ContactListModel {
         var queued: [ContactRecord] = []
         // Made once: a bulk delete may queue thousands.
         var alreadyQueued = offline.queuedDeleteIDs
-        let entriesByRecord = Dictionary(grouping: offline.entries, by: \.original.id)
         for record in records where alreadyQueued.insert(record.id).inserted {
             // The delete replaces the record's queued edits; the org's copy is what they started from.
-            let edits = entriesByRecord[record.id] ?? []
+            let edits = offline.entries(ofRecord: record.id)
             let original = edits.first?.original ?? record
             for edit in edits { effects += forgetQueued(edit.key) }
             effects += enqueue(
@@ -223,9 +215,10 @@ extension ContactListModel {
     mutating func enqueueEdit(
         key: RestRequestID, field: String, value: String, orgCopy: ContactRecord, since: Date
     ) -> [ContactListEffect] {
-        let original = offline.entries.first { $0.original.id == orgCopy.id }?.original ?? orgCopy
+        let queued = offline.entries(ofRecord: orgCopy.id)
+        let original = queued.first?.original ?? orgCopy
         var effects: [ContactListEffect] = []
-        for earlier in offline.entries where earlier.original.id == orgCopy.id && earlier.kind.field == field {
+        for earlier in queued where earlier.kind.field == field {
             effects += forgetQueued(earlier.key)
         }
         effects += enqueue(
@@ -253,6 +246,44 @@ extension ContactListModel {
                 since: notices.now()))
     }
 
+    /// `U` offline: the records show again at once, marked ↺, and each undelete is queued in the
+    /// outbox, sent when the org answers (`syncUp`). In the Recycle Bin's view the rows stay, marked.
+    mutating func queueUndeletes(_ group: UndoableDelete) -> [ContactListEffect] {
+        if let refusal = refusalOfQueueing {
+            notices.statusMessage = refusal
+            // `U` took it from the history: it stays there for a later `U`.
+            changes.undoHistory.append(group)
+            return []
+        }
+        var effects: [ContactListEffect] = []
+        var records: [ContactRecord] = []
+        for entry in group.entries where offline.entry(forRecord: entry.record.id) == nil {
+            records.append(entry.record)
+            effects += enqueue(
+                QueuedChange(
+                    key: RestRequestID(), kind: .undelete(query: group.query), original: withOrgValues(entry.record),
+                    state: .queued, since: notices.now()))
+            changes.restoreConfirmedDelete(entry.record.id)
+            showRestored(entry.record, query: group.query)
+        }
+        clampSelection()
+        guard !records.isEmpty else { return effects }
+        notices.statusMessage =
+            (records.count == 1
+                ? "Queued the restore of \(label(of: records[0]))" : "Queued \(noun.count(records.count)) to restore")
+            + " (offline: sent when the org answers; x takes it back)"
+        return effects
+    }
+
+    /// `x` on a queued undelete: the record is deleted as the org has it, its row leaves, and `U`
+    /// can take it back again. In the Recycle Bin's view the row stays, a row of the bin.
+    private mutating func discardQueuedUndelete(_ record: ContactRecord, query listQuery: String?) {
+        guard !run.readsRecycleBin else { return }
+        changes.confirmDeleted(record.id)
+        changes.rememberForUndo([(RestRequestID(), record)], query: listQuery)
+        removeRow(id: record.id)
+    }
+
     /// Adds a queued change, and its outbox entry (which replaces the entry of the same key: a
     /// change whose request never reached the org keeps its key).
     mutating func enqueue(_ change: QueuedChange) -> [ContactListEffect] {
@@ -263,7 +294,13 @@ extension ContactListModel {
     /// Removes a queued change, and its outbox entry.
     mutating func forgetQueued(_ key: RestRequestID) -> [ContactListEffect] {
         guard offline.remove(key) != nil else { return [] }
-        return journalsChanges ? [.forgetChange(key)] : []
+        return forgettingQueued(key)
+    }
+
+    /// The outbox effect that forgets the queued change of `key`, whose entry the caller takes off
+    /// the queue itself: a sync up takes all it settles off at once (`OfflineState.remove(_:)`).
+    func forgettingQueued(_ key: RestRequestID) -> [ContactListEffect] {
+        journalsChanges ? [.forgetChange(key)] : []
     }
 
     // MARK: - x: discarding
@@ -275,13 +312,18 @@ extension ContactListModel {
             notices.statusMessage = "x discards a queued change: this row has none."
             return []
         }
-        let entries = offline.entries.filter { $0.original.id == record.id }
+        let entries = offline.entries(ofRecord: record.id)
         var effects: [ContactListEffect] = []
         for entry in entries { effects += forgetQueued(entry.key) }
-        if case .create = entries[0].kind {
+        switch entries[0].kind {
+        case .create:
             removeRow(id: record.id)
-        } else if let index = dataRows.firstIndex(where: { $0.id == record.id }) {
-            rows.replace(at: index, with: entries[0].original)
+        case .undelete(let listQuery):
+            discardQueuedUndelete(entries[0].original, query: listQuery)
+        case .delete, .update:
+            if let index = dataRows.firstIndex(where: { $0.id == record.id }) {
+                rows.replace(at: index, with: entries[0].original)
+            }
         }
         clampSelection()
         notices.statusMessage =
@@ -308,28 +350,72 @@ extension ContactListModel {
                 guard !change.typed.isEmpty else { continue }
                 original = newPlaceholder(showing: change.record)
                 kind = .create(typed: change.typed, body: change.body)
-            case .undelete: continue
+            case .undelete: kind = .undelete(query: change.query)
             }
-            effects += enqueue(
-                QueuedChange(
-                    key: RestRequestID(), kind: kind, original: original, state: .queued,
-                    since: change.sentAt ?? notices.now()))
+            // A change in conflict stays one, and asks again; without what the org held (an older
+            // entry) it is queued, and its check (or 412) finds the conflict again. Never sent unasked.
+            let orgChange = change.state == .conflict ? change.orgChange : nil
+            let queued = QueuedChange(
+                key: RestRequestID(), kind: kind, original: original, state: orgChange == nil ? .queued : .conflict,
+                since: change.sentAt ?? notices.now(), orgChange: orgChange)
+            effects += enqueue(queued)
+            if let orgChange { askAgain(queued, orgChange: orgChange) }
         }
         showQueuedChanges()
         if !offline.entries.isEmpty { notices.statusMessage = "From the last session: \(queuedCount), not sent yet" }
         return effects
     }
 
+    /// The alert of a change taken up in conflict: a delete's, or an edit's with both values.
+    private mutating func askAgain(_ change: QueuedChange, orgChange: OrgChange) {
+        switch change.kind {
+        case .delete:
+            notices.alerts.append(.deleteChangedMeanwhile(DeleteConflict(change, orgChange: orgChange)))
+        case .update(let field, let value):
+            let conflict = FieldConflict(
+                record: change.original, field: field, yours: value, theirs: orgChange.theirs ?? "",
+                changedBy: orgChange.changedBy, changedAt: orgChange.changedAt, queuedKey: change.key)
+            notices.alerts.append(.changedMeanwhile(conflict, name: label(of: change.original)))
+        case .create, .undelete:
+            break
+        }
+    }
+
+    /// An edit's 412 with a durable outbox: the conflict waits in the outbox as a queued change in
+    /// conflict (the row keeps the org's value, the org's copy its original), so that a restart
+    /// asks again; the alert's Enter forgets it, `o` sends the value instead. An earlier queued
+    /// edit of the field goes.
+    mutating func keepEditConflict(_ conflict: inout FieldConflict) -> [ContactListEffect] {
+        guard journalsChanges else { return [] }
+        var effects: [ContactListEffect] = []
+        for earlier in offline.entries(ofRecord: conflict.record.id) where earlier.kind.field == conflict.field {
+            effects += forgetQueued(earlier.key)
+        }
+        let orgChange = OrgChange(
+            changedBy: conflict.changedBy, changedAt: conflict.changedAt,
+            changes: ["\(conflict.field): \"\(conflict.yours)\" → \"\(conflict.theirs)\""], theirs: conflict.theirs)
+        let change = QueuedChange(
+            key: RestRequestID(), kind: .update(field: conflict.field, value: conflict.yours),
+            original: currentCopy(of: conflict.record).lastModified(conflict.changedAt), state: .conflict,
+            since: notices.now(), orgChange: orgChange)
+        conflict.queuedKey = change.key
+        return effects + enqueue(change)
+    }
+
     /// Shows the queued changes on the rows: edits' values, and new records on top.
     mutating func showQueuedChanges() {
         for entry in offline.entries {
             switch entry.kind {
-            case .update(let field, let value):
+            case .update(let field, let value) where entry.state != .conflict:
                 show(value, for: FieldKey(recordID: entry.original.id, field: field))
+            case .update:
+                break
             case .create:
                 if !rows.ids.contains(entry.original.id), entry.original.objectType == run.searchedObject {
                     insertRow(entry.original, at: 0)
                 }
+            case .undelete(let query):
+                showRestored(entry.original, query: query)
             case .delete: break
             }
         }
@@ -340,7 +426,8 @@ extension ContactListModel {
     /// org shows in place of the copy's.
     var queuedValuesByRecord: [String: [String: String]] {
         var byRecord: [String: [String: String]] = [:]
-        for entry in offline.entries {
+        // An edit in conflict is not shown: the row shows the org's value until the user decides.
+        for entry in offline.entries where entry.state != .conflict {
             if case .update(let field, let value) = entry.kind {
                 byRecord[entry.original.id, default: [:]][field] = value
             }
@@ -365,15 +452,19 @@ extension QueuedChange {
         switch kind {
         case .delete:
             return DurableChange(
-                requestID: key, kind: .delete, record: original, query: query, sentAt: since, state: state)
+                requestID: key, kind: .delete, record: original, query: query, sentAt: since, state: state,
+                orgChange: state == .conflict ? orgChange : nil)
         case .update(let field, let value):
             return DurableChange(
                 requestID: key, kind: .update, record: original, query: query, field: field, value: value,
-                sentAt: since, state: state)
+                sentAt: since, state: state, orgChange: state == .conflict ? orgChange : nil)
         case .create(let typed, let body):
             return DurableChange(
                 requestID: key, kind: .create, record: original, query: nil, typed: typed, body: body, sentAt: since,
                 state: state)
+        case .undelete(let listQuery):
+            return DurableChange(
+                requestID: key, kind: .undelete, record: original, query: listQuery, sentAt: since, state: state)
         }
     }
 }

@@ -4,11 +4,11 @@ import RestCore
 extension ContactListModel {
     // MARK: - Sync up, leave-if-changed
 
-    /// Sends the queued changes in MobileSync's order, deletes, then creates, then updates, never
-    /// overwriting a newer change in the org: the deletes' records are read first (one
-    /// `SELECT Id, LastModifiedDate … WHERE Id IN (…)` per object and 200 ids), and only those
-    /// unchanged since the replica's copy are deleted; the creates and updates go once those reads
-    /// are in, each update with `If-Unmodified-Since` (a 412 is a conflict, `readConflict`). The
+    /// Sends the queued changes in MobileSync's order, deletes, then creates, then updates (`U`'s
+    /// undeletes just before the creates), never overwriting a newer change in the org: the
+    /// deletes' records are read first (one `SELECT Id, LastModifiedDate … WHERE Id IN (…)` per
+    /// object and 200 ids), and only those unchanged since the replica's copy are deleted; the
+    /// undeletes, creates and updates go once those reads are in, each update with `If-Unmodified-Since` (a 412 is a conflict, `readConflict`). The
     /// list is then read again from the org. Empty when nothing is queued.
     mutating func syncUp() -> [ContactListEffect] {
         guard !offline.isOffline, offline.pendingChecks == 0,
@@ -56,13 +56,13 @@ extension ContactListModel {
         -> [ContactListEffect]
     {
         offline.pendingChecks = max(0, offline.pendingChecks - 1)
-        let checked = entries.compactMap { key in offline.entries.first { $0.key == key } }
+        let checked = entries.compactMap(offline.entry(key:))
         let page: QueryResult
         do {
             page = try result.get().decode(QueryResult.self)
         } catch {
             for entry in checked { offline.setState(.queued, of: entry.key) }
-            if case .failure(let failure) = result, Self.meansUnreachable(failure) {
+            if case .failure(let failure) = result, failure.meansHostUnreachable {
                 return offline.isOffline ? [] : goOffline()
             }
             notices.statusMessage = "The queued deletes could not be checked (\(error.description)); r tries again."
@@ -71,24 +71,31 @@ extension ContactListModel {
         var byID: [String: JSONValue] = [:]
         for json in page.records { if let id = json["Id"]?.stringValue { byID[id] = json } }
         var effects: [ContactListEffect] = []
+        // Taken off the queue at once, after the loop (which reads nothing of it).
+        var settled = Set<RestRequestID>()
         for entry in checked {
             let record = entry.original
             guard let json = byID[record.id] else {
                 // Gone from the org already: the delete is done.
-                effects += forgetQueued(entry.key)
+                settled.insert(entry.key)
+                effects += forgettingQueued(entry.key)
                 changes.confirmDeleted(record.id)
                 if removeRow(id: record.id) { clampSelection() }
                 continue
             }
             let theirs = json["LastModifiedDate"]?.stringValue
             if theirs == nil || theirs == record.lastModifiedDate || Self.sameInstant(theirs, record.lastModifiedDate) {
-                effects += forgetQueued(entry.key) + sendQueuedDelete(record)
+                settled.insert(entry.key)
+                effects += forgettingQueued(entry.key) + sendQueuedDelete(record)
             } else {
-                offline.setState(.conflict, of: entry.key)
+                let conflict = deleteConflict(entry, json: json)
+                offline.setConflict(conflict.orgChange, of: entry.key)
+                // Written with what the org holds: a restart asks again, never sends it.
                 effects += journaledQueued(entry.key)
-                notices.alerts.append(.deleteChangedMeanwhile(deleteConflict(entry, json: json)))
+                notices.alerts.append(.deleteChangedMeanwhile(conflict))
             }
         }
+        offline.remove(settled)
         guard offline.pendingChecks == 0 else { return effects }
         return effects + sendQueuedWrites()
     }
@@ -121,18 +128,22 @@ extension ContactListModel {
         return effects
     }
 
-    /// The queued creates, then the queued updates, each through the path `c` and `e` take
-    /// online; then the list is read again from the org.
+    /// The queued undeletes, then the queued creates, then the queued updates, each through the
+    /// path `U`, `c` and `e` take online; then the list is read again from the org.
     private mutating func sendQueuedWrites() -> [ContactListEffect] {
-        var effects: [ContactListEffect] = []
+        var effects = sendQueuedUndeletes()
+        // Taken off the queue at once, after the loops (which read nothing of it).
+        var sent = Set<RestRequestID>()
         for entry in offline.entries where entry.state == .queued {
             guard case .create(let typed, let body) = entry.kind else { continue }
-            effects += forgetQueued(entry.key)
+            sent.insert(entry.key)
+            effects += forgettingQueued(entry.key)
             effects += sendQueuedCreate(entry.original, typed: typed, body: body)
         }
         for entry in offline.entries where entry.state == .queued {
             guard case .update(let field, let value) = entry.kind else { continue }
-            effects += forgetQueued(entry.key)
+            sent.insert(entry.key)
+            effects += forgettingQueued(entry.key)
             let index = run.columns.indices.first { run.columns[$0].matchesField(field) }
             let before = index.map { entry.original.value(at: $0) } ?? ""
             effects += sendUpdate(
@@ -140,11 +151,44 @@ extension ContactListModel {
                 condition: entry.original.lastModifiedDate ?? Self.unknownCopyDate)
             effects += changes.takeJournal()
         }
+        offline.remove(sent)
         let conflicts = offline.entries.filter { $0.state == .conflict }.count
         notices.statusMessage =
             conflicts == 0 ? "Sent the queued changes." : "Sent the queued changes; \(conflicts) in conflict."
         offline.refreshesWhenSettled = true
         return effects + refreshWhenSynced()
+    }
+
+    /// The queued undeletes through `U`'s path (a SOAP call per object and 200 ids), for each list
+    /// they were made in; each queued entry is forgotten once its sent one is written. In the
+    /// Recycle Bin's view their rows leave, as `U` there does online.
+    private mutating func sendQueuedUndeletes() -> [ContactListEffect] {
+        var groups: [(query: String?, entries: [QueuedChange])] = []
+        for entry in offline.entries where entry.state == .queued {
+            guard case .undelete(let listQuery) = entry.kind else { continue }
+            if let index = groups.firstIndex(where: { $0.query == listQuery }) {
+                groups[index].entries.append(entry)
+            } else {
+                groups.append((listQuery, [entry]))
+            }
+        }
+        var effects: [ContactListEffect] = []
+        for group in groups {
+            let sends = undelete(
+                UndoableDelete(
+                    entries: group.entries.map { .init(key: $0.key, record: $0.original) }, query: group.query))
+            // Not sent (read-only): they stay queued.
+            guard !sends.isEmpty else { continue }
+            effects += changes.takeJournal()
+            for entry in group.entries {
+                effects += forgettingQueued(entry.key)
+                if run.readsRecycleBin { removeRow(id: entry.original.id) }
+            }
+            offline.remove(Set(group.entries.map(\.key)))
+            effects += sends
+        }
+        clampSelection()
+        return effects
     }
 
     /// Once every change a sync up sent has settled (and no delete check is awaited), the list is
@@ -199,7 +243,7 @@ extension ContactListModel {
 
     /// Enter on a delete's conflict: the org's copy stays, the queued delete goes.
     mutating func keepOrgCopy(_ conflict: DeleteConflict) -> [ContactListEffect] {
-        guard offline.entries.contains(where: { $0.key == conflict.key }) else { return [] }
+        guard offline.entry(key: conflict.key) != nil else { return [] }
         notices.statusMessage = "\(label(of: conflict.record)) stays as the org has it; the queued delete is dropped."
         return forgetQueued(conflict.key)
     }
@@ -207,13 +251,13 @@ extension ContactListModel {
     /// `o` on a delete's conflict: the delete goes after all, conditioned on the org's new
     /// `LastModifiedDate` (read again first, so that a third change meanwhile is caught again).
     mutating func deleteAfterAll(_ conflict: DeleteConflict) -> [ContactListEffect] {
-        guard let entry = offline.entries.first(where: { $0.key == conflict.key }) else { return [] }
+        guard let entry = offline.entry(key: conflict.key) else { return [] }
         let record = entry.original.lastModified(conflict.changedAt)
         offline.setOriginal(record, of: conflict.key)
-        offline.setState(.queued, of: conflict.key)
+        offline.setConflict(nil, of: conflict.key)
         // The choice is written down at once, so that a restart before the org answers keeps it.
         let saved = journaledQueued(conflict.key)
-        guard !offline.isOffline, let queued = offline.entries.first(where: { $0.key == conflict.key }) else {
+        guard !offline.isOffline, let queued = offline.entry(key: conflict.key) else {
             return saved
         }
         notices.statusMessage = "Deleting \(label(of: record)) after all…"
@@ -223,7 +267,7 @@ extension ContactListModel {
     /// The outbox's copy of the queued change `key` as it stands now (its state, its condition),
     /// when changes are journalled.
     private func journaledQueued(_ key: RestRequestID) -> [ContactListEffect] {
-        guard journalsChanges, let entry = offline.entries.first(where: { $0.key == key }) else { return [] }
+        guard journalsChanges, let entry = offline.entry(key: key) else { return [] }
         return [.recordChange(entry.durable(query: query))]
     }
 }
@@ -241,6 +285,18 @@ public struct DeleteConflict: Hashable, Sendable {
     public let changedAt: String
     /// `Email: "old" → "new"` for each column that differs.
     public let changes: [String]
+
+    /// What the org held, as the outbox keeps it.
+    var orgChange: OrgChange { OrgChange(changedBy: changedBy, changedAt: changedAt, changes: changes) }
+}
+
+extension DeleteConflict {
+    /// The conflict of a queued delete, from what the org held (kept in the outbox).
+    init(_ entry: QueuedChange, orgChange: OrgChange) {
+        self.init(
+            key: entry.key, record: entry.original, changedBy: orgChange.changedBy, changedAt: orgChange.changedAt,
+            changes: orgChange.changes)
+    }
 }
 
 extension Alert {

@@ -22,6 +22,12 @@ extension ContactListModel {
     /// under its request's key, so that its outbox entry turns from sent to queued in one write;
     /// the app goes offline. Nothing of it was sent: the sync up sends it, after its check.
     mutating func queueUnsentDelete(_ requestID: RestRequestID) -> [ContactListEffect] {
+        guard let record = deleteRequests[requestID]?.record else { return [] }
+        return enqueueUnsentDelete(requestID) + goOffline(status: "Queued the delete of \(label(of: record))")
+    }
+
+    /// `queueUnsentDelete` but for going offline, which a bulk delete does once for all its records.
+    mutating func enqueueUnsentDelete(_ requestID: RestRequestID) -> [ContactListEffect] {
         let since = changes.since[requestID] ?? notices.now()
         guard let info = deleteRequests[requestID] else { return [] }
         // The org's copy: an edit of it in flight is not the org's until it settles.
@@ -29,9 +35,7 @@ extension ContactListModel {
         _ = changes.handOverDelete(requestID)
         putBack(info)
         viewport.marks[info.record.id] = nil
-        let effects = enqueue(
-            QueuedChange(key: requestID, kind: .delete, original: original, state: .queued, since: since))
-        return effects + goOffline(status: "Queued the delete of \(label(of: info.record))")
+        return enqueue(QueuedChange(key: requestID, kind: .delete, original: original, state: .queued, since: since))
     }
 
     /// A PATCH that never reached the org: the row keeps the value, marked ✎, and the edit queues
@@ -59,6 +63,33 @@ extension ContactListModel {
                 key: requestID, kind: .create(typed: create.form.typedValues, body: createBody(of: create.form)),
                 original: create.placeholder, state: .queued, since: create.sentAt))
         return effects + goOffline(status: "Queued the new \(label(of: create.placeholder))")
+    }
+
+    /// A SOAP undelete that never reached the org: each record's row stays, marked ↺ (in the
+    /// Recycle Bin's view it comes back), and its undelete queues under its entry's key; the app
+    /// goes offline once for them all.
+    mutating func queueUnsentUndeletes(_ keys: [RestRequestID]) -> [ContactListEffect] {
+        var effects: [ContactListEffect] = []
+        var records: [ContactRecord] = []
+        for key in keys {
+            let since = changes.since[key] ?? notices.now()
+            guard let item = changes.handOverUndelete(key) else { continue }
+            effects += enqueue(
+                QueuedChange(
+                    key: key, kind: .undelete(query: item.query), original: withOrgValues(item.record), state: .queued,
+                    since: since))
+            if run.readsRecycleBin, item.query == query, !rows.ids.contains(item.record.id) {
+                countRestored(-1)
+                insertRow(item.record, at: 0)
+            }
+            records.append(item.record)
+        }
+        guard let first = records.first else { return effects }
+        clampSelection()
+        let status =
+            records.count == 1
+            ? "Queued the restore of \(label(of: first))" : "Queued \(noun.count(records.count)) to restore"
+        return effects + goOffline(status: status)
     }
 
     // MARK: - A read of an unknown outcome that cannot reach the org
@@ -97,7 +128,7 @@ extension ContactListModel {
     }
 
     /// Offline from a change that could not reach the org: `status`, then what offline means.
-    private mutating func goOffline(status: String) -> [ContactListEffect] {
+    mutating func goOffline(status: String) -> [ContactListEffect] {
         let effects = goOffline()
         notices.statusMessage = "\(status): the org cannot be reached; sent when it answers (x takes it back)"
         return effects

@@ -14,6 +14,9 @@ public struct QueuedChange: Hashable, Sendable {
         /// (`ContactListModel.createBody(of:)`: a reference typed as a name goes as the Id it
         /// resolved to).
         case create(typed: [String: String], body: [String: JSONValue])
+        /// `U`: the record taken back out of the Recycle Bin, into the list of this query (nil:
+        /// any list of its object).
+        case undelete(query: String?)
     }
 
     /// Where a queued change stands.
@@ -36,6 +39,8 @@ public struct QueuedChange: Hashable, Sendable {
     public internal(set) var state: State
     /// When the change was made.
     public let since: Date
+    /// In conflict: what the org held of the record when its check found it changed.
+    public internal(set) var orgChange: OrgChange? = nil
 
     /// The badge of its row.
     var badge: QueuedBadge {
@@ -43,6 +48,7 @@ public struct QueuedChange: Hashable, Sendable {
         case .delete: .deleted
         case .update: .edited
         case .create: .created
+        case .undelete: .restored
         }
     }
 }
@@ -54,6 +60,7 @@ extension QueuedChange {
         case .delete: ChangeInFlight(requestID: key, kind: .delete, record: original)
         case .update(let field, _): ChangeInFlight(requestID: key, kind: .update(field: field), record: original)
         case .create: ChangeInFlight(requestID: key, kind: .create, record: original)
+        case .undelete: ChangeInFlight(requestID: key, kind: .undelete, record: original)
         }
     }
 }

@@ -5,7 +5,9 @@ extension ContactListModel {
     /// or left by a process that is gone.
     public var outboxItems: [OutboxItem] {
         let queued = offline.entries.map { entry in
-            OutboxItem(change: entry.inFlight, isUnknown: false, since: entry.since, queuedState: entry.state)
+            OutboxItem(
+                change: entry.inFlight, isUnknown: false, since: entry.since, queuedState: entry.state,
+                orgChange: entry.state == .conflict ? entry.orgChange : nil)
         }
         return
             (changes.unsettled.map {

@@ -10,6 +10,8 @@ public struct OutboxItem: Hashable, Sendable {
     public let since: Date?
     /// Where a change made offline stands; nil for a change sent.
     public var queuedState: QueuedChange.State? = nil
+    /// In conflict: what the org holds against the list's copy, shown after the record.
+    public var orgChange: OrgChange? = nil
 
     /// `create`, `edit`, `delete` or `undelete`: the change's kind (`ChangeInFlight.kindName`),
     /// an update named for `e`, which makes it.
@@ -22,14 +24,20 @@ public struct OutboxItem: Hashable, Sendable {
     /// `queued`, `checking` or `conflict`.
     var stateName: String { queuedState?.rawValue ?? (isUnknown ? "unknown" : "sent") }
 
-    /// The record as the list names it: an edit names its field, a create has no Id yet.
+    /// The record as the list names it: an edit names its field, a create has no Id yet; a
+    /// conflict says who changed what in the org (yours → the org's).
     var recordName: String {
         let record = change.record
         let name = record.displayName.isEmpty ? "(no name)" : record.displayName
+        let named: String
         switch change.kind {
-        case .create: return name
-        case .update(let field): return "\(name) (\(record.id)) · \(field)"
-        case .delete, .undelete: return "\(name) (\(record.id))"
+        case .create: named = name
+        case .update(let field): named = "\(name) (\(record.id)) · \(field)"
+        case .delete, .undelete: named = "\(name) (\(record.id))"
         }
+        guard let orgChange else { return named }
+        let who = orgChange.changedBy.isEmpty ? "someone else" : orgChange.changedBy
+        let what = orgChange.changes.isEmpty ? "" : ": " + orgChange.changes.joined(separator: ", ")
+        return "\(named) · changed by \(who)\(what)"
     }
 }

@@ -10,6 +10,7 @@ extension ContactListModel {
         run.sync = nil
         sync.makeKeys()
         let inFlightIDs = Set(changes.updates.values.map(\.record.id)).union(changes.pendingUndeleteIDs)
+            .union(offline.queuedUndeleteIDs)
         for id in sync.removed {
             sync.keys[id] = nil
             if !inFlightIDs.contains(id) { removeRow(id: id) }

@@ -23,10 +23,10 @@ extension ContactListModel {
         let effects = undelete(
             UndoableDelete(entries: valid.map { .init(key: RestRequestID(), record: $0) }, query: query))
         guard !effects.isEmpty else { return [] }
-        for record in valid {
-            viewport.marks[record.id] = nil
-            removeRow(id: record.id)
-        }
+        for record in valid { viewport.marks[record.id] = nil }
+        // Offline, the rows stay, marked ↺, while their undeletes wait in the outbox.
+        guard !offline.isOffline else { return effects }
+        for record in valid { removeRow(id: record.id) }
         clampSelection()
         return effects + loadMoreIfNeeded()
     }

@@ -60,8 +60,9 @@ extension ContactListModel {
     }
 
     /// Shows the records again at once and sends their SOAP undeletes, at most 200 ids a call;
-    /// each record gets a pending entry of its own.
+    /// each record gets a pending entry of its own. Offline, they are queued instead.
     mutating func undelete(_ group: UndoableDelete) -> [ContactListEffect] {
+        if offline.isOffline { return queueUndeletes(group) }
         let records = group.entries.map(\.record)
         var chunks: [[ContactRecord]] = []
         for objectType in Set(records.map(\.objectType)).sorted() {
@@ -105,8 +106,12 @@ extension ContactListModel {
     }
 
     /// After a page that replaced the rows: the records restored during its run show, even when
-    /// the page was read before the org restored them; those of earlier runs are forgotten.
+    /// the page was read before the org restored them; those of earlier runs are forgotten. The
+    /// records whose undeletes are queued (offline) show too: the org has them deleted until then.
     mutating func reshowRestoredInRun() {
+        if !offline.entries.isEmpty {
+            for queued in offline.queuedUndeletes { showRestored(queued.record, query: queued.query) }
+        }
         let pendingIDs = changes.pendingDeleteIDs
         for (id, entry) in changes.restoredInRun {
             guard entry.generation == run.generation else {
@@ -119,7 +124,7 @@ extension ContactListModel {
     }
 
     /// The org's count follows the rows restored (or taken away again).
-    private mutating func countRestored(_ count: Int) {
+    mutating func countRestored(_ count: Int) {
         // The Recycle Bin counts the other way: a restored record leaves it.
         let count = run.readsRecycleBin ? -count : count
         run.totalSize = max(0, run.totalSize + count)
@@ -133,6 +138,7 @@ extension ContactListModel {
     ) -> [ContactListEffect] {
         switch result {
         case .failure(let error):
+            if queuesUnsent(result) { return queueUnsentUndeletes(entries) }
             if case .unknown = DeleteOutcome(result) { return reconcileUndelete(entries: entries) }
             finishUndelete(entries) { _, _, name in Alert.undeleteFailureMessage(for: error, name: name) }
         case .success(let response):

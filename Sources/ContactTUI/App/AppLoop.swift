@@ -47,18 +47,13 @@ final class AppLoop {
     private let columnLayouts: ColumnLayoutFile?
     /// Confirms in the background the owner the stores were opened for (see `LocalStores.ownerCheck`).
     private let ownerCheck: (@Sendable () async -> String?)?
-    /// `--offline`: no request leaves the process; each fails at once as one to an org that cannot
-    /// be reached (the model then says why, as it does offline).
-    private let sendsNothing: Bool
 
     init(
         model: ContactListModel, client: RestClient, useColor: Bool, useMouse: Bool, logger: Logger?,
         history: QueryHistoryFile? = nil, journal: OutboxJournal? = nil, replica: ReplicaStore? = nil,
-        columnLayouts: ColumnLayoutFile? = nil, ownerCheck: (@Sendable () async -> String?)? = nil,
-        sendsNothing: Bool = false
+        columnLayouts: ColumnLayoutFile? = nil, ownerCheck: (@Sendable () async -> String?)? = nil
     ) {
         self.ownerCheck = ownerCheck
-        self.sendsNothing = sendsNothing
         self.history = history
         self.journal = journal
         self.replica = replica
@@ -132,7 +127,9 @@ final class AppLoop {
         queue.markClosed()
         let report = QuitReport(
             changesInFlight: model.changesInFlight, alerts: model.notices.alerts,
-            failedChangeCount: model.failedChangeCount, queuedChangeCount: model.offline.entries.count)
+            failedChangeCount: model.failedChangeCount,
+            queuedChangeCount: model.offline.entries.count { $0.state != .conflict },
+            conflictCount: model.offline.entries.count { $0.state == .conflict })
         for change in report.changesInFlight {
             logger?.warning("quitting with a change in flight: sent, outcome unknown", metadata: Self.metadata(change))
         }
@@ -205,8 +202,11 @@ final class AppLoop {
             switch effect {
             case .quit:
                 running = false
-            case .send(let request) where sendsNothing, .sendAfter(let request, _) where sendsNothing:
-                queue.post(.response(request.id, .failure(Self.offlineRefusal)))
+            // `--offline` (the model's `sendsNothing`): no request leaves the process; each fails at
+            // once as one to an org that cannot be reached, and the model says why, as offline.
+            case .send(let request) where model.offline.sendsNothing,
+                .sendAfter(let request, _) where model.offline.sendsNothing:
+                queue.post(.response(request.id, .failure(OfflineState.sendsNothingFailure)))
             case .send(let request):
                 send(request)
             case .open(let url, let allowsDefaultBrowser):
@@ -260,9 +260,6 @@ final class AppLoop {
             }
         }
     }
-
-    /// What every request meets under `--offline`.
-    static let offlineRefusal = RestClientError.transportFailed(host: "the org", reason: "--offline sends nothing")
 
     /// Shows the replica's rows of the query at once; `start()` then syncs them (a whole list) or
     /// loads the list (part of one).

@@ -9,6 +9,9 @@ struct QuitReport: Sendable {
     var failedChangeCount = 0
     /// The changes made offline and not sent yet: they stay in the outbox for the next start.
     var queuedChangeCount = 0
+    /// The changes in conflict with the org's newer copy: they stay in the outbox, and the next
+    /// start asks again.
+    var conflictCount = 0
 
     /// Lines for standard error, each alert whole: its title and message, then each record it
     /// lists on a line of its own (`StandardError` makes server text inert).
@@ -17,13 +20,22 @@ struct QuitReport: Sendable {
             + queuedLines
     }
 
-    /// What stays in the outbox for the next start: the changes made offline.
+    /// What stays in the outbox for the next start: the changes made offline, and those in conflict.
     private var queuedLines: [String] {
+        var lines: [String] = []
         switch queuedChangeCount {
-        case 0: []
-        case 1: ["1 change was made offline and not sent: it syncs at the next start."]
-        case let count: ["\(count) changes were made offline and not sent: they sync at the next start."]
+        case 0: break
+        case 1: lines.append("1 change was made offline and not sent: it syncs at the next start.")
+        case let count: lines.append("\(count) changes were made offline and not sent: they sync at the next start.")
         }
+        switch conflictCount {
+        case 0: break
+        case 1: lines.append("1 change is in conflict with the org's copy and was not sent: the next start asks again.")
+        case let count:
+            lines.append(
+                "\(count) changes are in conflict with the org's copy and were not sent: the next start asks again.")
+        }
+        return lines
     }
 
     /// The failure that ends the command (exit 1) when an outcome is unknown, one line per change,

@@ -115,7 +115,6 @@ struct BrowseCommand: AsyncParsableCommand {
         let model = startingModel
         let useColor = !display.noColor && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
         let useMouse = !display.noMouse
-        let sendsNothing = offline
         logger?.info(
             "opening the list",
             metadata: [
@@ -128,7 +127,7 @@ struct BrowseCommand: AsyncParsableCommand {
                     try AppLoop(
                         model: model, client: client, useColor: useColor, useMouse: useMouse, logger: logger,
                         history: history, journal: journal, replica: replica, columnLayouts: columnLayouts,
-                        ownerCheck: ownerCheck, sendsNothing: sendsNothing
+                        ownerCheck: ownerCheck
                     ).run())
             } catch {
                 return .failure(error)

@@ -72,6 +72,7 @@ public final class OutboxJournal: Sendable {
             payload["sentAt"] = change.sentAt.map { .number($0.timeIntervalSince1970) }
         }
         if !change.body.isEmpty { payload["body"] = .object(change.body) }
+        if let orgChange = change.orgChange { payload["conflict"] = Self.json(orgChange) }
         try store.add(
             OutboxEntry(
                 requestID: key, kind: OutboxEntry.Kind(change.kind), objectType: change.record.objectType,
@@ -106,10 +107,29 @@ public final class OutboxJournal: Sendable {
                     typed: entry.payload["typed"]?.objectValue?.compactMapValues(\.stringValue) ?? [:],
                     body: entry.payload["body"]?.objectValue ?? [:],
                     sentAt: Self.date(entry.payload["sentAt"]) ?? entry.createdAt,
-                    state: DurableChange.State(entry.state)))
+                    state: DurableChange.State(entry.state), orgChange: Self.orgChange(entry.payload["conflict"])))
             taken.append(entry.requestID)
         }
         return (changes, taken)
+    }
+
+    /// What the org held of a record in conflict, as the outbox keeps it.
+    private static func json(_ orgChange: OrgChange) -> JSONValue {
+        var json: [String: JSONValue] = [
+            "changedBy": .string(orgChange.changedBy), "changedAt": .string(orgChange.changedAt),
+            "changes": .array(orgChange.changes.map(JSONValue.string)),
+        ]
+        json["theirs"] = orgChange.theirs.map(JSONValue.string)
+        return .object(json)
+    }
+
+    /// What the org held of a record in conflict, read back; nil when not kept (an older entry).
+    private static func orgChange(_ value: JSONValue?) -> OrgChange? {
+        guard let value, let changedAt = value["changedAt"]?.stringValue else { return nil }
+        return OrgChange(
+            changedBy: value["changedBy"]?.stringValue ?? "", changedAt: changedAt,
+            changes: value["changes"]?.arrayValue?.compactMap(\.stringValue) ?? [], theirs: value["theirs"]?.stringValue
+        )
     }
 
     /// A time kept as seconds since 1970.

@@ -27,6 +27,11 @@ extension OutboxStore {
             try db.execute(sql: "ALTER TABLE outbox ADD COLUMN lastModifiedDate TEXT")
             try db.execute(sql: "CREATE INDEX outbox_state ON outbox (state)")
         }
+        // Every read takes the whole outbox, oldest first (a start, `cache`): the state index
+        // served none, and only cost each write.
+        migrator.registerMigration("4 outbox without the state index") { db in
+            try db.execute(sql: "DROP INDEX IF EXISTS outbox_state")
+        }
         return migrator
     }
 }

@@ -56,11 +56,6 @@ public final class OutboxStore: Sendable {
         }
     }
 
-    /// The changes in `state`, oldest first.
-    public func entries(in state: OutboxEntry.State) throws -> [OutboxEntry] {
-        try entries().filter { $0.state == state }
-    }
-
     /// Removes every change (`cache clear --discard-unsent`).
     public func removeAll() throws {
         try pool.write { db in try db.execute(sql: "DELETE FROM outbox") }

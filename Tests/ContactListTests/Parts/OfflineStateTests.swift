@@ -37,11 +37,39 @@ struct OfflineStateTests {
 
     @Test("each badge is one column in both repertoires")
     func glyphs() {
-        for badge in [QueuedBadge.created, .edited, .deleted] {
+        let badges = [QueuedBadge.created, .edited, .deleted, .restored]
+        for badge in badges {
             #expect(DisplayWidth.of(badge.glyph(in: .unicode)) == 1)
             #expect(badge.glyph(in: .ascii).allSatisfy { $0.isASCII })
         }
-        #expect([QueuedBadge.created, .edited, .deleted].map { $0.glyph(in: .unicode) } == ["✚", "✎", "✖"])
-        #expect([QueuedBadge.created, .edited, .deleted].map { $0.glyph(in: .ascii) } == ["+", "~", "x"])
+        #expect(badges.map { $0.glyph(in: .unicode) } == ["✚", "✎", "✖", "↺"])
+        #expect(badges.map { $0.glyph(in: .ascii) } == ["+", "~", "x", "u"])
+    }
+
+    @Test("the lookups by key and by record follow every append and removal, one at a time or at once")
+    func lookups() {
+        var state = OfflineState()
+        let ids = (1...4).map { "00300000000000\($0)AAA" }
+        let changes = (0..<12).map { index in
+            Self.change(index % 3 == 0 ? .delete : .update(field: "F\(index)", value: "\(index)"), id: ids[index % 4])
+        }
+        for change in changes { state.append(change) }
+        var kept = changes
+        state.remove(changes[5].key)
+        kept.removeAll { $0.key == changes[5].key }
+        let atOnce: Set = [changes[0].key, changes[7].key, changes[11].key]
+        state.remove(atOnce)
+        kept.removeAll { atOnce.contains($0.key) }
+        state.setState(.conflict, of: changes[9].key)
+        kept[kept.firstIndex { $0.key == changes[9].key }!].state = .conflict
+        #expect(state.entries == kept)
+        for change in changes {
+            #expect(state.entry(key: change.key) == kept.first { $0.key == change.key })
+        }
+        for id in ids + ["003000000000009AAA"] {
+            let ofRecord = kept.filter { $0.original.id == id }
+            #expect(state.entries(ofRecord: id) == ofRecord)
+            #expect(state.entry(forRecord: id) == (ofRecord.first { $0.kind == .delete } ?? ofRecord.last))
+        }
     }
 }

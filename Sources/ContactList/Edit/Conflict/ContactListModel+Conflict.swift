@@ -70,9 +70,12 @@ extension ContactListModel {
 
     /// Settles a 412'd update by the record read back: deleted meanwhile, it leaves the list; holding
     /// the user's value already, it is saved; else the row shows the org's value and an alert names
-    /// it, who changed it and when, with a key to write the user's value over it.
-    mutating func applyConflict(_ updateID: RestRequestID, readBack result: Result<RestResponse, RestClientError>) {
-        guard let update = updateRequests[updateID] else { return }
+    /// it, who changed it and when, with a key to write the user's value over it. With a durable
+    /// outbox the conflict waits there for the user's word (`keepEditConflict`).
+    mutating func applyConflict(
+        _ updateID: RestRequestID, readBack result: Result<RestResponse, RestClientError>
+    ) -> [ContactListEffect] {
+        guard let update = updateRequests[updateID] else { return [] }
         let name = label(of: update.record)
         let page: QueryResult
         do {
@@ -84,11 +87,11 @@ extension ContactListModel {
                     message: "\(update.field) of \(name) was not saved: the org says the record changed after "
                         + "it was read, and reading it back failed (\(error.description)). Press r to see it."))
             finishUpdate(updateID, status: "\(update.field) of \(name) was not saved")
-            return
+            return []
         }
         guard let json = page.records.first else {
             deletedMeanwhile(updateID)
-            return
+            return []
         }
         let theirs = ContactRecord.text(at: [update.field], in: json)
         let changedAt = json["LastModifiedDate"]?.stringValue ?? ""
@@ -96,16 +99,18 @@ extension ContactListModel {
         changes.confirmedFieldValues[update.key] = theirs
         guard theirs != update.value else {
             finishUpdate(updateID, status: "Saved \(update.field) of \(name)")
-            return
+            return []
         }
         let changedBy = ContactRecord.text(at: ["LastModifiedBy", "Name"], in: json)
         var record = update.record
         record.lastModifiedDate = changedAt
-        let conflict = FieldConflict(
+        var conflict = FieldConflict(
             record: record, field: update.field, yours: update.value, theirs: theirs, changedBy: changedBy,
             changedAt: changedAt)
-        notices.alerts.append(.changedMeanwhile(conflict, name: name))
         finishUpdate(updateID, status: "\(update.field) of \(name) was changed meanwhile; the org's value stays")
+        let kept = keepEditConflict(&conflict)
+        notices.alerts.append(.changedMeanwhile(conflict, name: name))
+        return kept
     }
 
     /// An update whose record was deleted by someone else after the list read it (404
@@ -131,7 +136,13 @@ extension ContactListModel {
             notices.statusMessage = refusal
             return []
         }
-        return sendUpdate(of: conflict.record, field: conflict.field, value: conflict.yours, original: conflict.theirs)
+        let forgotten = conflict.queuedKey.map { forgetQueued($0) } ?? []
+        // On the date the conflict read, not the row's: a row read again since (a restart, `r`)
+        // may carry a third change's date, which must be caught too.
+        return forgotten
+            + sendUpdate(
+                of: conflict.record, field: conflict.field, value: conflict.yours, original: conflict.theirs,
+                condition: conflict.changedAt.isEmpty ? nil : conflict.changedAt)
     }
 
     /// Keeps a loaded row's `LastModifiedDate` as the org last said, so that its next PATCH is

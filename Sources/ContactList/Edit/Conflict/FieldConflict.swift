@@ -1,3 +1,5 @@
+import RestCore
+
 /// An update the org refused with 412 because the record changed after the row was read: what
 /// the user typed, what the org holds now, and who changed it when. The conflict's alert carries
 /// it, so that its key can write the user's value over theirs.
@@ -13,4 +15,7 @@ public struct FieldConflict: Hashable, Sendable {
     public let changedBy: String
     /// `LastModifiedDate` as the org wrote it.
     public let changedAt: String
+    /// The queued change that keeps the conflict in the outbox until the user decides (with a
+    /// durable outbox): Enter forgets it, `o` sends the value instead.
+    var queuedKey: RestRequestID? = nil
 }

@@ -157,6 +157,11 @@ public struct PendingChanges: Sendable {
         handedOver(creates.removeValue(forKey: key), key: key)
     }
 
+    /// An undelete's entry, handed over to a queued change (`handOverDelete`).
+    mutating func handOverUndelete(_ key: RestRequestID) -> UndeletedItem? {
+        handedOver(undeletes.removeValue(forKey: key), key: key)
+    }
+
     private mutating func handedOver<Entry>(_ entry: Entry?, key: RestRequestID) -> Entry? {
         since[key] = nil
         unknownOutcomes.remove(key)
@@ -224,6 +229,12 @@ public struct PendingChanges: Sendable {
     mutating func confirmDeleted(_ id: String) {
         confirmedDeletedIDs.insert(id)
         unkeptDeletes.append(id)
+    }
+
+    /// A confirmed delete taken back by an undelete queued offline: the record shows again, with
+    /// its change waiting (`confirmDeleted` again when the change is discarded).
+    mutating func restoreConfirmedDelete(_ id: String) {
+        confirmedDeletedIDs.remove(id)
     }
 
     /// The records confirmed deleted since the last call, emptied: the replica drops them at once.

@@ -1,0 +1,103 @@
+import Foundation
+import RestCore
+import Testing
+
+@testable import ContactList
+
+/// One definition of "the org cannot be reached", `RestClientError.meansHostUnreachable`, decides
+/// everywhere the list goes offline or queues: refused, no such host, an unreachable network and
+/// a connect timeout do; a read timeout, a connection lost mid-request and any answer do not (they
+/// may have reached the org, and a change is read back). `--offline`'s stand-in failure is one of
+/// the first kind.
+@Suite("The org cannot be reached: one definition")
+struct UnreachableOrgTests {
+    static let unreachable: [RestClientError] = [
+        .transportFailed(host: "127.0.0.1", reason: "connection refused"),
+        .transportFailed(host: "x.invalid", reason: "no such host"),
+        .transportFailed(host: "10.0.0.1", reason: "network is unreachable"),
+        .transportFailed(host: "127.0.0.1", reason: "the connection timed out"),
+        OfflineState.sendsNothingFailure,
+    ]
+
+    static let reached: [RestClientError] = [
+        .timedOut,
+        .transportFailed(host: "127.0.0.1", reason: "the server closed the connection"),
+        .transportFailed(host: "127.0.0.1", reason: "connection reset by peer"),
+        .apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil),
+    ]
+
+    @Test("--offline's stand-in failure means the org cannot be reached, and was never sent")
+    func standIn() {
+        #expect(OfflineState.sendsNothingFailure.meansHostUnreachable)
+        #expect(OfflineState.sendsNothingFailure.wasNeverSent)
+    }
+
+    @Test("a delete that cannot reach the org queues, marked ✖, with the app offline", arguments: unreachable)
+    func deleteQueues(failure: RestClientError) throws {
+        var model = try UnreachableChangeTests.online()
+        let delete = try UnreachableChangeTests.sent(model.handle(key: .character("d")), .DELETE)
+        let effects = model.handle(response: .failure(failure), for: delete.id)
+        UnreachableChangeTests.expectQueued(effects, model, key: delete.id, kind: .delete)
+        #expect(OfflineTests.line(model, with: "Contact 0000").hasPrefix("✖"))
+    }
+
+    @Test("a delete that may have reached the org is read back, never queued, the app online", arguments: reached)
+    func deleteReadsBack(failure: RestClientError) throws {
+        var model = try UnreachableChangeTests.online()
+        let delete = try UnreachableChangeTests.sent(model.handle(key: .character("d")), .DELETE)
+        let effects = model.handle(response: .failure(failure), for: delete.id)
+        #expect(!model.offline.isOffline)
+        #expect(model.offline.entries.isEmpty)
+        #expect(OfflineTests.queued(effects).isEmpty)
+        let read = try #require(Fixtures.sentRequests(effects).first)
+        #expect(read.method == .GET)
+        #expect(read.path.hasSuffix(Fixtures.id(0)))
+        #expect(model.deleteRequests[delete.id] != nil)
+    }
+
+    @Test("a first page that cannot reach the org opens the list offline from the replica", arguments: unreachable)
+    func firstPageOffline(failure: RestClientError) throws {
+        var model = try Self.cached()
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        let effects = model.handle(response: .failure(failure), for: first.id)
+        #expect(model.offline.isOffline)
+        #expect(OfflineTests.screen(model).contains("offline · cached 2 h ago"))
+        #expect(OfflineTests.probes(effects).count == 1)
+    }
+
+    @Test("a first page that may have reached the org is an error, never offline", arguments: reached)
+    func firstPageOnline(failure: RestClientError) throws {
+        var model = try Self.cached()
+        let first = try #require(Fixtures.sentRequests(model.start()).first)
+        let effects = model.handle(response: .failure(failure), for: first.id)
+        #expect(!model.offline.isOffline)
+        #expect(OfflineTests.probes(effects).isEmpty)
+        #expect(!OfflineTests.screen(model).contains("offline"))
+    }
+
+    @Test("a probe that cannot reach the org waits longer; one that reached it brings the app back")
+    func probe() throws {
+        for failure in Self.unreachable + Self.reached {
+            var (model, effects) = try OfflineTests.offline()
+            let probe = try #require(OfflineTests.probes(effects).first?.0)
+            let answer = model.handle(response: .failure(failure), for: probe.id)
+            if failure.meansHostUnreachable {
+                #expect(model.offline.isOffline, "\(failure)")
+                #expect(OfflineTests.probes(answer).map(\.1) == [.seconds(4)], "\(failure)")
+            } else {
+                #expect(!model.offline.isOffline, "\(failure)")
+                #expect(OfflineTests.probes(answer).isEmpty, "\(failure)")
+            }
+        }
+    }
+
+    /// A model showing three rows of the replica, not yet started.
+    static func cached() throws -> ContactListModel {
+        var model = ContactListModel(query: Fixtures.query, origin: "127.0.0.1:1", requests: Fixtures.client())
+        model.visibleRowCount = 10
+        model.journalsChanges = true
+        model.keepsRows = true
+        model.showCachedRows(try (0..<3).map { try OfflineTests.json(OfflineTests.cached($0)) }, age: "2 h ago")
+        return model
+    }
+}
