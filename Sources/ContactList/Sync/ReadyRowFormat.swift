@@ -94,8 +94,8 @@ public struct ReadyRowFormat: Sendable, Equatable {
         else { return nil }
         var values: [String] = []
         values.reserveCapacity(count)
-        var widths: [UInt8] = []
-        widths.reserveCapacity(count)
+        // Widths and a single order value are kept inline (`ReadyRow`): no array for them.
+        var widths = ReadyRow.Widths()
         var folded: [String?]?
         for column in 0..<count {
             guard let facts = reader.byte(), let value = reader.text() else { return nil }
@@ -110,16 +110,18 @@ public struct ReadyRowFormat: Sendable, Equatable {
         guard let name = reader.reference(among: values), let modified = reader.text(),
             let orderCount = reader.count(), orderCount == (order?.items.count ?? 0)
         else { return nil }
-        var orderValues: [RowOrder.SortValue] = []
-        orderValues.reserveCapacity(orderCount)
-        for _ in 0..<orderCount {
+        var firstOrderValue: RowOrder.SortValue?
+        var moreOrderValues: [RowOrder.SortValue] = []
+        for index in 0..<orderCount {
             guard let value = reader.sortValue(among: values) else { return nil }
-            orderValues.append(value)
+            if index == 0 { firstOrderValue = value } else { moreOrderValues.append(value) }
         }
         guard reader.isAtEnd else { return nil }
         var record = ContactRecord(id: id, objectType: type, displayName: name, values: values)
         record.lastModifiedDate = modified.isEmpty ? nil : modified
-        return ReadyRow(record: record, orderValues: orderValues, widths: widths, folded: folded)
+        return ReadyRow(
+            record: record, firstOrderValue: firstOrderValue, moreOrderValues: moreOrderValues, widths: widths,
+            folded: folded)
     }
 
     /// The flag of a value's facts byte saying its folded text follows (its width is below it).
