@@ -134,6 +134,9 @@ struct BrowseCommand: AsyncParsableCommand {
             }
         }
         await client.shutdown()
+        // A whole list's snapshot asked for by the last sync is written before the process ends,
+        // so that the next start reads it (the terminal is restored already).
+        try? replica?.close()
         // The demo org ends with the process: stopping it gracefully would wait for the
         // requests its latency still holds, and the quit must not.
         withExtendedLifetime(server) {}
