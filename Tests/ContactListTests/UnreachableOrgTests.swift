@@ -4,12 +4,13 @@ import Testing
 
 @testable import ContactList
 
-/// One definition of "the org cannot be reached", `RestClientError.meansHostUnreachable`, decides
-/// everywhere the list goes offline or queues: refused, no such host, an unreachable network and
-/// a connect timeout do; a read timeout, a connection lost mid-request and any answer do not (they
-/// may have reached the org, and a change is read back). `--offline`'s stand-in failure is one of
-/// the first kind.
-@Suite("The org cannot be reached: one definition")
+/// Two tests of "the org is not there", both in RestCore. `meansHostUnreachable` (refused, no such
+/// host, an unreachable network, a connect timeout) says a change was never sent: it queues. A
+/// read timeout or a connection lost mid-request may have reached the org: a change is read back,
+/// never queued. For a read (the first page, a sync, a probe, a check) those are no answer all
+/// the same (`meansNoAnswer`): the list goes offline, and a probe waits longer. Any answer, even a
+/// 503, is the org there. `--offline`'s stand-in failure is one of the first kind.
+@Suite("The org cannot be reached: never sent, and no answer")
 struct UnreachableOrgTests {
     static let unreachable: [RestClientError] = [
         .transportFailed(host: "127.0.0.1", reason: "connection refused"),
@@ -19,12 +20,18 @@ struct UnreachableOrgTests {
         OfflineState.sendsNothingFailure,
     ]
 
-    static let reached: [RestClientError] = [
+    /// No answer, though the request may have reached the org.
+    static let noAnswer: [RestClientError] = [
         .timedOut,
         .transportFailed(host: "127.0.0.1", reason: "the server closed the connection"),
         .transportFailed(host: "127.0.0.1", reason: "connection reset by peer"),
-        .apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil),
     ]
+
+    static let answered: [RestClientError] = [
+        .apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil)
+    ]
+
+    static let reached = noAnswer + answered
 
     @Test("--offline's stand-in failure means the org cannot be reached, and was never sent")
     func standIn() {
@@ -55,7 +62,9 @@ struct UnreachableOrgTests {
         #expect(model.deleteRequests[delete.id] != nil)
     }
 
-    @Test("a first page that cannot reach the org opens the list offline from the replica", arguments: unreachable)
+    @Test(
+        "a first page with no answer (unreachable, timed out, cut off) opens the list offline from the replica",
+        arguments: unreachable + noAnswer)
     func firstPageOffline(failure: RestClientError) throws {
         var model = try Self.cached()
         let first = try #require(Fixtures.sentRequests(model.start()).first)
@@ -65,7 +74,7 @@ struct UnreachableOrgTests {
         #expect(OfflineTests.probes(effects).count == 1)
     }
 
-    @Test("a first page that may have reached the org is an error, never offline", arguments: reached)
+    @Test("a first page the org answered, even with an error, is that error, never offline", arguments: answered)
     func firstPageOnline(failure: RestClientError) throws {
         var model = try Self.cached()
         let first = try #require(Fixtures.sentRequests(model.start()).first)
@@ -75,13 +84,13 @@ struct UnreachableOrgTests {
         #expect(!OfflineTests.screen(model).contains("offline"))
     }
 
-    @Test("a probe that cannot reach the org waits longer; one that reached it brings the app back")
+    @Test("a probe with no answer waits longer; one the org answered brings the app back")
     func probe() throws {
         for failure in Self.unreachable + Self.reached {
             var (model, effects) = try OfflineTests.offline()
             let probe = try #require(OfflineTests.probes(effects).first?.0)
             let answer = model.handle(response: .failure(failure), for: probe.id)
-            if failure.meansHostUnreachable {
+            if failure.meansNoAnswer {
                 #expect(model.offline.isOffline, "\(failure)")
                 #expect(OfflineTests.probes(answer).map(\.1) == [.seconds(4)], "\(failure)")
             } else {
@@ -89,6 +98,9 @@ struct UnreachableOrgTests {
                 #expect(OfflineTests.probes(answer).isEmpty, "\(failure)")
             }
         }
+        #expect((Self.unreachable + Self.noAnswer).allSatisfy { $0.meansNoAnswer })
+        #expect(!Self.answered.contains { $0.meansNoAnswer })
+        #expect(!Self.noAnswer.contains { $0.meansHostUnreachable })
     }
 
     /// A model showing three rows of the replica, not yet started.

@@ -67,7 +67,7 @@ extension ContactListModel {
     }
 
     /// A probe's answer: the org is back (the queue syncs up) unless it still cannot be reached
-    /// (`RestClientError.meansHostUnreachable`, the one test of that), which waits longer before
+    /// (`RestClientError.meansNoAnswer`: no answer came), which waits longer before
     /// the next.
     mutating func settleProbe(
         _ result: Result<RestResponse, RestClientError>, requestID: RestRequestID
@@ -76,7 +76,7 @@ extension ContactListModel {
     {
         guard offline.probeID == requestID else { return [] }
         offline.probeID = nil
-        if case .failure(let error) = result, error.meansHostUnreachable {
+        if case .failure(let error) = result, error.meansNoAnswer {
             notices.statusMessage = offlineStatus
             return scheduleProbe()
         }

@@ -46,6 +46,21 @@ extension RestClientError {
         return Self.unreachableReasons.contains { lowered.contains($0) }
     }
 
+    /// Whether no answer came: the host could not be reached (`meansHostUnreachable`), the answer
+    /// did not come in time (`timedOut`), or the connection was lost before it. For a read this is
+    /// the org as good as gone (the list goes offline, a probe waits longer); for a change only
+    /// `meansHostUnreachable` says it was never sent, and the rest is read back.
+    public var meansNoAnswer: Bool {
+        if meansHostUnreachable { return true }
+        switch self {
+        case .timedOut: return true
+        case .transportFailed(_, let reason):
+            let lowered = reason.lowercased()
+            return Self.connectionLostReasons.contains { lowered.contains($0) }
+        default: return false
+        }
+    }
+
     /// The transport reasons of a host that could not be reached (see `meansHostUnreachable`).
     static let unreachableReasons = ["refused", "no such host", "unreachable", "connection timed out"]
 
