@@ -18,12 +18,14 @@ final class ReadyRowChunks: @unchecked Sendable {
     private var given = 0
     private var finished = false
     private var read = false
+    /// Whether chunks handed over are dropped (`finishUnread()`).
+    private var discards = false
 
     /// Hands over the chunk after the last one handed over.
     func put(_ chunk: ReadyChunk) {
         condition.lock()
         defer { condition.unlock() }
-        waiting[given] = chunk
+        if !discards { waiting[given] = chunk }
         given += 1
         condition.broadcast()
     }
@@ -33,7 +35,7 @@ final class ReadyRowChunks: @unchecked Sendable {
     func put(_ chunk: ReadyChunk, at index: Int) {
         condition.lock()
         defer { condition.unlock() }
-        waiting[index] = chunk
+        if !discards { waiting[index] = chunk }
         condition.broadcast()
     }
 
@@ -55,6 +57,15 @@ final class ReadyRowChunks: @unchecked Sendable {
         guard let chunk = waiting.removeValue(forKey: taken) else { return nil }
         taken += 1
         return chunk
+    }
+
+    /// Lets the readers' chunks go unread: the caller will not take them (a start that needs no
+    /// more rows). The readers still run to their end; what they hand over is dropped.
+    func finishUnread() {
+        condition.lock()
+        defer { condition.unlock() }
+        discards = true
+        waiting.removeAll()
     }
 
     /// Whether every row was read (ask after `next()` returned nil).

@@ -78,51 +78,34 @@ extension ReplicaStore {
     /// then `shown(model)` (the runner draws them), then the rest after them, read while keys wait.
     /// A whole list's sync is then set up (`ContactListModel.syncCachedRows(of:rows:)`).
     ///
-    /// Rows kept ready are read and decoded on another thread, a chunk at a time, while this one
-    /// shows each chunk read: at 100,000 rows the two halves of the work take about as long each.
+    /// A whole list's snapshot is read and decoded on other threads, several parts at once, from
+    /// before the screenful is read; without one, its ready rows on one other thread. This thread
+    /// shows each chunk read, in order.
     public func showCachedRows(
         in model: inout ContactListModel, screenful: Int, now: Date = Date(),
         shown: (ContactListModel) -> Void = { _ in }
     ) {
         let format = model.readyRowFormat
-        guard let head = try? replicatedList(of: model.query, format: format, limit: screenful) else { return }
-        let age = CachedRowsStatus.age(seconds: now.timeIntervalSince(head.syncedAt))
-        model.showCachedRows(head, age: age)
-        guard head.rows.count == screenful else { return }
-        shown(model)
         let list = ListKey(query: model.query)
         guard let state = try? syncState(of: list) else { return }
-        // A whole list's snapshot is read in parts, several at once; without one, its ready rows
-        // one by one.
         let snapshot = state.readyFormat == format.signature ? try? snapshotSize(of: list, format: format) : nil
-        if let count = try? snapshot?.rows ?? readyRowCount(of: list, state: state, format: format) {
+        let early = snapshot.flatMap { $0.rows > screenful ? readSnapshot(of: list, parts: $0.parts, format: format) : nil }
+        guard let head = try? replicatedList(of: model.query, format: format, limit: screenful) else {
+            early?.finishUnread()
+            return
+        }
+        let age = CachedRowsStatus.age(seconds: now.timeIntervalSince(head.syncedAt))
+        model.showCachedRows(head, age: age)
+        guard head.rows.count == screenful else {
+            early?.finishUnread()
+            return
+        }
+        shown(model)
+        if let chunks = try? early ?? readyRowCount(of: list, state: state, format: format).map({ count in
             model.reserveCachedRows(count)
-            let chunks = ReadyRowChunks()
-            DispatchQueue.global(qos: .userInitiated).async { [self] in
-                if let snapshot {
-                    let failed = Mutex(false)
-                    DispatchQueue.concurrentPerform(iterations: snapshot.parts) { part in
-                        if let rows = try? readSnapshotPart(part, of: list, format: format) {
-                            chunks.put(ReadyChunk(rows, format: format), at: part)
-                        } else {
-                            failed.withLock { $0 = true }
-                        }
-                    }
-                    chunks.finish(read: !failed.withLock { $0 })
-                    return
-                }
-                var chunk: [ReadyRow] = []
-                let read =
-                    (try? readReadyRows(of: list, format: format) { row in
-                        chunk.append(row)
-                        if chunk.count == ReadyRowChunks.size {
-                            chunks.put(ReadyChunk(chunk, format: format))
-                            chunk.removeAll(keepingCapacity: false)
-                        }
-                    }) ?? false
-                if read, !chunk.isEmpty { chunks.put(ReadyChunk(chunk, format: format)) }
-                chunks.finish(read: read)
-            }
+            return readReadyRows(of: list, format: format)
+        }) {
+            if let snapshot, early != nil { model.reserveCachedRows(snapshot.rows) }
             var shownChunks: [[ReadyRow]] = []
             while let chunk = chunks.next() {
                 model.showCachedRows(chunk, age: age)
@@ -140,5 +123,42 @@ extension ReplicaStore {
         // those shown already stay as they are.
         guard let whole = try? replicatedList(of: model.query, format: format) else { return }
         model.showCachedRows(whole, age: age)
+    }
+
+    /// Starts reading the snapshot's `parts` on other threads, several at once, each folded for
+    /// `/` where it is read; the chunks come out of the returned `ReadyRowChunks` in order.
+    private func readSnapshot(of list: ListKey, parts: Int, format: ReadyRowFormat) -> ReadyRowChunks {
+        let chunks = ReadyRowChunks()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let failed = Mutex(false)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                if let rows = try? readSnapshotPart(part, of: list, format: format) {
+                    chunks.put(ReadyChunk(rows, format: format), at: part)
+                } else {
+                    failed.withLock { $0 = true }
+                }
+            }
+            chunks.finish(read: !failed.withLock { $0 })
+        }
+        return chunks
+    }
+
+    /// Starts reading the list's ready rows one by one on another thread, a chunk at a time.
+    private func readReadyRows(of list: ListKey, format: ReadyRowFormat) -> ReadyRowChunks {
+        let chunks = ReadyRowChunks()
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            var chunk: [ReadyRow] = []
+            let read =
+                (try? readReadyRows(of: list, format: format) { row in
+                    chunk.append(row)
+                    if chunk.count == ReadyRowChunks.size {
+                        chunks.put(ReadyChunk(chunk, format: format))
+                        chunk.removeAll(keepingCapacity: false)
+                    }
+                }) ?? false
+            if read, !chunk.isEmpty { chunks.put(ReadyChunk(chunk, format: format)) }
+            chunks.finish(read: read)
+        }
+        return chunks
     }
 }
