@@ -38,7 +38,7 @@ extension ContactListModel {
         case .firstPage(let generation, let merging):
             guard generation == run.generation else { return [] }
             // Offline needs the runner's local stores: without them a failed load only says so.
-            if case .failure(let error) = result, error.meansNoAnswer, rowsAreRecords,
+            if case .failure(let error) = result, error.meansHostUnreachable, rowsAreRecords,
                 run.resultsView == nil, keepsRows || journalsChanges
             {
                 return goOffline()
@@ -128,7 +128,7 @@ extension ContactListModel {
             guard generation == run.generation, run.sync != nil else { return [] }
             // The org went away mid-sync: its other requests are dropped, and it starts over
             // when the org answers again (`comeOnline`).
-            if case .failure(let error) = result, error.meansNoAnswer, keepsRows || journalsChanges {
+            if case .failure(let error) = result, error.meansHostUnreachable, keepsRows || journalsChanges {
                 let dropped = dropPageRequests()
                 run.sync?.restart()
                 return dropped + goOffline()

@@ -62,7 +62,7 @@ extension ContactListModel {
             page = try result.get().decode(QueryResult.self)
         } catch {
             for entry in checked { offline.setState(.queued, of: entry.key) }
-            if case .failure(let failure) = result, failure.meansNoAnswer {
+            if case .failure(let failure) = result, failure.meansHostUnreachable {
                 return offline.isOffline ? [] : goOffline()
             }
             notices.statusMessage = "The queued deletes could not be checked (\(error.description)); r tries again."

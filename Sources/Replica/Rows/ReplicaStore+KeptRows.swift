@@ -89,7 +89,9 @@ extension ReplicaStore {
         let list = ListKey(query: model.query)
         guard let state = try? syncState(of: list) else { return }
         let snapshot = state.readyFormat == format.signature ? try? snapshotSize(of: list, format: format) : nil
-        let early = snapshot.flatMap { $0.rows > screenful ? readSnapshot(of: list, parts: $0.parts, format: format) : nil }
+        let early = snapshot.flatMap {
+            $0.rows > screenful ? readSnapshot(of: list, parts: $0.parts, format: format) : nil
+        }
         guard let head = try? replicatedList(of: model.query, format: format, limit: screenful) else {
             early?.finishUnread()
             return
@@ -101,10 +103,12 @@ extension ReplicaStore {
             return
         }
         shown(model)
-        if let chunks = try? early ?? readyRowCount(of: list, state: state, format: format).map({ count in
-            model.reserveCachedRows(count)
-            return readReadyRows(of: list, format: format)
-        }) {
+        if let chunks = try? early
+            ?? readyRowCount(of: list, state: state, format: format).map({ count in
+                model.reserveCachedRows(count)
+                return readReadyRows(of: list, format: format)
+            })
+        {
             if let snapshot, early != nil { model.reserveCachedRows(snapshot.rows) }
             var shownChunks: [[ReadyRow]] = []
             while let chunk = chunks.next() {

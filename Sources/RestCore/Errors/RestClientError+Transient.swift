@@ -47,9 +47,11 @@ extension RestClientError {
     }
 
     /// Whether no answer came: the host could not be reached (`meansHostUnreachable`), the answer
-    /// did not come in time (`timedOut`), or the connection was lost before it. For a read this is
-    /// the org as good as gone (the list goes offline, a probe waits longer); for a change only
-    /// `meansHostUnreachable` says it was never sent, and the rest is read back.
+    /// did not come in time (`timedOut`), or the connection was lost before it. A probe with no
+    /// answer has not found the org back. The list's own reads go offline only when
+    /// `meansHostUnreachable`: a query the org is slow to answer would otherwise go offline, be
+    /// probed back and time out again, over and over; it is an error instead. A change queues
+    /// only when `meansHostUnreachable` says it was never sent, and is read back otherwise.
     public var meansNoAnswer: Bool {
         if meansHostUnreachable { return true }
         switch self {
