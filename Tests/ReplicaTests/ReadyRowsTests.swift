@@ -208,7 +208,10 @@ struct ReadyRowsTests {
         #expect(parts.allSatisfy { $0.format == format.signature })
         #expect(try store.snapshotSize(of: list, format: format)?.rows == count)
         #expect(try store.snapshotSize(of: list, format: format)?.parts == 3)
-        let read = try (0..<3).flatMap { try #require(try store.readSnapshotPart($0, of: list, format: format)) }
+        let size = try #require(try store.snapshotSize(of: list, format: format))
+        let read = try (0..<3).flatMap {
+            try #require(try store.readSnapshotPart($0, of: size, list: list, format: format))
+        }
         #expect(same(read, try #require(try store.replicatedList(of: Self.query, format: format)).rows))
         #expect(model.dataRows.map(\.id) == (try store.rows(of: list).map(\.id)))
     }
@@ -268,12 +271,28 @@ struct ReadyRowsTests {
         try store.pool.write {
             try $0.execute(sql: "UPDATE readySnapshot SET bytes = x'0700000001' WHERE part = 1")
         }
-        #expect(try store.readSnapshotPart(0, of: list, format: format)?.count == ReadyRowChunks.size)
-        #expect(try store.readSnapshotPart(1, of: list, format: format) == nil)
+        let size = try #require(try store.snapshotSize(of: list, format: format))
+        #expect(try store.readSnapshotPart(0, of: size, list: list, format: format)?.count == ReadyRowChunks.size)
+        #expect(try store.readSnapshotPart(1, of: size, list: list, format: format) == nil)
         var model = ContactListModel(query: Self.query, origin: "test", requests: Self.client)
         model.keepsRows = true
         store.showCachedRows(in: &model, screenful: 300)
         #expect(model.dataRows.map(\.id) == (try store.rows(of: list).map(\.id)))
         #expect(model.dataRows.count == count)
+    }
+
+    @Test("a part of a snapshot written since (another process's sync) is not read as this one's")
+    func generationsNeverMix() throws {
+        let ids = (0..<40).map { String(format: "003%015d", $0) }
+        try keep(ids, from: 0, last: true, format: format)
+        store.waitForSnapshots()
+        let first = try #require(try store.snapshotSize(of: list, format: format))
+        #expect(try store.readSnapshotPart(0, of: first, list: list, format: format)?.count == 40)
+        try store.removeRows(ids: [ids[1]], from: list)
+        try store.keepSnapshot(of: list)
+        let second = try #require(try store.snapshotSize(of: list, format: format))
+        #expect(second.generation != first.generation)
+        #expect(try store.readSnapshotPart(0, of: first, list: list, format: format) == nil)
+        #expect(try store.readSnapshotPart(0, of: second, list: list, format: format)?.count == 39)
     }
 }

@@ -89,9 +89,7 @@ extension ReplicaStore {
         let list = ListKey(query: model.query)
         guard let state = try? syncState(of: list) else { return }
         let snapshot = state.readyFormat == format.signature ? try? snapshotSize(of: list, format: format) : nil
-        let early = snapshot.flatMap {
-            $0.rows > screenful ? readSnapshot(of: list, parts: $0.parts, format: format) : nil
-        }
+        let early = snapshot.flatMap { $0.rows > screenful ? readSnapshot($0, of: list, format: format) : nil }
         guard let head = try? replicatedList(of: model.query, format: format, limit: screenful) else {
             early?.finishUnread()
             return
@@ -129,14 +127,14 @@ extension ReplicaStore {
         model.showCachedRows(whole, age: age)
     }
 
-    /// Starts reading the snapshot's `parts` on other threads, several at once, each folded for
+    /// Starts reading the snapshot's parts on other threads, several at once, each folded for
     /// `/` where it is read; the chunks come out of the returned `ReadyRowChunks` in order.
-    private func readSnapshot(of list: ListKey, parts: Int, format: ReadyRowFormat) -> ReadyRowChunks {
+    private func readSnapshot(_ size: ReadySnapshotSize, of list: ListKey, format: ReadyRowFormat) -> ReadyRowChunks {
         let chunks = ReadyRowChunks()
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let failed = Mutex(false)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                if let rows = try? readSnapshotPart(part, of: list, format: format) {
+            DispatchQueue.concurrentPerform(iterations: size.parts) { part in
+                if let rows = try? readSnapshotPart(part, of: size, list: list, format: format) {
                     chunks.put(ReadyChunk(rows, format: format), at: part)
                 } else {
                     failed.withLock { $0 = true }

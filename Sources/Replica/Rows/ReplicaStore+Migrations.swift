@@ -66,13 +66,16 @@ extension ReplicaStore {
         migrator.registerMigration("5 ready snapshots") { db in
             // Each whole list's ready rows again, in parts of many rows each: a start reads a
             // handful of large values instead of 100,000 small rows. Any change to a list's rows
-            // drops its snapshot (the triggers), which is written again after its next sync.
+            // drops its snapshot (the triggers), which is written again after its next sync. Every
+            // part of one snapshot carries its generation, so that parts read one by one while
+            // another process writes a new snapshot are never mixed.
             try db.execute(
                 sql: """
                     CREATE TABLE readySnapshot (
                         listKey TEXT NOT NULL,
                         part INTEGER NOT NULL,
                         readyFormat TEXT NOT NULL,
+                        generation TEXT NOT NULL,
                         rowCount INTEGER NOT NULL,
                         bytes BLOB NOT NULL,
                         PRIMARY KEY (listKey, part)

@@ -62,39 +62,51 @@ extension ReplicaStore {
             // A row without its ready bytes: the list is read row by row until a load makes it whole.
             guard count == all, count > 0 else { return }
             let insert = try db.makeStatement(
-                sql: "INSERT INTO readySnapshot (listKey, part, readyFormat, rowCount, bytes) VALUES (?, ?, ?, ?, ?)")
+                sql: """
+                    INSERT INTO readySnapshot (listKey, part, readyFormat, generation, rowCount, bytes)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    """)
+            let generation = UUID().uuidString
             for (index, part) in parts.enumerated() {
-                try insert.execute(arguments: [list.text, index, format, part.rows, Data(part.bytes)])
+                try insert.execute(arguments: [list.text, index, format, generation, part.rows, Data(part.bytes)])
             }
         }
     }
 
-    /// How many rows and parts the snapshot of `list` in `format` holds; nil when none is kept
-    /// in it.
-    func snapshotSize(of list: ListKey, format: ReadyRowFormat) throws -> (rows: Int, parts: Int)? {
+    /// The snapshot of `list` in `format`: how many rows and parts it holds, and its generation;
+    /// nil when none is kept in it.
+    func snapshotSize(of list: ListKey, format: ReadyRowFormat) throws -> ReadySnapshotSize? {
         try pool.read { db in
             let row = try Row.fetchOne(
                 db,
                 sql: """
-                    SELECT COUNT(*), SUM(rowCount), MIN(readyFormat), MAX(readyFormat), MAX(part)
+                    SELECT COUNT(*), SUM(rowCount), MIN(readyFormat), MAX(readyFormat), MAX(part),
+                        MIN(generation), MAX(generation)
                     FROM readySnapshot WHERE listKey = ?
                     """, arguments: [list.text])
             guard let row, let parts: Int = row[0], parts > 0, let rows: Int = row[1],
-                row[2] == format.signature, row[3] == format.signature, row[4] == parts - 1
+                row[2] == format.signature, row[3] == format.signature, row[4] == parts - 1,
+                let generation: String = row[5], row[6] == generation
             else { return nil }
-            return (rows, parts)
+            return ReadySnapshotSize(rows: rows, parts: parts, generation: generation)
         }
     }
 
-    /// The rows of part `part` of the snapshot of `list`; nil when a row's bytes do not read in
-    /// `format` or the part is missing (the caller then reads the rows one by one). Parts may be
-    /// read at once on several threads.
-    func readSnapshotPart(_ part: Int, of list: ListKey, format: ReadyRowFormat) throws -> [ReadyRow]? {
+    /// The rows of part `part` of the snapshot `size` of `list`; nil when the part is not that
+    /// snapshot's (another took its place meanwhile) or a row's bytes do not read in `format`
+    /// (the caller then reads the rows one by one). Parts may be read at once on several threads.
+    func readSnapshotPart(
+        _ part: Int, of size: ReadySnapshotSize, list: ListKey, format: ReadyRowFormat
+    ) throws -> [ReadyRow]? {
         try pool.read { db in
             guard
                 let row = try Row.fetchOne(
-                    db, sql: "SELECT rowCount, bytes FROM readySnapshot WHERE listKey = ? AND part = ?",
-                    arguments: [list.text, part])
+                    db,
+                    sql: """
+                        SELECT rowCount, bytes FROM readySnapshot
+                        WHERE listKey = ? AND part = ? AND generation = ?
+                        """,
+                    arguments: [list.text, part, size.generation])
             else { return nil }
             let rowCount: Int = row[0]
             return try row.withUnsafeData(atIndex: 1) { data in
@@ -128,4 +140,12 @@ extension ReplicaStore {
         }
         return rows.count == count && count > 0 ? rows : nil
     }
+}
+
+/// The size of a list's snapshot (`ReplicaStore.snapshotSize(of:format:)`) and its generation,
+/// which each of its parts carries.
+struct ReadySnapshotSize: Sendable, Equatable {
+    let rows: Int
+    let parts: Int
+    let generation: String
 }
