@@ -37,6 +37,10 @@ struct HostUnreachableTests {
             .connectionPoolBusy(host: "org"),
             .apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil),
             .cancelled,
+            // A proxy that answered (wrong credentials, a bad address): its reason is shown, not
+            // taken for the org gone.
+            AsyncHTTPClientTransport.classify(HTTPClientError.proxyAuthenticationRequired, host: "org"),
+            AsyncHTTPClientTransport.classify(HTTPClientError.invalidProxyResponse, host: "org"),
         ]
         for error in errors { #expect(!error.meansHostUnreachable, "\(error)") }
     }

@@ -64,7 +64,7 @@ extension RestClientError {
     }
 
     /// The transport reasons of a host that could not be reached (see `meansHostUnreachable`).
-    static let unreachableReasons = ["refused", "no such host", "unreachable", "connection timed out"]
+    static let unreachableReasons = ["connection refused", "no such host", "unreachable", "connection timed out"]
 
     /// The transport reasons of a request that never left (see `AsyncHTTPClientTransport.classify`).
     static let neverSentReasons = unreachableReasons + ["certificate", "tls handshake"]
