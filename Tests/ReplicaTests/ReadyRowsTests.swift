@@ -228,6 +228,13 @@ struct ReadyRowsTests {
         #expect(try snapshotParts().map(\.rows) == [3])
         let other = ReadyRowFormat(query: "SELECT Id, Name FROM Contact ORDER BY Name")
         #expect(try store.snapshotSize(of: list, format: other) == nil)
+        // A row's ready bytes gone: the parts written so far are taken back, none is kept.
+        try store.pool.write {
+            try $0.execute(sql: "DELETE FROM readyRow WHERE id = ?", arguments: ["003000000000000002"])
+            try $0.execute(sql: "DELETE FROM readySnapshot")
+        }
+        try store.keepSnapshot(of: list)
+        #expect(try snapshotParts().isEmpty, "a row without its ready bytes")
     }
 
     @Test("any change to a list's rows drops its snapshot; its next sync writes it again")

@@ -35,40 +35,43 @@ extension ReplicaStore {
             else { return }
             let all = try Int.fetchOne(
                 db, sql: "SELECT COUNT(*) FROM listRow WHERE listKey = ?", arguments: [list.text])
-            let cursor = try Row.fetchCursor(
-                db, sql: "SELECT ready FROM readyRow WHERE listKey = ? ORDER BY position, id",
-                arguments: [list.text])
-            var parts: [(rows: Int, bytes: [UInt8])] = []
-            var part: [UInt8] = []
-            var partRows = 0
-            var count = 0
-            while let row = try cursor.next() {
-                let read = try row.withUnsafeData(atIndex: 0) { data in
-                    guard let data else { return false }
-                    withUnsafeBytes(of: UInt32(data.count).littleEndian) { part.append(contentsOf: $0) }
-                    part.append(contentsOf: data)
-                    return true
-                }
-                guard read else { return }
-                partRows += 1
-                count += 1
-                if partRows == Self.snapshotPartRows {
-                    parts.append((partRows, part))
-                    part = []
-                    partRows = 0
-                }
-            }
-            if partRows > 0 { parts.append((partRows, part)) }
-            // A row without its ready bytes: the list is read row by row until a load makes it whole.
-            guard count == all, count > 0 else { return }
             let insert = try db.makeStatement(
                 sql: """
                     INSERT INTO readySnapshot (listKey, part, readyFormat, generation, rowCount, bytes)
                     VALUES (?, ?, ?, ?, ?, ?)
                     """)
             let generation = UUID().uuidString
-            for (index, part) in parts.enumerated() {
-                try insert.execute(arguments: [list.text, index, format, generation, part.rows, Data(part.bytes)])
+            // Each part is written as it fills: one part is held at a time, however long the list.
+            var part: [UInt8] = []
+            var partRows = 0
+            var parts = 0
+            var count = 0
+            func writePart() throws {
+                try insert.execute(arguments: [list.text, parts, format, generation, partRows, Data(part)])
+                parts += 1
+                part.removeAll(keepingCapacity: true)
+                partRows = 0
+            }
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT ready FROM readyRow WHERE listKey = ? ORDER BY position, id",
+                arguments: [list.text])
+            var whole = true
+            while whole, let row = try cursor.next() {
+                whole = try row.withUnsafeData(atIndex: 0) { data in
+                    guard let data else { return false }
+                    withUnsafeBytes(of: UInt32(data.count).littleEndian) { part.append(contentsOf: $0) }
+                    part.append(contentsOf: data)
+                    return true
+                }
+                partRows += 1
+                count += 1
+                if partRows == Self.snapshotPartRows { try writePart() }
+            }
+            if partRows > 0 { try writePart() }
+            // A row without its ready bytes: no snapshot, and the list is read row by row until a
+            // load makes it whole.
+            if !whole || count != all || count == 0 {
+                try db.execute(sql: "DELETE FROM readySnapshot WHERE listKey = ?", arguments: [list.text])
             }
         }
     }
