@@ -85,7 +85,7 @@ struct DeleteTests {
             (.jsonSerialization("x"), "Serialization error; Contact 0000 was not deleted."),
             (.cancelled, "The delete was cancelled; Contact 0000 was not deleted."),
             (
-                .transportFailed(host: "127.0.0.1", reason: "refused"),
+                .transportFailed(host: "127.0.0.1", reason: "no such host"),
                 "Could not reach 127.0.0.1; Contact 0000 was not deleted."
             ),
             (
