@@ -20,6 +20,16 @@ struct HostUnreachableTests {
         #expect(error.wasNeverSent)
     }
 
+    @Test("a proxy that refused the credentials or the connection sent nothing on, yet is not the org gone")
+    func proxyRefusal() {
+        let proxy = ProxyServer(host: "proxy.corp", port: 3128)
+        for failure in [HTTPClientError.proxyAuthenticationRequired, .invalidProxyResponse] {
+            let error = AsyncHTTPClientTransport.classify(failure, host: "org", proxy: proxy)
+            #expect(error.wasNeverSent, "\(error)")
+            #expect(!error.meansHostUnreachable, "\(error)")
+        }
+    }
+
     @Test("a connect that timed out, as the transport reports it, is unreachable")
     func connectTimeout() {
         let error = AsyncHTTPClientTransport.classify(HTTPClientError.connectTimeout, host: "127.0.0.1")
@@ -37,10 +47,6 @@ struct HostUnreachableTests {
             .connectionPoolBusy(host: "org"),
             .apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil),
             .cancelled,
-            // A proxy that answered (wrong credentials, a bad address): its reason is shown, not
-            // taken for the org gone.
-            AsyncHTTPClientTransport.classify(HTTPClientError.proxyAuthenticationRequired, host: "org"),
-            AsyncHTTPClientTransport.classify(HTTPClientError.invalidProxyResponse, host: "org"),
         ]
         for error in errors { #expect(!error.meansHostUnreachable, "\(error)") }
     }

@@ -67,7 +67,8 @@ extension RestClientError {
     static let unreachableReasons = ["connection refused", "no such host", "unreachable", "connection timed out"]
 
     /// The transport reasons of a request that never left (see `AsyncHTTPClientTransport.classify`).
-    static let neverSentReasons = unreachableReasons + ["certificate", "tls handshake"]
+    static let neverSentReasons =
+        unreachableReasons + ["certificate", "tls handshake", "refused the credentials", "refused the connection"]
 
     /// The transport reasons of a connection that was lost or refused (see
     /// `AsyncHTTPClientTransport.classify`).
