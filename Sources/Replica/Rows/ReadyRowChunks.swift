@@ -24,10 +24,10 @@ final class ReadyRowChunks: @unchecked Sendable {
     /// Hands over the chunk after the last one handed over.
     func put(_ chunk: ReadyChunk) {
         condition.lock()
-        defer { condition.unlock() }
-        if !discards { waiting[given] = chunk }
+        let index = given
         given += 1
-        condition.broadcast()
+        condition.unlock()
+        put(chunk, at: index)
     }
 
     /// Hands over the chunk at place `index` (chunks read on several threads at once arrive in

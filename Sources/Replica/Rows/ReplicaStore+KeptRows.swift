@@ -53,7 +53,13 @@ extension ReplicaStore {
     ) throws -> ReplicatedList? {
         let list = ListKey(query: query)
         guard let state = try syncState(of: list) else { return nil }
-        let format = format ?? ReadyRowFormat(query: query)
+        return try replicatedList(list, state: state, format: format ?? ReadyRowFormat(query: query), limit: limit)
+    }
+
+    /// `replicatedList(of:format:limit:)` of a list whose sync state was read already.
+    private func replicatedList(
+        _ list: ListKey, state: ListSyncState, format: ReadyRowFormat, limit: Int?
+    ) throws -> ReplicatedList? {
         let rows =
             try readyRows(of: list, state: state, format: format, limit: limit)
             ?? records(of: list, limit: limit).compactMap(format.row(of:))
@@ -90,7 +96,7 @@ extension ReplicaStore {
         guard let state = try? syncState(of: list) else { return }
         let snapshot = state.readyFormat == format.signature ? try? snapshotSize(of: list, format: format) : nil
         let early = snapshot.flatMap { $0.rows > screenful ? readSnapshot($0, of: list, format: format) : nil }
-        guard let head = try? replicatedList(of: model.query, format: format, limit: screenful) else {
+        guard let head = try? replicatedList(list, state: state, format: format, limit: screenful) else {
             early?.finishUnread()
             return
         }
@@ -123,7 +129,7 @@ extension ReplicaStore {
         }
         // Rows not kept ready (or a damaged one met on the way) are read whole from their JSON;
         // those shown already stay as they are.
-        guard let whole = try? replicatedList(of: model.query, format: format) else { return }
+        guard let whole = try? replicatedList(list, state: state, format: format, limit: nil) else { return }
         model.showCachedRows(whole, age: age)
     }
 

@@ -41,7 +41,7 @@ public struct LoadedRows: Sendable {
     /// nothing changes) when it is loaded already. The filter learns of it through `updateFilter`.
     @discardableResult
     mutating func append(_ record: ContactRecord) -> Bool {
-        guard ids.insert(record.id).inserted else { return false }
+        guard ids.insert(record.id) else { return false }
         records.append(record)
         searchIndex.append(record)
         measure(record)
@@ -52,7 +52,7 @@ public struct LoadedRows: Sendable {
     /// kept rather than worked out again; false when its record is loaded already.
     @discardableResult
     mutating func append(ready row: ReadyRow, foldedRow: Int? = nil, of folded: SearchIndex? = nil) -> Bool {
-        guard ids.insert(row.record.id).inserted else { return false }
+        guard ids.insert(row.record.id) else { return false }
         records.append(row.record)
         if let foldedRow, let folded, folded.stride == searchIndex.stride {
             searchIndex.append(row: foldedRow, of: folded)
@@ -81,7 +81,7 @@ public struct LoadedRows: Sendable {
 
     /// Inserts a record not loaded yet at `index`, with the filter's matches following.
     mutating func insert(_ record: ContactRecord, at index: Int) {
-        guard ids.insert(record.id).inserted else { return }
+        guard ids.insert(record.id) else { return }
         records.insert(record, at: index)
         searchIndex.insert(record, at: index)
         updateFilter { $0.inserted(at: index, index: $1) }

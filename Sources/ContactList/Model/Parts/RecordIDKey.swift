@@ -55,9 +55,7 @@ struct RecordIDSet: Sendable {
 
     /// Adds `id`; whether it was not in the set before.
     @discardableResult
-    mutating func insert(_ id: String) -> (inserted: Bool, memberAfterInsert: String) {
-        (keys.insert(RecordIDKey(id)).inserted, id)
-    }
+    mutating func insert(_ id: String) -> Bool { keys.insert(RecordIDKey(id)).inserted }
 
     mutating func remove(_ id: String) { keys.remove(RecordIDKey(id)) }
     mutating func removeAll(keepingCapacity: Bool = false) { keys.removeAll(keepingCapacity: keepingCapacity) }
