@@ -210,7 +210,7 @@ struct ReadyRowsTests {
         #expect(try store.snapshotSize(of: list, format: format)?.parts == 3)
         let size = try #require(try store.snapshotSize(of: list, format: format))
         let read = try (0..<3).flatMap {
-            try #require(try store.readSnapshotPart($0, of: size, list: list, format: format))
+            try #require(try store.readSnapshotPart($0, of: size, list: list, format: format)).rows
         }
         #expect(same(read, try #require(try store.replicatedList(of: Self.query, format: format)).rows))
         #expect(model.dataRows.map(\.id) == (try store.rows(of: list).map(\.id)))
@@ -279,7 +279,7 @@ struct ReadyRowsTests {
             try $0.execute(sql: "UPDATE readySnapshot SET bytes = x'0700000001' WHERE part = 1")
         }
         let size = try #require(try store.snapshotSize(of: list, format: format))
-        #expect(try store.readSnapshotPart(0, of: size, list: list, format: format)?.count == ReadyRowChunks.size)
+        #expect(try store.readSnapshotPart(0, of: size, list: list, format: format)?.rows.count == ReadyRowChunks.size)
         #expect(try store.readSnapshotPart(1, of: size, list: list, format: format) == nil)
         var model = ContactListModel(query: Self.query, origin: "test", requests: Self.client)
         model.keepsRows = true
@@ -294,12 +294,12 @@ struct ReadyRowsTests {
         try keep(ids, from: 0, last: true, format: format)
         store.waitForSnapshots()
         let first = try #require(try store.snapshotSize(of: list, format: format))
-        #expect(try store.readSnapshotPart(0, of: first, list: list, format: format)?.count == 40)
+        #expect(try store.readSnapshotPart(0, of: first, list: list, format: format)?.rows.count == 40)
         try store.removeRows(ids: [ids[1]], from: list)
         try store.keepSnapshot(of: list)
         let second = try #require(try store.snapshotSize(of: list, format: format))
         #expect(second.generation != first.generation)
         #expect(try store.readSnapshotPart(0, of: first, list: list, format: format) == nil)
-        #expect(try store.readSnapshotPart(0, of: second, list: list, format: format)?.count == 39)
+        #expect(try store.readSnapshotPart(0, of: second, list: list, format: format)?.rows.count == 39)
     }
 }

@@ -71,6 +71,35 @@ struct SearchIndex: Sendable {
         plainRows.append(plain)
     }
 
+    /// Adds a value of a row being added from the replica's bytes (`ReadyRowFormat.walk`): its
+    /// folded text as kept, else its text lower-cased in place; whether it is ASCII once folded.
+    /// `endRow(plain:)` ends the row once its `stride` values are added.
+    mutating func appendValue(_ text: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer?) -> Bool {
+        let start = bytes.count
+        var plain = true
+        if let folded {
+            bytes.append(contentsOf: folded)
+            plain = !folded.contains { $0 >= 0x80 }
+        } else if !text.contains(where: { $0 >= 0x80 }) {
+            bytes.append(contentsOf: text)
+            bytes.withUnsafeMutableBufferPointer { all in
+                for index in start..<all.count where all[index] &- 0x41 < 26 { all[index] |= 0x20 }
+            }
+        } else {
+            // Text that is not ASCII is kept with its folded text; a file that lacks it is folded here.
+            let folded = SearchText.fold(String(decoding: text, as: UTF8.self))
+            bytes += folded.utf8
+            plain = folded.utf8.allSatisfy { $0 < 0x80 }
+        }
+        valueEnds.append(UInt32(bytes.count))
+        return plain
+    }
+
+    /// Ends a row whose values `appendValue(_:folded:)` added.
+    mutating func endRow(plain: Bool) {
+        plainRows.append(plain)
+    }
+
     /// Adds row `row` of `other` (of the same stride) at the end, its folded text copied as it
     /// is: a start folds rows where it reads them (`ReadyChunk`), and takes their bytes here.
     mutating func append(row: Int, of other: SearchIndex) {

@@ -51,10 +51,13 @@ extension ContactListModel {
 
     /// Shows a chunk of rows the replica kept ready, their text folded already where they were read.
     public mutating func showCachedRows(_ chunk: ReadyChunk, age: String) {
-        showCachedRows(chunk.rows, folded: chunk.index, age: age)
+        showCachedRows(chunk.rows, folded: chunk.index, widths: chunk.widths, age: age)
     }
 
-    private mutating func showCachedRows(_ ready: [ReadyRow], folded: SearchIndex?, age: String) {
+    /// `widths` are the rows' widest values, column by column, when the chunk measured them.
+    private mutating func showCachedRows(
+        _ ready: [ReadyRow], folded: SearchIndex?, widths: [Int]? = nil, age: String
+    ) {
         // New records waiting for the org (left or queued) and the rows of left undeletes may be
         // shown already: the kept rows join them. Rows the replica gave already (a screenful, at
         // once) are followed by the rest.
@@ -71,6 +74,9 @@ extension ContactListModel {
         // Rows placed already (a screenful shown first, or a change in flight) keep their place
         // and are shown once.
         let checksPlaced = showsReplicaRows && !rows.queryOrder.isEmpty
+        // The chunk's widths stand for its rows' when every row is shown as kept; a row held back
+        // by a change in flight would widen the columns with a value not shown.
+        let measuresRows = widths == nil || !pendingIDs.isEmpty || !pending.isEmpty
         rows.reserveCapacity(adding: ready.count)
         // Rows are read in place, not copied one by one, and each is looked up once to be placed
         // (and once more to be loaded): a start takes 100,000 of them here.
@@ -78,29 +84,31 @@ extension ContactListModel {
             guard let first = ready.baseAddress else { return }
             for index in ready.indices {
                 let row = first + index
-                let id = row.pointee.record.id
-                let earlier = rows.queryOrder.updateValue(rows.nextQueryOrder, forKey: id)
+                let key = RecordIDKey(row.pointee.record.id)
+                let earlier = rows.queryOrder.updateValue(rows.nextQueryOrder, forKey: key)
                 if checksPlaced, let earlier {
-                    rows.queryOrder[id] = earlier
+                    rows.queryOrder[key] = earlier
                     continue
                 }
                 // A pending row gets its place too, so that a left delete put back lands in order.
                 let appended: Bool
-                if !pendingIDs.isEmpty, pendingIDs.contains(id) {
+                if !pendingIDs.isEmpty, pendingIDs.contains(row.pointee.record.id) {
                     appended = true
-                } else if !pending.isEmpty, pending[id] != nil {
+                } else if !pending.isEmpty, pending[row.pointee.record.id] != nil {
                     appended = rows.append(withPendingUpdates(row.pointee.record, pending))
                 } else {
-                    appended = rows.append(ready: row.pointee, foldedRow: index, of: folded)
+                    appended = rows.append(
+                        ready: row.pointee, key: key, foldedRow: index, of: folded, measures: measuresRows)
                 }
                 // A row loaded already (a record being restored) stays as it was.
                 guard appended else {
-                    rows.queryOrder[id] = earlier
+                    rows.queryOrder[key] = earlier
                     continue
                 }
                 rows.nextQueryOrder += Self.queryOrderStride
             }
         }
+        if !measuresRows, let widths { rows.widen(to: widths) }
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = offline.isOffline ? .offline(cachedAge: age) : .cached(age: age)
         clampSelection()

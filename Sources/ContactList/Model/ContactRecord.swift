@@ -11,22 +11,81 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
     public let id: String
     /// The record's sObject type from `attributes.type`, e.g. `Contact`.
     public let objectType: String
-    /// The name shown in messages about this record (its `Name`, else its id).
-    public let displayName: String
-    /// The text of each column of the query, in the order of the columns.
-    public let values: [String]
+    /// Its name, values and `LastModifiedDate`, as text or as the replica's bytes.
+    private var fields: Fields
     /// What a delete of it would take with it, as its page counted; nil when not counted (a row
     /// of the org search, or a list whose object's describe could not be read).
     public internal(set) var dependents: Dependents?
-    /// The record's `LastModifiedDate` as the org wrote it, which every PATCH of it carries as
-    /// `If-Unmodified-Since`; nil when the row did not read it (an org search's row).
-    public internal(set) var lastModifiedDate: String?
+
+    /// A record's text: made (read from the org, or changed here), or kept as the replica's
+    /// snapshot holds it and made when asked for (`SnapshotRow`), as a start's 100,000 rows are.
+    private enum Fields: Sendable {
+        case made(displayName: String, values: [String], lastModifiedDate: String?)
+        case snapshot(SnapshotRow)
+    }
 
     public init(id: String, objectType: String, displayName: String? = nil, values: [String]) {
         self.id = id
         self.objectType = objectType
-        self.displayName = displayName.flatMap { $0.isEmpty ? nil : $0 } ?? id
-        self.values = values
+        fields = .made(
+            displayName: displayName.flatMap { $0.isEmpty ? nil : $0 } ?? id, values: values, lastModifiedDate: nil)
+    }
+
+    /// The record of a row kept in the replica's snapshot, whose text is read from there when
+    /// asked for.
+    init(id: String, objectType: String, snapshotRow: SnapshotRow) {
+        self.id = id
+        self.objectType = objectType
+        fields = .snapshot(snapshotRow)
+    }
+
+    /// The name shown in messages about this record (its `Name`, else its id).
+    public var displayName: String {
+        switch fields {
+        case .made(let displayName, _, _): displayName
+        case .snapshot(let row): row.displayName.isEmpty ? id : row.displayName
+        }
+    }
+
+    /// The text of each column of the query, in the order of the columns.
+    public var values: [String] {
+        switch fields {
+        case .made(_, let values, _): values
+        case .snapshot(let row): row.values
+        }
+    }
+
+    /// The record's `LastModifiedDate` as the org wrote it, which every PATCH of it carries as
+    /// `If-Unmodified-Since`; nil when the row did not read it (an org search's row).
+    public internal(set) var lastModifiedDate: String? {
+        get {
+            switch fields {
+            case .made(_, _, let date): date
+            case .snapshot(let row): row.lastModifiedDate
+            }
+        }
+        set { fields = .made(displayName: displayName, values: values, lastModifiedDate: newValue) }
+    }
+
+    /// The replica's bytes this record is read from; nil when its text is made.
+    var snapshotRow: SnapshotRow? {
+        if case .snapshot(let row) = fields { return row }
+        return nil
+    }
+
+    public static func == (a: ContactRecord, b: ContactRecord) -> Bool {
+        guard a.id == b.id, a.objectType == b.objectType, a.dependents == b.dependents else { return false }
+        if let row = a.snapshotRow, let other = b.snapshotRow, row.isSame(as: other) { return true }
+        return a.displayName == b.displayName && a.values == b.values && a.lastModifiedDate == b.lastModifiedDate
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(objectType)
+        hasher.combine(displayName)
+        hasher.combine(values)
+        hasher.combine(lastModifiedDate)
+        hasher.combine(dependents)
     }
 
     /// The record carrying `date` as its `LastModifiedDate`: a queued change read back from the
@@ -62,7 +121,10 @@ public struct ContactRecord: Hashable, Sendable, Identifiable {
 
     /// The text of the column at `index`; "" past the end.
     public func value(at index: Int) -> String {
-        index < values.count ? values[index] : ""
+        switch fields {
+        case .made(_, let values, _): index < values.count ? values[index] : ""
+        case .snapshot(let row): row.value(at: index)
+        }
     }
 
     /// The text at a field path such as `["Account", "Name"]` (or `["account", "name"]`: keys

@@ -24,23 +24,27 @@ public struct ReadyRow: Sendable {
     }
 
     public let record: ContactRecord
-    /// The first ORDER BY value, and the others.
-    private let firstOrderValue: RowOrder.SortValue?
-    private let moreOrderValues: [RowOrder.SortValue]
-    /// Each value's width on screen.
-    let widths: Widths
-    /// Each value's folded text when it is not ASCII (`SearchIndex.folded`); nil when none is.
-    let folded: [String?]?
+    /// What the row keeps besides its record; nil for a row kept in the replica's snapshot,
+    /// whose record reads all of it from the snapshot's bytes (`SnapshotRow`).
+    private let made: Made?
+
+    private struct Made: Sendable {
+        /// The first ORDER BY value, and the others.
+        let firstOrderValue: RowOrder.SortValue?
+        let moreOrderValues: [RowOrder.SortValue]
+        /// Each value's width on screen.
+        let widths: Widths
+        /// Each value's folded text when it is not ASCII (`SearchIndex.folded`); nil when none is.
+        let folded: [String?]?
+    }
 
     init(
         record: ContactRecord, firstOrderValue: RowOrder.SortValue?, moreOrderValues: [RowOrder.SortValue],
         widths: Widths, folded: [String?]?
     ) {
         self.record = record
-        self.firstOrderValue = firstOrderValue
-        self.moreOrderValues = moreOrderValues
-        self.widths = widths
-        self.folded = folded
+        made = Made(
+            firstOrderValue: firstOrderValue, moreOrderValues: moreOrderValues, widths: widths, folded: folded)
     }
 
     init(record: ContactRecord, orderValues: [RowOrder.SortValue], widths: [UInt8], folded: [String?]?) {
@@ -51,8 +55,29 @@ public struct ReadyRow: Sendable {
             widths: packed, folded: folded)
     }
 
+    /// A row of the replica's snapshot, `record` read from its bytes (`ContactRecord.snapshotRow`).
+    init(snapshot record: ContactRecord) {
+        self.record = record
+        made = nil
+    }
+
+    /// Each value's width on screen.
+    var widths: Widths {
+        if let made { return made.widths }
+        return record.snapshotRow?.widths ?? Widths()
+    }
+
+    /// Each value's folded text when it is not ASCII (`SearchIndex.folded`); nil when none is.
+    var folded: [String?]? {
+        if let made { return made.folded }
+        return record.snapshotRow?.folded
+    }
+
     /// The row's values of the query's ORDER BY fields.
-    var orderValues: [RowOrder.SortValue] { firstOrderValue.map { [$0] + moreOrderValues } ?? [] }
+    var orderValues: [RowOrder.SortValue] {
+        guard let made else { return record.snapshotRow?.orderValues ?? [] }
+        return made.firstOrderValue.map { [$0] + made.moreOrderValues } ?? []
+    }
 
     /// The row's place in the query's order (`RowOrder.precedes`).
     var orderKey: RowOrder.Key { RowOrder.Key(id: record.id, values: orderValues) }

@@ -125,7 +125,7 @@ public struct ReadyRowFormat: Sendable, Equatable {
     }
 
     /// The flag of a value's facts byte saying its folded text follows (its width is below it).
-    private static let foldedFlag: UInt8 = 0x80
+    static let foldedFlag: UInt8 = 0x80
 
     /// `text` as the index of the value it equals, plus one; else 0 and `text` itself.
     private static func append(reference text: String, among values: [String], else: String, to bytes: inout [UInt8]) {
@@ -156,7 +156,7 @@ public struct ReadyRowFormat: Sendable, Equatable {
     }
 
     /// Reads `bytes(of:)`'s parts in order; each read is nil past the end.
-    private struct Reader {
+    struct Reader {
         let bytes: UnsafeRawBufferPointer
         var offset = 0
 
@@ -204,9 +204,25 @@ public struct ReadyRowFormat: Sendable, Equatable {
         }
 
         mutating func text() -> String? {
+            textRange().map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) }
+        }
+
+        /// Where the next text's bytes are, stepping past them.
+        mutating func textRange() -> Range<Int>? {
             guard let length = count(), length <= bytes.count - offset else { return nil }
             defer { offset += length }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
+            return offset..<offset + length
+        }
+
+        /// A number as its 8 bytes, little-endian.
+        mutating func double() -> Double? {
+            guard bytes.count - offset >= 8 else { return nil }
+            var pattern: UInt64 = 0
+            withUnsafeMutableBytes(of: &pattern) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 8]))
+            }
+            offset += 8
+            return Double(bitPattern: UInt64(littleEndian: pattern))
         }
 
         mutating func sortValue(among values: [String]) -> RowOrder.SortValue? {
@@ -216,14 +232,7 @@ public struct ReadyRowFormat: Sendable, Equatable {
             switch tag {
             case 0: return .null
             case 1: return reference(among: values).map(RowOrder.SortValue.text)
-            case 2:
-                guard bytes.count - offset >= 8 else { return nil }
-                var pattern: UInt64 = 0
-                withUnsafeMutableBytes(of: &pattern) {
-                    $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + 8]))
-                }
-                offset += 8
-                return .number(Double(bitPattern: UInt64(littleEndian: pattern)))
+            case 2: return double().map(RowOrder.SortValue.number)
             case 3: return .bool(false)
             case 4: return .bool(true)
             default: return nil

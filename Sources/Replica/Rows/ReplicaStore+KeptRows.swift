@@ -140,8 +140,8 @@ extension ReplicaStore {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let failed = Mutex(false)
             DispatchQueue.concurrentPerform(iterations: size.parts) { part in
-                if let rows = try? readSnapshotPart(part, of: size, list: list, format: format) {
-                    chunks.put(ReadyChunk(rows, format: format), at: part)
+                if let chunk = try? readSnapshotPart(part, of: size, list: list, format: format) {
+                    chunks.put(chunk, at: part)
                 } else {
                     failed.withLock { $0 = true }
                 }

@@ -95,12 +95,13 @@ extension ReplicaStore {
         }
     }
 
-    /// The rows of part `part` of the snapshot `size` of `list`; nil when the part is not that
-    /// snapshot's (another took its place meanwhile) or a row's bytes do not read in `format`
-    /// (the caller then reads the rows one by one). Parts may be read at once on several threads.
+    /// The rows of part `part` of the snapshot `size` of `list`, folded for `/`; nil when the
+    /// part is not that snapshot's (another took its place meanwhile) or its bytes do not read in
+    /// `format` (the caller then reads the rows one by one). Parts may be read at once on several
+    /// threads.
     func readSnapshotPart(
         _ part: Int, of size: ReadySnapshotSize, list: ListKey, format: ReadyRowFormat
-    ) throws -> [ReadyRow]? {
+    ) throws -> ReadyChunk? {
         try pool.read { db in
             guard
                 let row = try Row.fetchOne(
@@ -113,35 +114,11 @@ extension ReplicaStore {
             else { return nil }
             let rowCount: Int = row[0]
             return try row.withUnsafeData(atIndex: 1) { data in
-                data.flatMap { data in data.withUnsafeBytes { Self.snapshotRows($0, count: rowCount, format) } }
+                data.flatMap { data in
+                    data.withUnsafeBytes { ReadyChunk(snapshotPart: $0, count: rowCount, format: format) }
+                }
             }
         }
-    }
-
-    /// The `count` rows of a snapshot part: each its length (4 bytes, little-endian) and its
-    /// ready bytes; nil when the part does not read so.
-    private static func snapshotRows(
-        _ bytes: UnsafeRawBufferPointer, count: Int, _ format: ReadyRowFormat
-    )
-        -> [ReadyRow]?
-    {
-        var rows: [ReadyRow] = []
-        rows.reserveCapacity(count)
-        var offset = 0
-        var objectType: String?
-        while offset < bytes.count {
-            guard bytes.count - offset >= 4 else { return nil }
-            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-            offset += 4
-            guard length <= bytes.count - offset,
-                let row = format.row(
-                    from: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length]), objectType: objectType)
-            else { return nil }
-            offset += length
-            objectType = row.record.objectType
-            rows.append(row)
-        }
-        return rows.count == count && count > 0 ? rows : nil
     }
 }
 

@@ -49,20 +49,34 @@ public struct LoadedRows: Sendable {
     }
 
     /// Appends a row the replica kept ready (`ReadyRow`), its widths and folded text taken as
-    /// kept rather than worked out again; false when its record is loaded already.
+    /// kept rather than worked out again; false when its record is loaded already. A chunk that
+    /// gives its rows' widths at once (`widen(to:)`) appends them with `measures` false.
     @discardableResult
-    mutating func append(ready row: ReadyRow, foldedRow: Int? = nil, of folded: SearchIndex? = nil) -> Bool {
-        guard ids.insert(row.record.id) else { return false }
+    mutating func append(
+        ready row: borrowing ReadyRow, key: RecordIDKey? = nil, foldedRow: Int? = nil, of folded: SearchIndex? = nil,
+        measures: Bool = true
+    ) -> Bool {
+        guard ids.insert(key ?? RecordIDKey(row.record.id)) else { return false }
         records.append(row.record)
         if let foldedRow, let folded, folded.stride == searchIndex.stride {
             searchIndex.append(row: foldedRow, of: folded)
         } else {
             searchIndex.append(row.record, folded: row.folded)
         }
-        for column in contentWidths.indices where column < row.widths.count {
-            contentWidths[column] = max(contentWidths[column], Int(row.widths[column]))
+        if measures {
+            let widths = row.widths
+            for column in contentWidths.indices where column < widths.count {
+                contentWidths[column] = max(contentWidths[column], Int(widths[column]))
+            }
         }
         return true
+    }
+
+    /// Widens the columns to the widest values of rows appended without being measured.
+    mutating func widen(to widths: [Int]) {
+        for column in contentWidths.indices where column < widths.count {
+            contentWidths[column] = max(contentWidths[column], widths[column])
+        }
     }
 
     /// Makes room for `count` more rows, so that a start's 100,000 rows from the replica are

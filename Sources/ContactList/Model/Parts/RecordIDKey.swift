@@ -55,7 +55,11 @@ struct RecordIDSet: Sendable {
 
     /// Adds `id`; whether it was not in the set before.
     @discardableResult
-    mutating func insert(_ id: String) -> Bool { keys.insert(RecordIDKey(id)).inserted }
+    mutating func insert(_ id: String) -> Bool { insert(RecordIDKey(id)) }
+
+    /// Adds the id `key` was made of; whether it was not in the set before.
+    @discardableResult
+    mutating func insert(_ key: RecordIDKey) -> Bool { keys.insert(key).inserted }
 
     mutating func remove(_ id: String) { keys.remove(RecordIDKey(id)) }
     mutating func removeAll(keepingCapacity: Bool = false) { keys.removeAll(keepingCapacity: keepingCapacity) }
@@ -83,6 +87,17 @@ struct RecordIDMap<Value: Sendable>: Sendable, ExpressibleByDictionaryLiteral {
     @discardableResult
     mutating func updateValue(_ value: Value, forKey id: String) -> Value? {
         values.updateValue(value, forKey: RecordIDKey(id))
+    }
+
+    /// Sets the value of the id `key` was made of; the value it had before, if any.
+    @discardableResult
+    mutating func updateValue(_ value: Value, forKey key: RecordIDKey) -> Value? {
+        values.updateValue(value, forKey: key)
+    }
+
+    subscript(key: RecordIDKey) -> Value? {
+        get { values[key] }
+        set { values[key] = newValue }
     }
 
     mutating func reserveCapacity(_ capacity: Int) { values.reserveCapacity(capacity) }
