@@ -71,11 +71,12 @@ struct SnapshotRowTests {
         let made = try madeRows()
         let chunk = try #require(
             part(of: made).withUnsafeBytes { ReadyChunk(snapshotPart: $0, count: 3, format: format) })
+        let index = try #require(chunk.index)
         var folded = SearchIndex(stride: format.columns.count)
         var copied = SearchIndex(stride: format.columns.count)
-        for (index, row) in made.enumerated() {
-            folded.append(row.record)
-            copied.append(row: index, of: chunk.index)
+        for (row, made) in made.enumerated() {
+            folded.append(made.record)
+            copied.append(row: row, of: index)
         }
         for query in ["zoe", "åsa", "asa", "paris", "acme", "quoted", "ceo", "nothing"] {
             #expect(

@@ -11,14 +11,14 @@ extension ContactListModel {
     /// it again.
     public mutating func showCachedRows(_ list: ReplicatedList, age: String) {
         showCachedRows(list.rows, age: age)
-        syncCachedRows(of: list, rows: [list.rows])
+        syncCachedRows(of: list, rows: [ReadyChunk(unfolded: list.rows)])
     }
 
     /// When the replica holds the whole list (`list`'s state), sets up its sync by what changed,
     /// which `start()` then begins (`beginSync`) instead of loading the list again. `chunks` are
     /// every row of the list, as shown (a start shows them a chunk at a time); their places in
     /// the order are worked out when the sync's answers need them.
-    public mutating func syncCachedRows(of list: ReplicatedList, rows chunks: [[ReadyRow]]) {
+    public mutating func syncCachedRows(of list: ReplicatedList, rows chunks: [ReadyChunk]) {
         guard case .cached = run.cachedRowsStatus, list.isComplete, replicatesList,
             let since = list.lastSystemModstamp, let order = RowOrder(query: query)
         else { return }
@@ -46,18 +46,11 @@ extension ContactListModel {
 
     /// Shows rows the replica kept ready (`ReadyRow`), as `showCachedRows(_:age:)` shows records.
     public mutating func showCachedRows(_ ready: [ReadyRow], age: String) {
-        showCachedRows(ready, folded: nil, age: age)
+        showCachedRows(ReadyChunk(unfolded: ready), age: age)
     }
 
     /// Shows a chunk of rows the replica kept ready, their text folded already where they were read.
     public mutating func showCachedRows(_ chunk: ReadyChunk, age: String) {
-        showCachedRows(chunk.rows, folded: chunk.index, widths: chunk.widths, age: age)
-    }
-
-    /// `widths` are the rows' widest values, column by column, when the chunk measured them.
-    private mutating func showCachedRows(
-        _ ready: [ReadyRow], folded: SearchIndex?, widths: [Int]? = nil, age: String
-    ) {
         // New records waiting for the org (left or queued) and the rows of left undeletes may be
         // shown already: the kept rows join them. Rows the replica gave already (a screenful, at
         // once) are followed by the rest.
@@ -66,9 +59,10 @@ extension ContactListModel {
         case .cached, .offline: showsReplicaRows = true
         case .none, .synced, .replicating: showsReplicaRows = false
         }
-        guard showsReplicaRows || dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, !ready.isEmpty else {
+        guard showsReplicaRows || dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, chunk.count > 0 else {
             return
         }
+        let chunk = chunk.adopted()
         let pendingIDs = changes.pendingDeleteIDs
         let pending = pendingValuesByRecord
         // Rows placed already (a screenful shown first, or a change in flight) keep their place
@@ -76,39 +70,36 @@ extension ContactListModel {
         let checksPlaced = showsReplicaRows && !rows.queryOrder.isEmpty
         // The chunk's widths stand for its rows' when every row is shown as kept; a row held back
         // by a change in flight would widen the columns with a value not shown.
-        let measuresRows = widths == nil || !pendingIDs.isEmpty || !pending.isEmpty
-        rows.reserveCapacity(adding: ready.count)
-        // Rows are read in place, not copied one by one, and each is looked up once to be placed
-        // (and once more to be loaded): a start takes 100,000 of them here.
-        ready.withUnsafeBufferPointer { ready in
-            guard let first = ready.baseAddress else { return }
-            for index in ready.indices {
-                let row = first + index
-                let key = RecordIDKey(row.pointee.record.id)
-                let earlier = rows.queryOrder.updateValue(rows.nextQueryOrder, forKey: key)
-                if checksPlaced, let earlier {
-                    rows.queryOrder[key] = earlier
-                    continue
-                }
-                // A pending row gets its place too, so that a left delete put back lands in order.
-                let appended: Bool
-                if !pendingIDs.isEmpty, pendingIDs.contains(row.pointee.record.id) {
-                    appended = true
-                } else if !pending.isEmpty, pending[row.pointee.record.id] != nil {
-                    appended = rows.append(withPendingUpdates(row.pointee.record, pending))
-                } else {
-                    appended = rows.append(
-                        ready: row.pointee, key: key, foldedRow: index, of: folded, measures: measuresRows)
-                }
-                // A row loaded already (a record being restored) stays as it was.
-                guard appended else {
-                    rows.queryOrder[key] = earlier
-                    continue
-                }
-                rows.nextQueryOrder += Self.queryOrderStride
+        let widths = pendingIDs.isEmpty && pending.isEmpty ? chunk.widths : nil
+        rows.reserveCapacity(adding: chunk.count)
+        // Each row is looked up once to be placed (and once more to be loaded): a start takes
+        // 100,000 of them here.
+        for index in 0..<chunk.count {
+            let key = chunk.key(at: index)
+            let earlier = rows.queryOrder.updateValue(rows.nextQueryOrder, forKey: key)
+            if checksPlaced, let earlier {
+                rows.queryOrder[key] = earlier
+                continue
             }
+            // A pending row gets its place too, so that a left delete put back lands in order.
+            let appended: Bool
+            if !pendingIDs.isEmpty || !pending.isEmpty, case let record = chunk.record(at: index),
+                pendingIDs.contains(record.id) || pending[record.id] != nil
+            {
+                appended = pendingIDs.contains(record.id) || rows.append(withPendingUpdates(record, pending))
+            } else {
+                appended = rows.append(
+                    kept: chunk.record(at: index), key: key, foldedRow: index, of: chunk.index,
+                    measured: widths == nil ? chunk.measures(at: index) : nil)
+            }
+            // A row loaded already (a record being restored) stays as it was.
+            guard appended else {
+                rows.queryOrder[key] = earlier
+                continue
+            }
+            rows.nextQueryOrder += Self.queryOrderStride
         }
-        if !measuresRows, let widths { rows.widen(to: widths) }
+        if let widths { rows.widen(to: widths) }
         updateFilter { $0.rebuild(index: $1) }
         run.cachedRowsStatus = offline.isOffline ? .offline(cachedAge: age) : .cached(age: age)
         clampSelection()

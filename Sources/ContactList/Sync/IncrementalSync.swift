@@ -38,7 +38,7 @@ struct IncrementalSync: Sendable {
     var keys: [String: RowOrder.Key]
     /// Rows held whose keys are not in `keys` yet: a start hands over the replica's rows, and
     /// their keys are made when the sync's answers need them (`makeKeys`), after the rows show.
-    var unkeyed: [[ReadyRow]] = []
+    var unkeyed: [ReadyChunk] = []
     /// Requests of the sync not answered yet.
     var awaiting = 0
     /// Rows stamped after `since` that the list's query lists (delta), or read by id (resync).
@@ -61,7 +61,7 @@ struct IncrementalSync: Sendable {
         guard !unkeyed.isEmpty else { return }
         keys.reserveCapacity(keys.count + unkeyed.reduce(0) { $0 + $1.count })
         for chunk in unkeyed {
-            for row in chunk where keys[row.record.id] == nil { keys[row.record.id] = row.orderKey }
+            for row in chunk.rows where keys[row.record.id] == nil { keys[row.record.id] = row.orderKey }
         }
         unkeyed = []
     }

@@ -1,36 +1,108 @@
-/// Rows the replica kept ready (`ReadyRow`), read together, with their text already folded for
-/// `/`: a start reads and folds its chunks on other threads, and the list takes each row's
-/// folded bytes as they are (`ContactListModel.showCachedRows(_:age:)`).
+/// Rows the replica kept ready, read together, with their text already folded for `/`: a start
+/// reads and folds its chunks on other threads, and the list takes each row's folded bytes as
+/// they are (`ContactListModel.showCachedRows(_:age:)`).
+///
+/// A chunk read from rows one by one holds them made (`ReadyRow`). A part of the replica's
+/// snapshot holds no record at all, only each row's id key and where its bytes are: the list
+/// makes each record as it takes it, on its own thread, so that no string made on a reading
+/// thread is retained and released again on the list's (most of the list's time at a start,
+/// "Sync down" in docs/BENCHMARKS.md).
 public struct ReadyChunk: Sendable {
-    public let rows: [ReadyRow]
-    /// The rows' folded text, row for row with `rows`.
-    let index: SearchIndex
+    /// The rows made; empty for a snapshot part's.
+    private let made: [ReadyRow]
+    /// A snapshot part's bytes, and each row's id key and its bytes' span in them (start and
+    /// end in one word); nil and empty for rows made.
+    private var snapshot: SnapshotBytes?
+    private let keys: [RecordIDKey]
+    private let spans: [UInt64]
+    /// A snapshot part's rows' type (a query lists one object), and the rows of any other.
+    private let objectType: String
+    private let otherTypes: [Int: String]
+    /// The rows' folded text, row for row; nil when the list folds each row as it takes it.
+    let index: SearchIndex?
     /// The widest value of each column among the rows, in cells; nil when the list measures
     /// each row as it takes it.
     let widths: [Int]?
+
+    private init(made rows: [ReadyRow], index: SearchIndex?) {
+        made = rows
+        snapshot = nil
+        keys = []
+        spans = []
+        objectType = ""
+        otherTypes = [:]
+        self.index = index
+        widths = nil
+    }
 
     /// Folds `rows`, kept in `format`, for `/` (on the calling thread).
     public init(_ rows: [ReadyRow], format: ReadyRowFormat) {
         var index = SearchIndex(stride: format.columns.count)
         for row in rows { index.append(row.record, folded: row.folded) }
-        self.rows = rows
-        self.index = index
-        widths = nil
+        self.init(made: rows, index: index)
+    }
+
+    /// `rows` as they are, to be folded and measured by the list as it takes them.
+    init(unfolded rows: [ReadyRow]) {
+        self.init(made: rows, index: nil)
+    }
+
+    /// The number of rows.
+    public var count: Int { snapshot == nil ? made.count : keys.count }
+
+    /// The id key of the row at `index`.
+    func key(at index: Int) -> RecordIDKey {
+        snapshot == nil ? RecordIDKey(made[index].record.id) : keys[index]
+    }
+
+    /// The record of the row at `index`: a snapshot's is made here, its text left in the bytes.
+    func record(at index: Int) -> ContactRecord {
+        guard let snapshot else { return made[index].record }
+        let span = spans[index]
+        return ContactRecord(
+            id: keys[index].id, objectType: otherTypes.isEmpty ? objectType : otherTypes[index] ?? objectType,
+            snapshotRow: SnapshotRow(
+                rows: snapshot, start: UInt32(truncatingIfNeeded: span >> 32), end: UInt32(truncatingIfNeeded: span)))
+    }
+
+    /// The widths and folded text of the row at `index`, for a list that measures and folds it.
+    func measures(at index: Int) -> (widths: ReadyRow.Widths, folded: [String?]?) {
+        let row = snapshot == nil ? made[index] : ReadyRow(snapshot: record(at: index))
+        return (row.widths, row.folded)
+    }
+
+    /// The chunk with its snapshot bytes held by an object made on the calling thread. Each
+    /// record the list makes retains that object: made on the reading thread, it sat beside what
+    /// that thread went on writing, and every retain waited for the other core's cache line (a
+    /// seventh of the list's time at a start, "Sync down" in docs/BENCHMARKS.md).
+    func adopted() -> ReadyChunk {
+        guard let snapshot else { return self }
+        var chunk = self
+        chunk.snapshot = SnapshotBytes(bytes: snapshot.bytes, format: snapshot.format)
+        return chunk
+    }
+
+    /// The rows, made (a snapshot's records made anew, each reading its text from the bytes).
+    public var rows: [ReadyRow] {
+        snapshot == nil ? made : (0..<count).map { ReadyRow(snapshot: record(at: $0)) }
     }
 
     /// The `count` rows of a part of the replica's snapshot of a list (each row its length, 4
     /// bytes little-endian, then its bytes in `format`), read on the calling thread: each row is
-    /// checked, its id read and its folded text and widths taken, while its other text stays in
-    /// the part's bytes until it is asked for (`SnapshotBytes`). Nil when the part does not read so.
+    /// checked, its id key made and its folded text and widths taken, while its text stays in
+    /// the part's bytes (`SnapshotBytes`). Nil when the part does not read so.
     public init?(snapshotPart part: UnsafeRawBufferPointer, count: Int, format: ReadyRowFormat) {
         guard count > 0, !format.columns.isEmpty, part.count <= UInt32.max else { return nil }
         let snapshot = SnapshotBytes(bytes: Array(part), format: format)
-        var rows: [ReadyRow] = []
-        rows.reserveCapacity(count)
+        var keys: [RecordIDKey] = []
+        var spans: [UInt64] = []
+        keys.reserveCapacity(count)
+        spans.reserveCapacity(count)
         var index = SearchIndex(stride: format.columns.count)
         index.reserveCapacity(adding: count, bytesPerRow: part.count / count)
         var widths = Array(repeating: 0, count: format.columns.count)
-        var objectType = ""
+        var objectType: String?
+        var otherTypes: [Int: String] = [:]
         let read = snapshot.bytes.withUnsafeBytes { bytes -> Bool in
             var offset = 0
             while offset < bytes.count {
@@ -53,18 +125,26 @@ public struct ReadyChunk: Sendable {
                 else { return false }
                 index.endRow(plain: plain)
                 let type = UnsafeRawBufferPointer(rebasing: row[layout.type])
-                if !objectType.utf8.elementsEqual(type) { objectType = String(decoding: type, as: UTF8.self) }
-                let record = ContactRecord(
-                    id: String(decoding: UnsafeRawBufferPointer(rebasing: row[layout.id]), as: UTF8.self),
-                    objectType: objectType,
-                    snapshotRow: SnapshotRow(rows: snapshot, start: UInt32(offset), end: UInt32(offset + length)))
-                rows.append(ReadyRow(snapshot: record))
+                if let objectType {
+                    if !objectType.utf8.elementsEqual(type) {
+                        otherTypes[keys.count] = String(decoding: type, as: UTF8.self)
+                    }
+                } else {
+                    objectType = String(decoding: type, as: UTF8.self)
+                }
+                keys.append(RecordIDKey(bytes: UnsafeRawBufferPointer(rebasing: row[layout.id])))
+                spans.append(UInt64(offset) << 32 | UInt64(offset + length))
                 offset += length
             }
             return true
         }
-        guard read, rows.count == count else { return nil }
-        self.rows = rows
+        guard read, keys.count == count, let objectType else { return nil }
+        made = []
+        self.snapshot = snapshot
+        self.keys = keys
+        self.spans = spans
+        self.objectType = objectType
+        self.otherTypes = otherTypes
         self.index = index
         self.widths = widths
     }

@@ -114,10 +114,10 @@ extension ReplicaStore {
             })
         {
             if let snapshot, early != nil { model.reserveCachedRows(snapshot.rows) }
-            var shownChunks: [[ReadyRow]] = []
+            var shownChunks: [ReadyChunk] = []
             while let chunk = chunks.next() {
                 model.showCachedRows(chunk, age: age)
-                shownChunks.append(chunk.rows)
+                shownChunks.append(chunk)
             }
             if chunks.wasRead {
                 let whole = ReplicatedList(
@@ -133,17 +133,28 @@ extension ReplicaStore {
         model.showCachedRows(whole, age: age)
     }
 
-    /// Starts reading the snapshot's parts on other threads, several at once, each folded for
-    /// `/` where it is read; the chunks come out of the returned `ReadyRowChunks` in order.
+    /// Starts reading the snapshot's parts on other threads, each folded for `/` where it is
+    /// read; the chunks come out of the returned `ReadyRowChunks` in order. One core is left to
+    /// the list, which takes the chunks as they come: with a reader on every core, the list's
+    /// thread waited its turn for one (on two cores, a re-open took a quarter longer).
     private func readSnapshot(_ size: ReadySnapshotSize, of list: ListKey, format: ReadyRowFormat) -> ReadyRowChunks {
         let chunks = ReadyRowChunks()
+        let readers = max(1, min(size.parts, ProcessInfo.processInfo.activeProcessorCount - 1))
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let failed = Mutex(false)
-            DispatchQueue.concurrentPerform(iterations: size.parts) { part in
-                if let chunk = try? readSnapshotPart(part, of: size, list: list, format: format) {
-                    chunks.put(chunk, at: part)
-                } else {
-                    failed.withLock { $0 = true }
+            let nextPart = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: readers) { _ in
+                while true {
+                    let part = nextPart.withLock { next in
+                        defer { next += 1 }
+                        return next
+                    }
+                    guard part < size.parts else { return }
+                    if let chunk = try? readSnapshotPart(part, of: size, list: list, format: format) {
+                        chunks.put(chunk, at: part)
+                    } else {
+                        failed.withLock { $0 = true }
+                    }
                 }
             }
             chunks.finish(read: !failed.withLock { $0 })

@@ -48,27 +48,27 @@ public struct LoadedRows: Sendable {
         return true
     }
 
-    /// Appends a row the replica kept ready (`ReadyRow`), its widths and folded text taken as
-    /// kept rather than worked out again; false when its record is loaded already. A chunk that
-    /// gives its rows' widths at once (`widen(to:)`) appends them with `measures` false.
+    /// Appends a record the replica kept ready, `key` its id's, unless it is loaded already
+    /// (then false). Its folded text is copied from row `foldedRow` of `folded` when given, else
+    /// folded here (with the text `measured` kept folded); its widths are `measured`'s when
+    /// given, else the caller widens the columns for a whole chunk at once (`widen(to:)`).
     @discardableResult
     mutating func append(
-        ready row: borrowing ReadyRow, key: RecordIDKey? = nil, foldedRow: Int? = nil, of folded: SearchIndex? = nil,
-        measures: Bool = true
+        kept record: ContactRecord, key: RecordIDKey, foldedRow: Int, of folded: SearchIndex?,
+        measured: (widths: ReadyRow.Widths, folded: [String?]?)?
     ) -> Bool {
-        guard ids.insert(key ?? RecordIDKey(row.record.id)) else { return false }
-        records.append(row.record)
-        if let foldedRow, let folded, folded.stride == searchIndex.stride {
+        guard ids.insert(key) else { return false }
+        if let folded, folded.stride == searchIndex.stride {
             searchIndex.append(row: foldedRow, of: folded)
         } else {
-            searchIndex.append(row.record, folded: row.folded)
+            searchIndex.append(record, folded: measured?.folded)
         }
-        if measures {
-            let widths = row.widths
+        if let widths = measured?.widths {
             for column in contentWidths.indices where column < widths.count {
                 contentWidths[column] = max(contentWidths[column], Int(widths[column]))
             }
         }
+        records.append(record)
         return true
     }
 

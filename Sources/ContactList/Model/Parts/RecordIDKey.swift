@@ -12,12 +12,25 @@ struct RecordIDKey: Hashable, Sendable {
 
     init(_ id: String) {
         var id = id
-        let packed = id.withUTF8 { utf8 -> Bool in
-            guard utf8.count <= 24, !utf8.contains(where: { $0 == 0 || $0 >= 0x80 }) else { return false }
-            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(utf8)) }
-            return true
+        let packed = id.withUTF8 { utf8 in Self.words(UnsafeRawBufferPointer(utf8)) }
+        if let packed { words = packed } else { text = id }
+    }
+
+    /// The key of the id whose UTF-8 is `bytes` (as the replica keeps it).
+    init(bytes: UnsafeRawBufferPointer) {
+        if let packed = Self.words(bytes) {
+            words = packed
+        } else {
+            text = String(decoding: bytes, as: UTF8.self)
         }
-        if !packed { text = id }
+    }
+
+    /// The id's bytes in three words; nil when it does not fit them.
+    private static func words(_ utf8: UnsafeRawBufferPointer) -> (UInt64, UInt64, UInt64)? {
+        guard utf8.count <= 24, !utf8.contains(where: { $0 == 0 || $0 >= 0x80 }) else { return nil }
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: utf8) }
+        return words
     }
 
     /// The id this key was made of.
@@ -32,10 +45,11 @@ struct RecordIDKey: Hashable, Sendable {
         a.words.0 == b.words.0 && a.words.1 == b.words.1 && a.words.2 == b.words.2 && a.text == b.text
     }
 
+    /// The words folded into one (each multiplied by an odd constant, a one-to-one map), so that
+    /// a lookup feeds the hasher one word rather than three; keys that fold alike still compare
+    /// unequal.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(words.0)
-        hasher.combine(words.1)
-        hasher.combine(words.2)
+        hasher.combine(words.0 ^ (words.1 &* 0x9E37_79B9_7F4A_7C15) ^ (words.2 &* 0xC2B2_AE3D_27D4_EB4F))
         if let text { hasher.combine(text) }
     }
 }
