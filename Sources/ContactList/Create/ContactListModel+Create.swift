@@ -218,7 +218,7 @@ extension ContactListModel {
     /// A refresh's first page replaces the rows: the new records still in flight stay on top.
     mutating func keepPendingCreatesOnTop() {
         for create in changes.creates.values.sorted(by: { $0.placeholder.id > $1.placeholder.id })
-        where !rows.ids.contains(create.placeholder.id) {
+        where !rows.contains(create.placeholder.id) {
             insertRow(create.placeholder, at: 0)
         }
     }
@@ -259,9 +259,9 @@ extension ContactListModel {
         if let index = dataRows.firstIndex(where: { $0.id == placeholder.id }) {
             removeRow(at: index)
             // A page read since may already list it (a create left by a gone process).
-            if !rows.ids.contains(id) { insertRow(record, at: index) }
+            if !rows.contains(id) { insertRow(record, at: index) }
             clampSelection()
-        } else if !rows.ids.contains(id), !create.isLeftByGoneProcess || record.objectType == run.searchedObject {
+        } else if !rows.contains(id), !create.isLeftByGoneProcess || record.objectType == run.searchedObject {
             // A create a gone process left may be of another object than this list's.
             insertRow(record, at: 0)
         }

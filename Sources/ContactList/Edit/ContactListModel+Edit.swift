@@ -69,7 +69,7 @@ extension ContactListModel {
 
     /// The loaded row of a record as it is now (an edit may have changed it), else the copy given.
     func currentCopy(of record: ContactRecord) -> ContactRecord {
-        guard rows.ids.contains(record.id) else { return record }
+        guard rows.contains(record.id) else { return record }
         return dataRows.first { $0.id == record.id } ?? record
     }
 
@@ -301,7 +301,7 @@ extension ContactListModel {
             return record.replacingValues(values)
         }
         if !indices.isEmpty {
-            if rows.ids.contains(key.recordID), let row = dataIndex(ofID: key.recordID) {
+            if rows.contains(key.recordID), let row = dataIndex(ofID: key.recordID) {
                 replaceRow(at: row, with: replaced(dataRows[row]))
             }
             for (id, info) in deleteRequests where info.record.id == key.recordID {
@@ -356,7 +356,7 @@ extension ContactListModel {
             .exportPath, .exportOverwrite, nil:
             return
         }
-        guard !edited.inDetail, !rows.ids.contains(edited.record.id) else { return }
+        guard !edited.inDetail, !rows.contains(edited.record.id) else { return }
         modes.modal = nil
         notices.statusMessage = "\(label(of: edited.record)) is gone from the list; the edit was cancelled"
     }

@@ -67,36 +67,39 @@ extension ContactListModel {
         let pending = pendingValuesByRecord
         // Rows placed already (a screenful shown first, or a change in flight) keep their place
         // and are shown once.
-        let checksPlaced = showsReplicaRows && !rows.queryOrder.isEmpty
+        let checksPlaced = showsReplicaRows && !rows.recordIDs.isEmpty
         // The chunk's widths stand for its rows' when every row is shown as kept; a row held back
         // by a change in flight would widen the columns with a value not shown.
         let widths = pendingIDs.isEmpty && pending.isEmpty ? chunk.widths : nil
         rows.reserveCapacity(adding: chunk.count)
-        // Each row is looked up once to be placed (and once more to be loaded): a start takes
-        // 100,000 of them here.
         for index in 0..<chunk.count {
-            let key = chunk.key(at: index)
-            let earlier = rows.queryOrder.updateValue(rows.nextQueryOrder, forKey: key)
-            if checksPlaced, let earlier {
-                rows.queryOrder[key] = earlier
+            if widths != nil {
+                // No change in flight: each row is placed and loaded with one lookup of its id (a
+                // start takes 100,000 of them here).
+                if rows.append(
+                    kept: { chunk.record(at: index) }, key: chunk.key(at: index), order: rows.nextQueryOrder,
+                    keepsPlace: checksPlaced, foldedRow: index, of: chunk.index)
+                {
+                    rows.nextQueryOrder += Self.queryOrderStride
+                }
                 continue
             }
+            let record = chunk.record(at: index)
+            if checksPlaced, rows.queryOrder(of: record.id) != nil { continue }
             // A pending row gets its place too, so that a left delete put back lands in order.
-            let appended: Bool
-            if !pendingIDs.isEmpty || !pending.isEmpty, case let record = chunk.record(at: index),
-                pendingIDs.contains(record.id) || pending[record.id] != nil
-            {
-                appended = pendingIDs.contains(record.id) || rows.append(withPendingUpdates(record, pending))
-            } else {
-                appended = rows.append(
-                    kept: chunk.record(at: index), key: key, foldedRow: index, of: chunk.index,
-                    measured: widths == nil ? chunk.measures(at: index) : nil)
-            }
+            let appended =
+                if pendingIDs.contains(record.id) {
+                    true
+                } else if pending[record.id] != nil {
+                    rows.append(withPendingUpdates(record, pending))
+                } else {
+                    rows.append(
+                        kept: record, key: chunk.key(at: index), foldedRow: index, of: chunk.index,
+                        measured: chunk.measures(at: index))
+                }
             // A row loaded already (a record being restored) stays as it was.
-            guard appended else {
-                rows.queryOrder[key] = earlier
-                continue
-            }
+            guard appended else { continue }
+            rows.setQueryOrder(rows.nextQueryOrder, of: record.id)
             rows.nextQueryOrder += Self.queryOrderStride
         }
         if let widths { rows.widen(to: widths) }

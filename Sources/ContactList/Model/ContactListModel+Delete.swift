@@ -113,11 +113,11 @@ extension ContactListModel {
     mutating func putBack(_ info: DeletedItemInfo) {
         let record = info.record
         // A record of a list shown before `:` switched the query does not join this one.
-        guard !rows.ids.contains(record.id), info.query == nil || info.query == query else { return }
-        let order = rows.queryOrder[record.id] ?? Int.min
+        guard !rows.contains(record.id), info.query == nil || info.query == query else { return }
+        let order = rows.queryOrder(of: record.id) ?? Int.min
         var index = 0
         while index < dataRows.count, rows.reinstatedIDs.contains(dataRows[index].id),
-            rows.queryOrder[dataRows[index].id] ?? Int.min < order
+            rows.queryOrder(of: dataRows[index].id) ?? Int.min < order
         {
             index += 1
         }

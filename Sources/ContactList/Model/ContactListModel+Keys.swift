@@ -395,7 +395,7 @@ extension ContactListModel {
         // it, and whatever key comes next is meant for it. It leads the list, as a record with no
         // place in the loaded pages.
         let keep = selected.flatMap { record in
-            viewport.selection >= localMatchCount && rows.ids.contains(record.id) ? record : nil
+            viewport.selection >= localMatchCount && rows.contains(record.id) ? record : nil
         }
         let effects = endOrgSearch()
         rows.endFilter()

@@ -80,7 +80,7 @@ extension ContactListModel {
             // Only those still marked (a record deleted meanwhile lost its mark), or the one row
             // asked about while it is still shown.
             return deleteMarked(
-                prompt.records.filter { prompt.fromMarks ? viewport.marks[$0.id] != nil : rows.ids.contains($0.id) })
+                prompt.records.filter { prompt.fromMarks ? viewport.marks[$0.id] != nil : rows.contains($0.id) })
         }
         if !prompt.isListing, prompt.records.count > 1, key == .character("l") {
             prompt.isListing = true
@@ -107,7 +107,7 @@ extension ContactListModel {
         for record in dataRows where viewport.marks[record.id] != nil { loaded.append(record) }
         let loadedSet = Set(loaded.map(\.id))
         let others = viewport.marks.values.filter { !loadedSet.contains($0.id) }.sorted {
-            (rows.queryOrder[$0.id] ?? Int.max, $0.id) < (rows.queryOrder[$1.id] ?? Int.max, $1.id)
+            (rows.queryOrder(of: $0.id) ?? Int.max, $0.id) < (rows.queryOrder(of: $1.id) ?? Int.max, $1.id)
         }
         return loaded + others
     }

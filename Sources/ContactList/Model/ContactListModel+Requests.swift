@@ -260,7 +260,7 @@ extension ContactListModel {
         if replacing {
             rows.removeAll()
         }
-        let previousOrder = restarting ? rows.queryOrder : [:]
+        let previousOrder = restarting ? rows.recordIDs : RecordIDTable()
         if restarting {
             rows.nextQueryOrder = 0
             run.listedCount = 0
@@ -289,7 +289,7 @@ extension ContactListModel {
                 record = read
             }
             // Pending rows get their place too, so that a rollback puts them back in order.
-            rows.queryOrder[record.id] = rows.nextQueryOrder
+            rows.setQueryOrder(rows.nextQueryOrder, of: record.id)
             rows.nextQueryOrder += Self.queryOrderStride
             guard !confirmedDeletedIDs.contains(record.id) else { continue }
             guard !pendingIDs.contains(record.id) else { continue }

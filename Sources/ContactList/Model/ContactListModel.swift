@@ -201,7 +201,7 @@ public struct ContactListModel: Sendable {
     /// Removes the row of the record `id` when it is shown; whether it was.
     @discardableResult
     mutating func removeRow(id: String) -> Bool {
-        guard rows.ids.contains(id), let index = dataRows.firstIndex(where: { $0.id == id }) else { return false }
+        guard rows.contains(id), let index = dataRows.firstIndex(where: { $0.id == id }) else { return false }
         rows.remove(at: index)
         return true
     }

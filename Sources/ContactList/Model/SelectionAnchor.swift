@@ -37,7 +37,7 @@ extension ContactListModel {
         let start = min(max(0, anchor.position - window), shownCount)
         let near = start..<max(start, min(shownCount, anchor.position + window + 1))
         var best = Self.best(in: near, rank: rank) { shownRecord(at: $0).id }
-        if best?.rank != 0, rows.ids.contains(first) || best == nil {
+        if best?.rank != 0, rows.contains(first) || best == nil {
             best = Self.best(in: 0..<shownCount, rank: rank) { shownRecord(at: $0).id }
         }
         if let best { viewport.selection = best.position }

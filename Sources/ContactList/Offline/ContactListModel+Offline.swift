@@ -411,7 +411,7 @@ extension ContactListModel {
             case .update:
                 break
             case .create:
-                if !rows.ids.contains(entry.original.id), entry.original.objectType == run.searchedObject {
+                if !rows.contains(entry.original.id), entry.original.objectType == run.searchedObject {
                     insertRow(entry.original, at: 0)
                 }
             case .undelete(let query):

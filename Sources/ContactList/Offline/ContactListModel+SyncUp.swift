@@ -218,7 +218,7 @@ extension ContactListModel {
         changes.recordCreate(
             PendingCreate(form: form, placeholder: placeholder, sentAt: notices.now()), key: request.id)
         inFlight[request.id] = .create
-        if !rows.ids.contains(placeholder.id), placeholder.objectType == run.searchedObject {
+        if !rows.contains(placeholder.id), placeholder.objectType == run.searchedObject {
             insertRow(placeholder, at: 0)
         }
         return changes.takeJournal() + [.send(request)]

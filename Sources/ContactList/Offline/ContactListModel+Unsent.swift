@@ -78,7 +78,7 @@ extension ContactListModel {
                 QueuedChange(
                     key: key, kind: .undelete(query: item.query), original: withOrgValues(item.record), state: .queued,
                     since: since))
-            if run.readsRecycleBin, item.query == query, !rows.ids.contains(item.record.id) {
+            if run.readsRecycleBin, item.query == query, !rows.contains(item.record.id) {
                 countRestored(-1)
                 insertRow(item.record, at: 0)
             }

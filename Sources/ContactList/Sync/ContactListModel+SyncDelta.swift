@@ -46,7 +46,7 @@ extension ContactListModel {
             }
             record.dependents = dependents(ofPageRecord: json)
             insertRow(withPendingUpdates(record, pending), at: index)
-            rows.queryOrder[key.id] = index > 0 ? (rows.queryOrder[dataRows[index - 1].id] ?? 0) + 1 : 0
+            rows.setQueryOrder(index > 0 ? (rows.queryOrder(of: dataRows[index - 1].id) ?? 0) + 1 : 0, of: key.id)
         }
         run.totalSize = rows.orgRowsStart
         run.cachedRowsStatus = .synced

@@ -97,11 +97,11 @@ extension ContactListModel {
     /// Puts a restored record's row back in its place in the query's order (after the rows put
     /// back by refused deletes, before the org search's rows), in the list it was deleted from.
     mutating func showRestored(_ record: ContactRecord, query: String?) {
-        guard !run.readsRecycleBin, !rows.ids.contains(record.id), query == nil || query == self.query else { return }
-        let order = rows.queryOrder[record.id] ?? Int.max
+        guard !run.readsRecycleBin, !rows.contains(record.id), query == nil || query == self.query else { return }
+        let order = rows.queryOrder(of: record.id) ?? Int.max
         var index = 0
         while index < rows.orgRowsStart, rows.reinstatedIDs.contains(dataRows[index].id) { index += 1 }
-        while index < rows.orgRowsStart, rows.queryOrder[dataRows[index].id] ?? Int.min < order { index += 1 }
+        while index < rows.orgRowsStart, rows.queryOrder(of: dataRows[index].id) ?? Int.min < order { index += 1 }
         insertRow(record, at: index)
     }
 
@@ -193,7 +193,7 @@ extension ContactListModel {
         if run.readsRecycleBin {
             // Still in the bin: the row comes back on top, as a refused delete's does in a list.
             countRestored(-1)
-            guard !rows.ids.contains(item.record.id), item.query == query else { return }
+            guard !rows.contains(item.record.id), item.query == query else { return }
             insertRow(item.record, at: 0)
             rows.reinstatedIDs.insert(item.record.id)
             return

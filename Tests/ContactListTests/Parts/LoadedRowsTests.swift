@@ -19,7 +19,7 @@ import Testing
     static func check(_ rows: LoadedRows, _ context: String) {
         let ids = rows.records.map(\.id)
         #expect(Set(ids).count == ids.count, "a record twice: \(context)")
-        #expect(rows.ids.members == Set(ids), "ids: \(context)")
+        #expect(rows.recordIDs.loadedIDs == Set(ids), "ids: \(context)")
         #expect(rows.searchIndex.count == rows.records.count, "index: \(context)")
         if let filter = rows.filter {
             let expected = rows.records.indices.filter { filter.matches(rows.records[$0], columns: columns) }
@@ -46,7 +46,7 @@ import Testing
         rows.append(Self.record(2, name: "Christabel"))
         #expect(rows.contentWidths[0] == 10)
         rows.removeAll()
-        #expect(rows.contentWidths == [0, 0] && rows.records.isEmpty && rows.ids.isEmpty)
+        #expect(rows.contentWidths == [0, 0] && rows.records.isEmpty && rows.recordIDs.loadedIDs.isEmpty)
     }
 
     @Test(arguments: [1, 2, 3, 5, 8, 13, 21, 34] as [UInt64])

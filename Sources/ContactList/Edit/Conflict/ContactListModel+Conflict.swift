@@ -148,7 +148,7 @@ extension ContactListModel {
     /// Keeps a loaded row's `LastModifiedDate` as the org last said, so that its next PATCH is
     /// conditional on it rather than on the date of before this session's own save.
     mutating func setLastModifiedDate(_ date: String, of recordID: String) {
-        guard !date.isEmpty, rows.ids.contains(recordID),
+        guard !date.isEmpty, rows.contains(recordID),
             let index = dataRows.firstIndex(where: { $0.id == recordID }), dataRows[index].lastModifiedDate != date
         else { return }
         var record = dataRows[index]

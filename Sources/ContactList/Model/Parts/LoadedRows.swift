@@ -10,16 +10,16 @@
 public struct LoadedRows: Sendable {
     /// The loaded records, in display order (without rows whose delete is pending).
     public private(set) var records: [ContactRecord] = []
-    /// Ids of `records`, to never show a record twice.
-    private(set) var ids = RecordIDSet()
+    /// Every record id the list knows: whether its row is loaded (`records` are exactly the
+    /// loaded ones, so a record is never shown twice) and its place in the query's order, as the
+    /// latest load listed it.
+    private(set) var recordIDs = RecordIDTable()
     /// The rows' text folded for the filter, row for row with `records`.
     private(set) var searchIndex: SearchIndex
     /// The filter of the rows; nil when none is set. Its matches are indices into `records`.
     public private(set) var filter: RowFilter?
     /// The org search of the filter's text and the rows it added (`ContactListModel+Search`).
     public internal(set) var orgSearch = OrgSearch()
-    /// Each record's place in the query's order, as the latest load listed it.
-    var queryOrder = RecordIDMap<Int>()
     var nextQueryOrder = 0
     /// Ids of the rows put back after a failed delete: they lead `records`, in query order.
     var reinstatedIDs: Set<String> = []
@@ -33,7 +33,13 @@ public struct LoadedRows: Sendable {
     }
 
     /// Whether a record with `id` is loaded.
-    func contains(_ id: String) -> Bool { ids.contains(id) }
+    func contains(_ id: String) -> Bool { recordIDs.isLoaded(id) }
+
+    /// The place of the record with `id` in the query's order, as the latest load listed it.
+    func queryOrder(of id: String) -> Int? { recordIDs.order(of: id) }
+
+    /// Gives the record with `id` a place in the query's order (nil: none).
+    mutating func setQueryOrder(_ order: Int?, of id: String) { recordIDs.setOrder(order, of: id) }
 
     // MARK: - Changing the rows
 
@@ -41,7 +47,7 @@ public struct LoadedRows: Sendable {
     /// nothing changes) when it is loaded already. The filter learns of it through `updateFilter`.
     @discardableResult
     mutating func append(_ record: ContactRecord) -> Bool {
-        guard ids.insert(record.id) else { return false }
+        guard recordIDs.load(RecordIDKey(record.id)) else { return false }
         records.append(record)
         searchIndex.append(record)
         measure(record)
@@ -57,7 +63,36 @@ public struct LoadedRows: Sendable {
         kept record: ContactRecord, key: RecordIDKey, foldedRow: Int, of folded: SearchIndex?,
         measured: (widths: ReadyRow.Widths, folded: [String?]?)?
     ) -> Bool {
-        guard ids.insert(key) else { return false }
+        guard recordIDs.load(key) else { return false }
+        take(kept: record, foldedRow: foldedRow, of: folded, measured: measured)
+        return true
+    }
+
+    /// Places and loads a row a start shows from the replica, `key` its id's, with one lookup of
+    /// its id (a start takes 100,000): at `order` in the query's order, unless its record is
+    /// loaded already, or has a place already and `keepsPlace` (then false, and nothing changes).
+    /// `record` is made only when the row is taken.
+    mutating func append(
+        kept record: () -> ContactRecord, key: RecordIDKey, order: Int, keepsPlace: Bool, foldedRow: Int,
+        of folded: SearchIndex?
+    ) -> Bool {
+        let placed = recordIDs.update(key) { entry in
+            guard !entry.isLoaded, !keepsPlace || entry.order == nil else { return false }
+            entry.order = order
+            entry.isLoaded = true
+            return true
+        }
+        guard placed else { return false }
+        take(kept: record(), foldedRow: foldedRow, of: folded, measured: nil)
+        return true
+    }
+
+    /// Adds a record loaded already to the rows, its folded text and widths as `append(kept:)`
+    /// says.
+    private mutating func take(
+        kept record: ContactRecord, foldedRow: Int, of folded: SearchIndex?,
+        measured: (widths: ReadyRow.Widths, folded: [String?]?)?
+    ) {
         if let folded, folded.stride == searchIndex.stride {
             searchIndex.append(row: foldedRow, of: folded)
         } else {
@@ -69,7 +104,6 @@ public struct LoadedRows: Sendable {
             }
         }
         records.append(record)
-        return true
     }
 
     /// Widens the columns to the widest values of rows appended without being measured.
@@ -85,17 +119,16 @@ public struct LoadedRows: Sendable {
     /// tables once a chunk.
     mutating func reserveCapacity(adding count: Int, bytesPerRow: Int = 0) {
         if bytesPerRow > 0 { searchIndex.reserveCapacity(adding: count, bytesPerRow: bytesPerRow) }
-        let needed = max(records.count, queryOrder.count) + count
-        guard needed > min(ids.capacity, queryOrder.capacity) else { return }
-        let room = max(needed, 2 * ids.capacity)
+        let needed = max(records.count, recordIDs.count) + count
+        guard needed > recordIDs.capacity else { return }
+        let room = max(needed, 2 * recordIDs.capacity)
         records.reserveCapacity(room)
-        ids.reserveCapacity(room)
-        queryOrder.reserveCapacity(room)
+        recordIDs.reserveCapacity(room)
     }
 
     /// Inserts a record not loaded yet at `index`, with the filter's matches following.
     mutating func insert(_ record: ContactRecord, at index: Int) {
-        guard ids.insert(record.id) else { return }
+        guard recordIDs.load(RecordIDKey(record.id)) else { return }
         records.insert(record, at: index)
         searchIndex.insert(record, at: index)
         updateFilter { $0.inserted(at: index, index: $1) }
@@ -106,7 +139,7 @@ public struct LoadedRows: Sendable {
     mutating func remove(at index: Int) -> ContactRecord {
         if index >= orgRowsStart { orgSearch.rowCount -= 1 }
         let record = records.remove(at: index)
-        ids.remove(record.id)
+        recordIDs.unload(record.id)
         reinstatedIDs.remove(record.id)
         searchIndex.remove(at: index)
         filter?.removed(at: index)
@@ -125,7 +158,7 @@ public struct LoadedRows: Sendable {
     /// Forgets every row (the first page of a load replaces them); the filter's text stays.
     mutating func removeAll() {
         records.removeAll(keepingCapacity: true)
-        ids.removeAll(keepingCapacity: true)
+        recordIDs.unloadAll()
         searchIndex.removeAll()
         contentWidths = contentWidths.map { _ in 0 }
         reinstatedIDs.removeAll()
