@@ -104,6 +104,7 @@ struct DatabaseFileTests {
         #expect(
             ReplicaStore.migrator.migrations == [
                 "1 list rows", "2 list sync state", "3 whole lists", "4 ready rows", "5 ready snapshots",
+                "6 snapshot parts by rowid",
             ])
         #expect(
             OutboxStore.migrator.migrations == [
@@ -123,7 +124,7 @@ struct DatabaseFileTests {
         #expect(try store.syncState(of: list)?.isComplete == false)
         // Rows kept before whole pages were (no Id among their fields) still read back with it.
         #expect(try store.replicatedList(of: "l")?.rows.map(\.record.id) == ["a", "b"])
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
     }
 
     @Test("a file at the second schema gains whole lists: its lists kept, none known whole, each whole once marked")
@@ -145,7 +146,7 @@ struct DatabaseFileTests {
         try store.markComplete(list)
         #expect(try store.syncState(of: list)?.isComplete == true)
         #expect(try store.syncState(of: list)?.lastSystemModstamp == "2026-01-01T00:00:00.000+0000")
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
     }
 
     @Test("a file at the third schema gains ready rows: its lists read from their JSON, and load in full once more")
@@ -165,7 +166,7 @@ struct DatabaseFileTests {
         let list = try #require(try store.replicatedList(of: query))
         #expect(list.rows.map(\.record.values) == [["A"]])
         #expect(!list.isComplete, "loaded in full once more, so that every row is kept ready")
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
     }
 
     @Test("a file at the fourth schema gains snapshots: a whole list reads row by row until a sync writes its own")
@@ -195,7 +196,44 @@ struct DatabaseFileTests {
         #expect(try store.replicatedList(of: query, format: format)?.rows.map(\.record.values) == [["A"]])
         try store.keepSnapshot(of: list)
         #expect(try store.snapshotSize(of: list, format: format)?.rows == 1)
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 5)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
+    }
+
+    @Test("a file at the fifth schema keeps its lists, drops its snapshots and keeps new ones by rowid")
+    func migratesSnapshotsToRowid() throws {
+        let query = "SELECT Id, Name FROM Contact"
+        let format = ReadyRowFormat(query: query)
+        let row = try #require(
+            ReplicaRow(
+                record: .object([
+                    "attributes": .object(["type": .string("Contact")]), "Id": .string("a"), "Name": .string("A"),
+                ]),
+                position: 0, format: format))
+        let ready = row.ready!.map { String(format: "%02x", $0) }.joined()
+        try writeFile(
+            upTo: "5 ready snapshots", ReplicaStore.migrator,
+            sql: """
+                INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
+                ('select id, name from contact', 'a', '{"Id":"a","Name":"A"}', NULL, NULL, 0);
+                INSERT INTO readyRow (listKey, position, id, ready)
+                    VALUES ('select id, name from contact', 0, 'a', x'\(ready)');
+                INSERT INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete, readyFormat)
+                    VALUES ('select id, name from contact', NULL, 7, 1, '\(format.signature)');
+                INSERT INTO readySnapshot (listKey, part, readyFormat, generation, rowCount, bytes)
+                    VALUES ('select id, name from contact', 0, '\(format.signature)', 'g', 1, x'00');
+                PRAGMA user_version = 5;
+                """)
+        let store = try #require(ReplicaStore.open(at: file).store)
+        let list = ListKey(query: query)
+        #expect(try store.snapshotSize(of: list, format: format) == nil, "the old snapshot is dropped")
+        #expect(try store.replicatedList(of: query, format: format)?.rows.map(\.record.values) == [["A"]])
+        try store.keepSnapshot(of: list)
+        #expect(try store.snapshotSize(of: list, format: format)?.rows == 1)
+        let table = try store.pool.read {
+            try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'readySnapshot'")
+        }
+        #expect(table?.contains("WITHOUT ROWID") == false)
+        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
     }
 
     @Test("an outbox at its first schema gains the writing process, its entries kept as of no known process")

@@ -84,9 +84,9 @@ extension ReplicaStore {
     /// then `shown(model)` (the runner draws them), then the rest after them, read while keys wait.
     /// A whole list's sync is then set up (`ContactListModel.syncCachedRows(of:rows:)`).
     ///
-    /// A whole list's snapshot is read and decoded on other threads, several parts at once, from
+    /// A whole list's snapshot is read and decoded on the other cores, a part at a time, from
     /// before the screenful is read; without one, its ready rows on one other thread. This thread
-    /// shows each chunk read, in order.
+    /// shows each chunk read, in order, making each row's record as it takes it.
     public func showCachedRows(
         in model: inout ContactListModel, screenful: Int, now: Date = Date(),
         shown: (ContactListModel) -> Void = { _ in }
