@@ -169,8 +169,12 @@ struct DatabaseFileTests {
         #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
     }
 
-    @Test("a file at the fourth schema gains snapshots: a whole list reads row by row until a sync writes its own")
-    func migratesToSnapshots() throws {
+    /// A file up to `migration`, holding one whole list of one ready row (`Name` "A") and `more`
+    /// SQL; then opened, the list reads, its snapshot is written, and the file is at the last
+    /// schema. Returns the store, for more checks.
+    private func checkReadyListMigrates(
+        upTo migration: String, version: Int, more: (ReadyRowFormat) -> String = { _ in "" }
+    ) throws -> ReplicaStore {
         let query = "SELECT Id, Name FROM Contact"
         let format = ReadyRowFormat(query: query)
         let row = try #require(
@@ -180,7 +184,7 @@ struct DatabaseFileTests {
                 ]),
                 position: 0, format: format))
         try writeFile(
-            upTo: "4 ready rows", ReplicaStore.migrator,
+            upTo: migration, ReplicaStore.migrator,
             sql: """
                 INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
                 ('select id, name from contact', 'a', '{"Id":"a","Name":"A"}', NULL, NULL, 0);
@@ -188,7 +192,8 @@ struct DatabaseFileTests {
                     VALUES ('select id, name from contact', 0, 'a', x'\(row.ready!.map { String(format: "%02x", $0) }.joined())');
                 INSERT INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete, readyFormat)
                     VALUES ('select id, name from contact', NULL, 7, 1, '\(format.signature)');
-                PRAGMA user_version = 4;
+                \(more(format))
+                PRAGMA user_version = \(version);
                 """)
         let store = try #require(ReplicaStore.open(at: file).store)
         let list = ListKey(query: query)
@@ -197,43 +202,26 @@ struct DatabaseFileTests {
         try store.keepSnapshot(of: list)
         #expect(try store.snapshotSize(of: list, format: format)?.rows == 1)
         #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
+        return store
+    }
+
+    @Test("a file at the fourth schema gains snapshots: a whole list reads row by row until a sync writes its own")
+    func migratesToSnapshots() throws {
+        _ = try checkReadyListMigrates(upTo: "4 ready rows", version: 4)
     }
 
     @Test("a file at the fifth schema keeps its lists, drops its snapshots and keeps new ones by rowid")
     func migratesSnapshotsToRowid() throws {
-        let query = "SELECT Id, Name FROM Contact"
-        let format = ReadyRowFormat(query: query)
-        let row = try #require(
-            ReplicaRow(
-                record: .object([
-                    "attributes": .object(["type": .string("Contact")]), "Id": .string("a"), "Name": .string("A"),
-                ]),
-                position: 0, format: format))
-        let ready = row.ready!.map { String(format: "%02x", $0) }.joined()
-        try writeFile(
-            upTo: "5 ready snapshots", ReplicaStore.migrator,
-            sql: """
-                INSERT INTO listRow (listKey, id, fields, lastModifiedDate, systemModstamp, position) VALUES
-                ('select id, name from contact', 'a', '{"Id":"a","Name":"A"}', NULL, NULL, 0);
-                INSERT INTO readyRow (listKey, position, id, ready)
-                    VALUES ('select id, name from contact', 0, 'a', x'\(ready)');
-                INSERT INTO listSync (listKey, lastSystemModstamp, syncedAt, isComplete, readyFormat)
-                    VALUES ('select id, name from contact', NULL, 7, 1, '\(format.signature)');
-                INSERT INTO readySnapshot (listKey, part, readyFormat, generation, rowCount, bytes)
-                    VALUES ('select id, name from contact', 0, '\(format.signature)', 'g', 1, x'00');
-                PRAGMA user_version = 5;
-                """)
-        let store = try #require(ReplicaStore.open(at: file).store)
-        let list = ListKey(query: query)
-        #expect(try store.snapshotSize(of: list, format: format) == nil, "the old snapshot is dropped")
-        #expect(try store.replicatedList(of: query, format: format)?.rows.map(\.record.values) == [["A"]])
-        try store.keepSnapshot(of: list)
-        #expect(try store.snapshotSize(of: list, format: format)?.rows == 1)
+        let store = try checkReadyListMigrates(upTo: "5 ready snapshots", version: 5) { format in
+            """
+            INSERT INTO readySnapshot (listKey, part, readyFormat, generation, rowCount, bytes)
+                VALUES ('select id, name from contact', 0, '\(format.signature)', 'g', 1, x'00');
+            """
+        }
         let table = try store.pool.read {
             try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'readySnapshot'")
         }
         #expect(table?.contains("WITHOUT ROWID") == false)
-        #expect(try store.pool.read { try Int.fetchOne($0, sql: "PRAGMA user_version") } == 6)
     }
 
     @Test("an outbox at its first schema gains the writing process, its entries kept as of no known process")
