@@ -14,9 +14,12 @@ trap 'kill $(cat "$work"/*.pid 2>/dev/null) 2>/dev/null || true; rm -rf "$work"'
 start() { # NAME BINARY: starts an org, writes NAME.url and NAME.header (its generated token's header)
     # The token is the one the org prints, so that it is in no process's command line (and an
     # older binary, without --access-token-file, runs the same way).
-    "$2" mock-org --port 0 --contacts 100000 --api-limit 2000000000 >"$work/$1.out" 2>"$work/$1.err" &
+    "$2" mock-org --port 0 --contacts 100000 --api-limit 1000000000 >"$work/$1.out" 2>"$work/$1.err" &
     echo $! >"$work/$1.pid"
-    until grep -q '^access token: ' "$work/$1.out"; do sleep 0.2; done
+    until grep -q '^access token: ' "$work/$1.out"; do
+        kill -0 "$(cat "$work/$1.pid")" 2>/dev/null || { cat "$work/$1.err" >&2; exit 1; }
+        sleep 0.2
+    done
     grep -o 'http://[0-9.:]*' "$work/$1.out" | head -1 >"$work/$1.url"
     sed -n 's/^access token: /Authorization: Bearer /p' "$work/$1.out" >"$work/$1.header"
 }
