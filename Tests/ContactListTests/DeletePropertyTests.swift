@@ -198,6 +198,9 @@ struct DeletePropertyTests {
         var failuresDelivered = 0
         /// The DELETE being settled, whose read-back the model may send.
         var settling: (id: RestRequestID, index: Int, applied: Bool)?
+        /// The DELETEs whose read-back got no answer: pending, their outcome unknown, until `r`
+        /// (or the org back) reads them again.
+        var unansweredReads = Set<RestRequestID>()
         /// The collection DELETE being settled, whose reconciling query the model may send.
         var settlingBulk: (indices: [Int], applied: Set<Int>)?
         /// The PATCH being settled, whose read-back the model may send.
@@ -242,6 +245,15 @@ struct DeletePropertyTests {
                         Outstanding(id: request.id, kind: .deleteCheck(recordIndices: ids.map(index(of:)))))
                 } else if case .describe = model.inFlight[request.id] {
                     outstanding.append(Outstanding(id: request.id, kind: .describe))
+                } else if case .reconcileDelete(let deleteID) = model.inFlight[request.id], settling?.id != deleteID {
+                    // A read that got no answer, sent again (`r`, the org back): the org holds
+                    // the record unless the delete reached it.
+                    let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
+                    #expect(unansweredReads.remove(deleteID) != nil, "a read sent again that had its answer")
+                    outstanding.append(
+                        Outstanding(
+                            id: request.id,
+                            kind: .readBack(recordIndex: index, deleteID: deleteID, applied: !server.contains(index))))
                 } else if case .reconcileLeftDelete(let deleteID) = model.inFlight[request.id] {
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
                     outstanding.append(
@@ -425,6 +437,8 @@ struct DeletePropertyTests {
             }
             log.append("crash; the org has \(server.sorted())")
             outstanding.removeAll()
+            // The outbox holds their deletes: the new start reads them back as left deletes.
+            unansweredReads.removeAll()
             failuresDelivered = 0
             alertsDismissed = 0
             goneBeforeStart = confirmed
@@ -449,7 +463,8 @@ struct DeletePropertyTests {
                 model, universe: universe, listed: listed, confirmed: confirmed, ghosts: ghosts,
                 outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
                 refusedTitles: refusedTitles, everConfirmed: everConfirmed, everRestored: everRestored,
-                goneBeforeStart: goneBeforeStart, loading: awaitingFirstPage, context: context
+                goneBeforeStart: goneBeforeStart, unansweredReads: unansweredReads, loading: awaitingFirstPage,
+                context: context
             )
             try #require(deletesSent == deletesAsked, "a delete was sent twice, or not at all; \(context)")
             try #require(updatesSent == updatesAsked, "an update was sent twice, or not at all; \(context)")
@@ -819,13 +834,16 @@ struct DeletePropertyTests {
                     let before = model.alertEntryCount
                     record(model.handle(response: result, for: next.id))
                     #expect(model.alertEntryCount == before + alerts, "one alert for the deletes a dead process left")
-                case .readBack(let index, _, let applied):
+                case .readBack(let index, let deleteID, let applied):
                     let readFails = Int.random(in: 0..<3, using: &random) == 0
                     let result: Result<RestResponse, RestClientError>
                     var alerts = 1
                     if readFails {
+                        // No answer either: the delete stays pending, its outcome unknown, with no
+                        // alert and nothing put back; `r` reads it again.
                         result = .failure(Self.noAnswers.randomElement(using: &random)!)
-                        if applied { ghosts.insert(index) }
+                        alerts = 0
+                        unansweredReads.insert(deleteID)
                     } else if applied {
                         result = Fixtures.refusal(404, "NOT_FOUND")
                         confirmed.insert(index)
@@ -837,7 +855,13 @@ struct DeletePropertyTests {
                     log.append("read back \(index) applied \(applied) \(result)")
                     let before = model.alertEntryCount
                     record(model.handle(response: result, for: next.id))
-                    #expect(model.alertEntryCount == before + alerts, "one alert per outcome not deleted or unknown")
+                    #expect(model.alertEntryCount == before + alerts, "one alert per outcome not deleted")
+                    if readFails {
+                        #expect(
+                            model.deleteRequests[deleteID] != nil
+                                && model.outboxItems.contains { $0.isUnknown && $0.change.requestID == deleteID },
+                            "a read with no answer leaves the delete pending, its outcome unknown")
+                    }
                 }
             }
             countSyncedUp(queuedAtStart: queuedAtStart)
@@ -848,7 +872,8 @@ struct DeletePropertyTests {
     func check(
         _ model: ContactListModel, universe: [Int], listed: Set<Int>, confirmed: Set<Int>, ghosts: Set<Int>,
         outstanding: [Outstanding], alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>],
-        everRestored: Set<Int> = [], goneBeforeStart: Set<Int> = [], loading: Bool = false, context: String
+        everRestored: Set<Int> = [], goneBeforeStart: Set<Int> = [], unansweredReads: Set<RestRequestID> = [],
+        loading: Bool = false, context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
@@ -879,7 +904,7 @@ struct DeletePropertyTests {
                 try #require(states == 1, "record \(index) is in \(states) states; \(context)")
             }
         }
-        let pendingDeletes = Set(outstanding.compactMap(\.pendingDelete))
+        let pendingDeletes = Set(outstanding.compactMap(\.pendingDelete)).union(unansweredReads)
         // A bulk delete keys each of its records by an id of its own.
         let pendingInBulk = outstanding.flatMap { item -> [String] in
             switch item.kind {
