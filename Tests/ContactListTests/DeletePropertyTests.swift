@@ -201,6 +201,8 @@ struct DeletePropertyTests {
         /// The DELETEs whose read-back got no answer: pending, their outcome unknown, until `r`
         /// (or the org back) reads them again.
         var unansweredReads = Set<RestRequestID>()
+        /// Those of them left by a dead process: their copy is the dead process's row.
+        var unansweredLeftReads = Set<RestRequestID>()
         /// The collection DELETE being settled, whose reconciling query the model may send.
         var settlingBulk: (indices: [Int], applied: Set<Int>)?
         /// The PATCH being settled, whose read-back the model may send.
@@ -255,6 +257,9 @@ struct DeletePropertyTests {
                             id: request.id,
                             kind: .readBack(recordIndex: index, deleteID: deleteID, applied: !server.contains(index))))
                 } else if case .reconcileLeftDelete(let deleteID) = model.inFlight[request.id] {
+                    // At a start, or sent again after it got no answer (`r`, the org back).
+                    unansweredReads.remove(deleteID)
+                    unansweredLeftReads.remove(deleteID)
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
                     outstanding.append(
                         Outstanding(id: request.id, kind: .leftReadBack(recordIndex: index, deleteID: deleteID)))
@@ -439,6 +444,7 @@ struct DeletePropertyTests {
             outstanding.removeAll()
             // The outbox holds their deletes: the new start reads them back as left deletes.
             unansweredReads.removeAll()
+            unansweredLeftReads.removeAll()
             failuresDelivered = 0
             alertsDismissed = 0
             goneBeforeStart = confirmed
@@ -463,8 +469,8 @@ struct DeletePropertyTests {
                 model, universe: universe, listed: listed, confirmed: confirmed, ghosts: ghosts,
                 outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
                 refusedTitles: refusedTitles, everConfirmed: everConfirmed, everRestored: everRestored,
-                goneBeforeStart: goneBeforeStart, unansweredReads: unansweredReads, loading: awaitingFirstPage,
-                context: context
+                goneBeforeStart: goneBeforeStart, unansweredReads: unansweredReads,
+                unansweredLeftReads: unansweredLeftReads, loading: awaitingFirstPage, context: context
             )
             try #require(deletesSent == deletesAsked, "a delete was sent twice, or not at all; \(context)")
             try #require(updatesSent == updatesAsked, "an update was sent twice, or not at all; \(context)")
@@ -810,17 +816,17 @@ struct DeletePropertyTests {
                         #expect(
                             outstanding.filter(\.isReadBack).count == waiting + 1, "no answer reads the record back")
                     }
-                case .leftReadBack(let index, _):
+                case .leftReadBack(let index, let deleteID):
                     let readFails = Int.random(in: 0..<4, using: &random) == 0
                     let present = server.contains(index)
                     let result: Result<RestResponse, RestClientError> =
                         readFails
                         ? .failure(Self.noAnswers.randomElement(using: &random)!)
                         : present ? readRecord(index) : Fixtures.refusal(404, "NOT_FOUND")
-                    if !present, readFails {
-                        // Put back though gone (maybe deleted before the start, from a kept row).
-                        ghosts.insert(index)
-                        confirmed.remove(index)
+                    if readFails {
+                        // No answer: the delete stays pending, its outcome unknown; `r` reads it again.
+                        unansweredReads.insert(deleteID)
+                        unansweredLeftReads.insert(deleteID)
                     }
                     if !present, !readFails {
                         confirmed.insert(index)
@@ -873,7 +879,7 @@ struct DeletePropertyTests {
         _ model: ContactListModel, universe: [Int], listed: Set<Int>, confirmed: Set<Int>, ghosts: Set<Int>,
         outstanding: [Outstanding], alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>],
         everRestored: Set<Int> = [], goneBeforeStart: Set<Int> = [], unansweredReads: Set<RestRequestID> = [],
-        loading: Bool = false, context: String
+        unansweredLeftReads: Set<RestRequestID> = [], loading: Bool = false, context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
@@ -942,6 +948,7 @@ struct DeletePropertyTests {
         // A left delete's copy is what the dead process showed (maybe an edit never made): it is
         // put back with the values the org's read gives.
         let leftDeletes = Set(outstanding.compactMap { if case .leftReadBack(_, let id) = $0.kind { id } else { nil } })
+            .union(unansweredLeftReads)
         for row in model.dataRows + model.deleteRequests.filter({ !leftDeletes.contains($0.key) }).values.map(\.record)
         {
             let index = universe.first { Fixtures.id($0) == row.id }!
