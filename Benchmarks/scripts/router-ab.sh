@@ -11,11 +11,17 @@ a=$1 b=$2 rounds=${3:-12} seconds=${4:-3}
 work=$(mktemp -d)
 trap 'kill $(cat "$work"/*.pid 2>/dev/null) 2>/dev/null || true; rm -rf "$work"' EXIT
 
-start() { # NAME BINARY: starts an org, writes NAME.url
-    "$2" mock-org --port 0 --contacts 100000 --api-limit 2000000000 --access-token bench >"$work/$1.out" 2>&1 &
+start() { # NAME BINARY: starts an org, writes NAME.url and NAME.header (its generated token's header)
+    # The token is the one the org prints, so that it is in no process's command line (and an
+    # older binary, without --access-token-file, runs the same way).
+    "$2" mock-org --port 0 --contacts 100000 --api-limit 1000000000 >"$work/$1.out" 2>"$work/$1.err" &
     echo $! >"$work/$1.pid"
-    until [ -s "$work/$1.out" ]; do sleep 0.2; done
-    head -1 "$work/$1.out" | grep -o 'http://[0-9.:]*' >"$work/$1.url"
+    until grep -q '^access token: ' "$work/$1.out"; do
+        kill -0 "$(cat "$work/$1.pid")" 2>/dev/null || { cat "$work/$1.err" >&2; exit 1; }
+        sleep 0.2
+    done
+    grep -o 'http://[0-9.:]*' "$work/$1.out" | head -1 >"$work/$1.url"
+    sed -n 's/^access token: /Authorization: Bearer /p' "$work/$1.out" >"$work/$1.header"
 }
 start a "$a"
 start b "$b"
@@ -24,7 +30,7 @@ start b "$b"
 url=$(cat "$work/a.url")
 next="/services/data/v66.0/query?q=SELECT+Id+FROM+Contact"
 while [ -n "$next" ] && [ "$next" != null ]; do
-    curl -s -H 'Authorization: Bearer bench' "$url$next" >"$work/page.json"
+    curl -s -H @"$work/a.header" "$url$next" >"$work/page.json"
     jq -r '.records[].Id' "$work/page.json" >>"$work/ids"
     next=$(jq -r '.nextRecordsUrl' "$work/page.json")
 done
@@ -33,6 +39,9 @@ cat >"$work/delete.lua" <<'EOF'
 local ids = {}
 for line in io.lines(os.getenv("IDS_FILE")) do ids[#ids + 1] = line end
 local start = tonumber(os.getenv("START"))
+-- The Authorization header, read from its file (kept out of wrk's command line).
+local header = io.open(os.getenv("HEADER_FILE")):read("*l")
+wrk.headers["Authorization"] = header:match("^Authorization: (.*)$")
 local threads = {}
 function setup(thread) thread:set("offset", #threads); table.insert(threads, thread) end
 function init(args) counter = 0 end
@@ -48,8 +57,8 @@ cpu() { # NAME: the org's user + system CPU time so far, in clock ticks
 }
 measure() { # NAME START: prints "req/s µs-of-CPU-per-request"
     before=$(cpu "$1")
-    IDS_FILE="$work/ids" START=$2 wrk -t2 -c32 -d"${seconds}s" -s "$work/delete.lua" \
-        -H 'Authorization: Bearer bench' "$(cat "$work/$1.url")/" >"$work/wrk.out"
+    IDS_FILE="$work/ids" HEADER_FILE="$work/$1.header" START=$2 wrk -t2 -c32 -d"${seconds}s" \
+        -s "$work/delete.lua" "$(cat "$work/$1.url")/" >"$work/wrk.out"
     after=$(cpu "$1")
     awk -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" '
         /requests in/ {requests = $1} /Requests\/sec/ {rate = $2}

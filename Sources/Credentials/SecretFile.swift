@@ -2,12 +2,15 @@ import Foundation
 
 /// A secret read from a file named on the command line (`--access-token-file PATH`), or from
 /// standard input for `-`, so that it never appears in the process list: its first line, trimmed.
-enum SecretFile {
+/// Public for `mock-org --access-token-file`, which reads its token the same way.
+public enum SecretFile {
     /// More than any token or secret; a bigger file (`/dev/zero`) is not read further.
     static let readLimit = 64 * 1024
 
     /// The secret in `path` (`-`: `standardInput`'s line), given by `option` for the sentence.
-    static func read(
+    /// A file that cannot be read, or whose first line is blank, throws `CredentialError.invalid`
+    /// with one sentence that names the option and the path, never the file's text.
+    public static func read(
         _ path: String, option: String, standardInput: () -> String?
     ) throws(CredentialError) -> String {
         let text: String?

@@ -70,7 +70,8 @@ public struct MockOrgConfiguration: Sendable {
     /// record a client writes. The same in every org.
     public static let orgUserID = SalesforceID.make(keyPrefix: SObjectType.user.keyPrefix, serial: 1)
     /// The instant the seed's recent edits lead up to (about one record in twelve was last changed
-    /// in the week before it); nil is the org's start. Tests pin it so every run seeds alike.
+    /// in the week before it); nil is a fixed instant after every seeded date (2025-04-30), so the
+    /// same seed gives the same dates in every run, a restart included, whatever the clock says.
     public var recentEditsBefore: Date?
 
     /// The versions MockOrg serves, `"31.0"` and `"66.0"`, for messages.

@@ -109,15 +109,50 @@ struct DeleteOutcomeTests {
     }
 
     @Test(
-        "unknown, and the read fails too: the row comes back and the alert says r shows the truth",
+        "unknown, and the read gets no answer either: the delete stays pending and unknown, and r reads it again",
         arguments: [
             RestClientError.timedOut, .transportFailed(host: "127.0.0.1", reason: "connection refused"),
+            .transportFailed(host: "127.0.0.1", reason: "connection reset"),
             .apiInvocationFailed(status: 503, headers: [:], errors: [], rawBody: nil),
         ])
-    func readBackFails(error: RestClientError) async throws {
+    func readBackGetsNoAnswer(error: RestClientError) async throws {
+        for found in [true, false] {
+            var (model, request) = try Self.deletingFirst()
+            let read = try Self.noAnswer(
+                .transportFailed(host: "h", reason: "connection reset"), to: &model, for: request)
+            let effects = model.handle(response: .failure(error), for: read.id)
+            // Nothing is claimed: the row stays hidden, pending, its outcome unknown; nothing is sent
+            // again now, and no alert says it failed.
+            #expect(Fixtures.sentRequests(effects).isEmpty)
+            #expect(model.deleteRequests[request.id] != nil)
+            #expect(model.dataRows.map(\.id) == [Fixtures.id(1), Fixtures.id(2)])
+            #expect(model.notices.alerts.isEmpty)
+            #expect(model.outboxItems.map(\.isUnknown) == [true])
+            #expect(
+                model.notices.statusMessage
+                    == "No answer to the read of Contact 0000 either: whether it was deleted is unknown; "
+                    + "r reads it again.")
+
+            // `r` reads the record again, beside the list's first page, and its answer settles the delete.
+            let sent = Fixtures.sentRequests(model.handle(key: .character("r")))
+            let again = try #require(sent.first { $0.path == read.path && $0.method == .GET })
+            #expect(sent.count == 2)
+            _ = model.handle(
+                response: found ? Fixtures.retrieved(0) : Fixtures.refusal(404, "NOT_FOUND"), for: again.id)
+            #expect(model.deleteRequests.isEmpty)
+            #expect(model.outboxItems.isEmpty)
+            #expect(model.dataRows.map(\.id) == (found ? [0, 1, 2] : [1, 2]).map(Fixtures.id))
+            #expect(model.confirmedDeletedIDs == (found ? [] : [Fixtures.id(0)]))
+            #expect(model.notices.alerts == (found ? [.notDeletedWithoutAnswer(name: "Contact 0000")] : []))
+        }
+    }
+
+    @Test("unknown, and the org refuses the read: the row comes back and the alert says r shows the truth")
+    func readBackRefused() async throws {
         var (model, request) = try Self.deletingFirst()
         let read = try Self.noAnswer(.transportFailed(host: "h", reason: "connection reset"), to: &model, for: request)
-        _ = model.handle(response: .failure(error), for: read.id)
+        _ = model.handle(
+            response: Fixtures.refusal(500, "UNKNOWN_EXCEPTION", "An unexpected error occurred."), for: read.id)
         #expect(model.deleteRequests.isEmpty)
         #expect(model.dataRows.map(\.id) == [Fixtures.id(0), Fixtures.id(1), Fixtures.id(2)])
         let alert = try #require(model.notices.alerts.first)

@@ -198,6 +198,11 @@ struct DeletePropertyTests {
         var failuresDelivered = 0
         /// The DELETE being settled, whose read-back the model may send.
         var settling: (id: RestRequestID, index: Int, applied: Bool)?
+        /// The DELETEs whose read-back got no answer: pending, their outcome unknown, until `r`
+        /// (or the org back) reads them again.
+        var unansweredReads = Set<RestRequestID>()
+        /// Those of them left by a dead process: their copy is the dead process's row.
+        var unansweredLeftReads = Set<RestRequestID>()
         /// The collection DELETE being settled, whose reconciling query the model may send.
         var settlingBulk: (indices: [Int], applied: Set<Int>)?
         /// The PATCH being settled, whose read-back the model may send.
@@ -242,7 +247,19 @@ struct DeletePropertyTests {
                         Outstanding(id: request.id, kind: .deleteCheck(recordIndices: ids.map(index(of:)))))
                 } else if case .describe = model.inFlight[request.id] {
                     outstanding.append(Outstanding(id: request.id, kind: .describe))
+                } else if case .reconcileDelete(let deleteID) = model.inFlight[request.id], settling?.id != deleteID {
+                    // A read that got no answer, sent again (`r`, the org back): the org holds
+                    // the record unless the delete reached it.
+                    let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
+                    #expect(unansweredReads.remove(deleteID) != nil, "a read sent again that had its answer")
+                    outstanding.append(
+                        Outstanding(
+                            id: request.id,
+                            kind: .readBack(recordIndex: index, deleteID: deleteID, applied: !server.contains(index))))
                 } else if case .reconcileLeftDelete(let deleteID) = model.inFlight[request.id] {
+                    // At a start, or sent again after it got no answer (`r`, the org back).
+                    unansweredReads.remove(deleteID)
+                    unansweredLeftReads.remove(deleteID)
                     let index = universe.first { request.path.hasSuffix(Fixtures.id($0)) }!
                     outstanding.append(
                         Outstanding(id: request.id, kind: .leftReadBack(recordIndex: index, deleteID: deleteID)))
@@ -425,6 +442,9 @@ struct DeletePropertyTests {
             }
             log.append("crash; the org has \(server.sorted())")
             outstanding.removeAll()
+            // The outbox holds their deletes: the new start reads them back as left deletes.
+            unansweredReads.removeAll()
+            unansweredLeftReads.removeAll()
             failuresDelivered = 0
             alertsDismissed = 0
             goneBeforeStart = confirmed
@@ -449,7 +469,8 @@ struct DeletePropertyTests {
                 model, universe: universe, listed: listed, confirmed: confirmed, ghosts: ghosts,
                 outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
                 refusedTitles: refusedTitles, everConfirmed: everConfirmed, everRestored: everRestored,
-                goneBeforeStart: goneBeforeStart, loading: awaitingFirstPage, context: context
+                goneBeforeStart: goneBeforeStart, unansweredReads: unansweredReads,
+                unansweredLeftReads: unansweredLeftReads, loading: awaitingFirstPage, context: context
             )
             try #require(deletesSent == deletesAsked, "a delete was sent twice, or not at all; \(context)")
             try #require(updatesSent == updatesAsked, "an update was sent twice, or not at all; \(context)")
@@ -795,17 +816,17 @@ struct DeletePropertyTests {
                         #expect(
                             outstanding.filter(\.isReadBack).count == waiting + 1, "no answer reads the record back")
                     }
-                case .leftReadBack(let index, _):
+                case .leftReadBack(let index, let deleteID):
                     let readFails = Int.random(in: 0..<4, using: &random) == 0
                     let present = server.contains(index)
                     let result: Result<RestResponse, RestClientError> =
                         readFails
                         ? .failure(Self.noAnswers.randomElement(using: &random)!)
                         : present ? readRecord(index) : Fixtures.refusal(404, "NOT_FOUND")
-                    if !present, readFails {
-                        // Put back though gone (maybe deleted before the start, from a kept row).
-                        ghosts.insert(index)
-                        confirmed.remove(index)
+                    if readFails {
+                        // No answer: the delete stays pending, its outcome unknown; `r` reads it again.
+                        unansweredReads.insert(deleteID)
+                        unansweredLeftReads.insert(deleteID)
                     }
                     if !present, !readFails {
                         confirmed.insert(index)
@@ -819,13 +840,16 @@ struct DeletePropertyTests {
                     let before = model.alertEntryCount
                     record(model.handle(response: result, for: next.id))
                     #expect(model.alertEntryCount == before + alerts, "one alert for the deletes a dead process left")
-                case .readBack(let index, _, let applied):
+                case .readBack(let index, let deleteID, let applied):
                     let readFails = Int.random(in: 0..<3, using: &random) == 0
                     let result: Result<RestResponse, RestClientError>
                     var alerts = 1
                     if readFails {
+                        // No answer either: the delete stays pending, its outcome unknown, with no
+                        // alert and nothing put back; `r` reads it again.
                         result = .failure(Self.noAnswers.randomElement(using: &random)!)
-                        if applied { ghosts.insert(index) }
+                        alerts = 0
+                        unansweredReads.insert(deleteID)
                     } else if applied {
                         result = Fixtures.refusal(404, "NOT_FOUND")
                         confirmed.insert(index)
@@ -837,7 +861,13 @@ struct DeletePropertyTests {
                     log.append("read back \(index) applied \(applied) \(result)")
                     let before = model.alertEntryCount
                     record(model.handle(response: result, for: next.id))
-                    #expect(model.alertEntryCount == before + alerts, "one alert per outcome not deleted or unknown")
+                    #expect(model.alertEntryCount == before + alerts, "one alert per outcome not deleted")
+                    if readFails {
+                        #expect(
+                            model.deleteRequests[deleteID] != nil
+                                && model.outboxItems.contains { $0.isUnknown && $0.change.requestID == deleteID },
+                            "a read with no answer leaves the delete pending, its outcome unknown")
+                    }
                 }
             }
             countSyncedUp(queuedAtStart: queuedAtStart)
@@ -848,7 +878,8 @@ struct DeletePropertyTests {
     func check(
         _ model: ContactListModel, universe: [Int], listed: Set<Int>, confirmed: Set<Int>, ghosts: Set<Int>,
         outstanding: [Outstanding], alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>],
-        everRestored: Set<Int> = [], goneBeforeStart: Set<Int> = [], loading: Bool = false, context: String
+        everRestored: Set<Int> = [], goneBeforeStart: Set<Int> = [], unansweredReads: Set<RestRequestID> = [],
+        unansweredLeftReads: Set<RestRequestID> = [], loading: Bool = false, context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
@@ -879,7 +910,7 @@ struct DeletePropertyTests {
                 try #require(states == 1, "record \(index) is in \(states) states; \(context)")
             }
         }
-        let pendingDeletes = Set(outstanding.compactMap(\.pendingDelete))
+        let pendingDeletes = Set(outstanding.compactMap(\.pendingDelete)).union(unansweredReads)
         // A bulk delete keys each of its records by an id of its own.
         let pendingInBulk = outstanding.flatMap { item -> [String] in
             switch item.kind {
@@ -917,6 +948,7 @@ struct DeletePropertyTests {
         // A left delete's copy is what the dead process showed (maybe an edit never made): it is
         // put back with the values the org's read gives.
         let leftDeletes = Set(outstanding.compactMap { if case .leftReadBack(_, let id) = $0.kind { id } else { nil } })
+            .union(unansweredLeftReads)
         for row in model.dataRows + model.deleteRequests.filter({ !leftDeletes.contains($0.key) }).values.map(\.record)
         {
             let index = universe.first { Fixtures.id($0) == row.id }!

@@ -98,6 +98,24 @@ struct QuitTests {
         #expect(model.confirmedDeletedIDs.contains(Fixtures.id(0)))
     }
 
+    @Test("q after a read back that got no answer reads it again, so that the wait can end")
+    func quitReadsAnUnansweredReadAgain() throws {
+        var model = Fixtures.loadedModel(count: 3)
+        let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        let readBack = try #require(
+            Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: delete.id)).first)
+        #expect(Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: readBack.id)).isEmpty)
+        let again = try #require(Fixtures.sentRequests(model.handle(key: .character("q"))).first)
+        #expect(again.path == readBack.path)
+        #expect(model.modes.isWaitingToQuit)
+        #expect(!Self.isQuit(model.quitWhenSettled()))
+        _ = model.handle(
+            response: .failure(.apiInvocationFailed(status: 404, headers: [:], errors: [], rawBody: nil)), for: again.id
+        )
+        #expect(Self.isQuit(model.quitWhenSettled()))
+        #expect(model.confirmedDeletedIDs.contains(Fixtures.id(0)))
+    }
+
     @Test("a quit signal waits like q; with nothing in flight it quits at once")
     func signal() {
         var idle = Fixtures.loadedModel(count: 3)

@@ -92,6 +92,26 @@ struct RestartAfterCrashTests {
         #expect(model.notices.alerts.map(\.message) == ["1 not deleted — put back"])
     }
 
+    @Test("a left delete whose read gets no answer stays pending and unknown; r reads it again in a round of its own")
+    func leftDeleteReadWithoutAnswer() throws {
+        var model = Fixtures.loadedModel(count: 0)
+        let read = try #require(Fixtures.sentRequests(model.resumeLeftChanges([Self.leftDelete(3, title: "T")])).first)
+        #expect(Fixtures.sentRequests(model.handle(response: .failure(.timedOut), for: read.id)).isEmpty)
+        // Neither put back nor dropped: the row stays hidden, pending, and `p` says unknown.
+        #expect(model.dataRows.isEmpty)
+        #expect(model.deleteRequests.values.map(\.record.id) == [Fixtures.id(3)])
+        #expect(model.outboxItems.map(\.isUnknown) == [true])
+        #expect(model.notices.alerts.map(\.message) == ["1 unknown, no answer — still pending; r reads again"])
+        _ = model.handle(key: .enter)
+
+        let again = try #require(
+            Fixtures.sentRequests(model.handle(key: .character("r"))).first { $0.path == read.path })
+        _ = model.handle(response: Fixtures.refusal(404, "NOT_FOUND"), for: again.id)
+        #expect(model.deleteRequests.isEmpty)
+        #expect(model.confirmedDeletedIDs == [Fixtures.id(3)])
+        #expect(model.notices.alerts.map(\.message) == ["1 deleted"])
+    }
+
     @Test("a left delete put back shows an edit of the record still queued from an offline session")
     func leftDeletePutBackShowsQueuedEdit() throws {
         var model = Fixtures.loadedModel(count: 0)

@@ -53,6 +53,49 @@ import Testing
         #expect(dates == (0..<2000).map { generator.makeContact(index: $0).lastModifiedDate })
     }
 
+    /// An org restarted with the same seed, later, gives every record the dates it had before (a
+    /// client's copy from before the restart is not "changed in the org"), all before the first
+    /// start; a change made while it runs takes the clock's time.
+    @Test func aRestartWithTheSameSeedKeepsEveryDate() async throws {
+        let firstStart = Date(timeIntervalSince1970: 1_790_000_000)
+        func org(startingAt start: Date) -> TestOrg {
+            var configuration = MockOrgConfiguration(contacts: 300, seed: 9)
+            configuration.clock = { start }
+            return TestOrg(configuration)
+        }
+        let soql = "SELECT Id, CreatedDate, LastModifiedDate, SystemModstamp FROM Contact ORDER BY Id"
+        func dates(_ org: TestOrg) async throws -> [[String]] {
+            try await org.test { client in
+                let reply = try await client.query(soql, headers: org.authorization)
+                return reply.records.map { record in
+                    ["Id", "CreatedDate", "LastModifiedDate", "SystemModstamp"].map { record[$0] as? String ?? "" }
+                }
+            }
+        }
+        let before = try await dates(org(startingAt: firstStart))
+        let restarted = org(startingAt: firstStart + 3 * 86_400)
+        let after = try await dates(restarted)
+        #expect(before.count == 300)
+        #expect(after == before)
+        // Every seeded date comes before the first start (the text of a UTC instant sorts as its time).
+        let firstStartText = "2026-09-21T"
+        #expect(
+            before.allSatisfy { $0[2] < firstStartText && $0[3] < firstStartText },
+            "\(before.map { $0[2] }.max() ?? "")")
+
+        // A change made while the org runs is stamped with its clock, after every seeded date.
+        let id = try #require(after.first?[0])
+        try await restarted.test { client in
+            let patched = try await client.send(
+                .patch, Self.base + "/sobjects/Contact/" + id, headers: restarted.authorization,
+                body: #"{"Title":"Restarted"}"#)
+            #expect(patched.status == 204)
+            let read = try await client.get(Self.base + "/sobjects/Contact/" + id, headers: restarted.authorization)
+            #expect((read.object?["LastModifiedDate"] as? String)?.hasPrefix("2026-09-24T") == true)
+            #expect((read.object?["SystemModstamp"] as? String)?.hasPrefix("2026-09-24T") == true)
+        }
+    }
+
     @Test func writesAreStampedByTheOrgsUser() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 50))
         try await org.test { client in

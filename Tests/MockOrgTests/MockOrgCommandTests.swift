@@ -13,18 +13,22 @@ import Testing
 @Suite struct MockOrgCommandTests {
     @Test(.timeLimit(.minutes(2)), arguments: [Signal.interrupt, .terminate])
     func printsFiveLinesServesAndStopsOnSignal(_ signal: Signal) async throws {
+        // The token comes from its file: with the file unread, the org would print and want a generated one.
+        let token = MockOrgProcess.uniqueToken()
+        defer { TokenFile.remove(holding: token) }
         let (lines, status) = try await MockOrgProcess.run(
-            ["--contacts", "300", "--seed", "4", "--access-token", "T0K3N"], lines: 5, stopWith: signal
+            ["--contacts", "300", "--seed", "4", "--access-token-file", TokenFile.path(holding: token)], lines: 5,
+            stopWith: signal
         ) { lines in
             let url = try #require(lines[0].wholeMatch(of: /mock org listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
-            #expect(lines[1] == "access token: T0K3N")
+            #expect(lines[1] == "access token: \(token)")
             #expect(lines[2].hasPrefix("refresh token: ") && lines[2].count > 40)
             #expect(lines[3].hasPrefix("client id: ") && lines[3].count > 40)
             #expect(lines[4].hasPrefix("client secret: ") && lines[4].count > 40)
             #expect(!url.hasSuffix(":0"))
 
             let reply = try await LiveHTTP.send(
-                "GET", URL(string: url + "/services/data/v66.0/query?q=SELECT+COUNT()+FROM+Contact")!, token: "T0K3N")
+                "GET", URL(string: url + "/services/data/v66.0/query?q=SELECT+COUNT()+FROM+Contact")!, token: token)
             #expect((reply.json as? [String: Any])?["totalSize"] as? Int == 300)
         }
         #expect(lines.count == 5, "mock-org printed \(lines)")
@@ -98,15 +102,75 @@ import Testing
         }
     }
 
+    /// `--access-token` on the command line still works, with one warning: the process list shows it.
+    @Test(.timeLimit(.minutes(2)))
+    func aTokenInTheCommandLineIsWarnedAbout() async throws {
+        let result = try await Subprocess.run(
+            .path(FilePath(try Binary.path)),
+            arguments: ["mock-org", "--port", "0", "--contacts", "5", "--access-token", "T0K3N"],
+            input: .none, output: .sequence, error: .string(limit: 1 << 16)
+        ) { execution in
+            var token: String?
+            for try await line in execution.standardOutput.strings() {
+                if let match = line.wholeMatch(of: /access token: (\S+)\n?/) { token = String(match.1) }
+                if line.hasPrefix("client secret: ") { break }
+            }
+            try execution.send(signal: .terminate)
+            return token
+        }
+        #expect(result.closureResult == "T0K3N")
+        #expect(
+            result.standardError
+                == "contact-tui: warning: --access-token is visible to other users in the process list; "
+                + "use --access-token-file.\n")
+        #expect(result.terminationStatus == .exited(0))
+    }
+
+    /// A token file the org cannot use is one sentence and exit 2, naming the file and never its text.
+    @Test func anUnusableTokenFileIsOneSentence() async throws {
+        let blankFirstLine = TemporaryFile()
+        FileManager.default.createFile(atPath: blankFirstLine.path, contents: Data("\nSECOND-LINE\n".utf8))
+        let twoWords = TemporaryFile()
+        FileManager.default.createFile(atPath: twoWords.path, contents: Data("TWO WORDS\n".utf8))
+        let cases: [([String], String)] = [
+            (["--access-token-file", "/nonexistent/token"], "--access-token-file /nonexistent/token cannot be read."),
+            (["--access-token-file", "-"], "--access-token-file - (standard input) cannot be read."),
+            (
+                ["--access-token-file", blankFirstLine.path],
+                "--access-token-file \(blankFirstLine.path) holds nothing on its first line."
+            ),
+            (
+                ["--access-token-file", twoWords.path],
+                "--access-token-file \(twoWords.path) holds a token with spaces; it must be one word."
+            ),
+            (
+                ["--access-token-file", twoWords.path, "--access-token", "T"],
+                "--access-token and --access-token-file cannot go together; give one."
+            ),
+        ]
+        for (arguments, sentence) in cases {
+            let outcome = try await ProcessRunner.run(try Binary.path, ["mock-org", "--port", "0"] + arguments)
+            #expect(outcome.status == 2, "\(arguments): \(outcome.error)")
+            #expect(outcome.error.hasPrefix("contact-tui: " + sentence + "\n"), "\(arguments): \(outcome.error)")
+            #expect(!outcome.error.contains("SECOND-LINE") && !outcome.error.contains("WORDS"), "\(outcome.error)")
+            #expect(outcome.output.isEmpty, "\(arguments): \(outcome.output)")
+        }
+    }
+
     /// SIGTERM stops the org at once while queries scan: each gives up, its answer goes out and
     /// the org exits, rather than finish first (this query takes longer than its 10 s budget).
     @Test(.timeLimit(.minutes(2)))
     func stopsOnSIGTERMWhileAQueryRuns() async throws {
+        let token = MockOrgProcess.uniqueToken()
+        defer { TokenFile.remove(holding: token) }
         let likes = (0..<200).map { "Account.Name LIKE '%q\($0)%z%'" }.joined(separator: " OR ")
         let soql = "SELECT Id FROM Contact WHERE " + likes
         let result = try await Subprocess.run(
             .path(FilePath(try Binary.path)),
-            arguments: ["mock-org", "--port", "0", "--contacts", "300000", "--access-token", "T"],
+            arguments: [
+                "mock-org", "--port", "0", "--contacts", "300000", "--access-token-file",
+                TokenFile.path(holding: token),
+            ],
             input: .none, output: .sequence, error: .discarded
         ) { execution -> Duration? in
             var url = ""
@@ -119,7 +183,7 @@ import Testing
                 let target = try #require(URL(string: url + "/services/data/v66.0/query?q=" + encodedQuery(soql)))
                 // Three at once: one scans, the others wait for the lock on the cooperative pool's
                 // workers (two on a two-core machine), where the shutdown's own handler would run.
-                let queries = (0..<3).map { _ in Task { _ = try? await LiveHTTP.send("GET", target, token: "T") } }
+                let queries = (0..<3).map { _ in Task { _ = try? await LiveHTTP.send("GET", target, token: token) } }
                 defer { queries.forEach { $0.cancel() } }
                 // Long enough for the query to be under way; far less than it takes.
                 try await Task.sleep(for: .seconds(2))
@@ -135,23 +199,26 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func theFailureFlagsReachTheOrg() async throws {
+        let token = MockOrgProcess.uniqueToken()
+        defer { TokenFile.remove(holding: token) }
         let arguments = [
-            "--contacts", "300", "--access-token", "T", "--api-limit", "2", "--cursor-ttl", "0.2",
+            "--contacts", "300", "--access-token-file", TokenFile.path(holding: token), "--api-limit", "2",
+            "--cursor-ttl", "0.2",
             "--unavailable-rate", "0", "--lose-reply-rate", "0",
         ]
         _ = try await MockOrgProcess.run(arguments, lines: 5) { lines in
             let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
             var request = URLRequest(url: URL(string: url + "/services/data/v66.0/query?q=SELECT+Id+FROM+Contact")!)
-            request.setValue("Bearer T", forHTTPHeaderField: "Authorization")
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
             request.setValue("batchSize=200", forHTTPHeaderField: "Sforce-Query-Options")
             let (data, response) = try await LiveHTTP.session.data(for: request)
             #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Sforce-Limit-Info") == "api-usage=1/2")
             let next = try #require(
                 (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["nextRecordsUrl"] as? String)
             try await Task.sleep(for: .milliseconds(400))
-            let expired = try await LiveHTTP.send("GET", URL(string: url + next)!, token: "T")
+            let expired = try await LiveHTTP.send("GET", URL(string: url + next)!, token: token)
             #expect(LiveHTTP.errorCode(expired.json) == "INVALID_QUERY_LOCATOR")
-            let limited = try await LiveHTTP.send("GET", URL(string: url + "/services/data/v66.0")!, token: "T")
+            let limited = try await LiveHTTP.send("GET", URL(string: url + "/services/data/v66.0")!, token: token)
             #expect(limited.status == 403)
             #expect(LiveHTTP.errorCode(limited.json) == "REQUEST_LIMIT_EXCEEDED")
         }
@@ -159,8 +226,11 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func theVersionRefreshAndCompressionFlagsReachTheOrg() async throws {
+        let token = MockOrgProcess.uniqueToken()
+        defer { TokenFile.remove(holding: token) }
         let arguments = [
-            "mock-org", "--port", "0", "--contacts", "300", "--access-token", "T", "--max-api-version", "60.0",
+            "mock-org", "--port", "0", "--contacts", "300", "--access-token-file", TokenFile.path(holding: token),
+            "--max-api-version", "60.0",
             "--rotate-refresh-tokens", "--client-secret", "S3CR3T", "--no-compression",
         ]
         _ = try await Subprocess.run(
@@ -178,9 +248,9 @@ import Testing
             #expect(lines[4] == "client secret: S3CR3T")
 
             // --max-api-version: the list ends at 60.0, and 66.0 is not served.
-            let versions = try await LiveHTTP.send("GET", URL(string: url + "/services/data/")!, token: "T")
+            let versions = try await LiveHTTP.send("GET", URL(string: url + "/services/data/")!, token: token)
             #expect(((versions.json as? [[String: Any]])?.last)?["version"] as? String == "60.0")
-            let newer = try await LiveHTTP.send("GET", URL(string: url + "/services/data/v66.0")!, token: "T")
+            let newer = try await LiveHTTP.send("GET", URL(string: url + "/services/data/v66.0")!, token: token)
             #expect(newer.status == 404)
             #expect(LiveHTTP.errorCode(newer.json) == "NOT_FOUND")
 
@@ -212,7 +282,7 @@ import Testing
             let reply = try await RawSocket.exchange(
                 port: port,
                 text: "GET /services/data/v60.0/query?q=SELECT+Id+FROM+Contact HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Authorization: Bearer T\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n")
+                    + "Authorization: Bearer \(token)\r\nAccept-Encoding: gzip\r\nConnection: close\r\n\r\n")
             #expect(reply.hasPrefix("HTTP/1.1 200"))
             #expect(!reply.lowercased().contains("content-encoding"))
             #expect(reply.contains(#""totalSize":300"#))

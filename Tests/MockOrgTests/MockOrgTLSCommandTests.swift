@@ -29,8 +29,10 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func tlsPrintsTheCAFileAndServesHTTPSOnItsOwnCertificate() async throws {
+        let token = MockOrgProcess.uniqueToken()
+        defer { TokenFile.remove(holding: token) }
         let (lines, status) = try await MockOrgProcess.run(
-            ["--tls", "--contacts", "120", "--access-token", "T0K3N"], lines: 6
+            ["--tls", "--contacts", "120", "--access-token-file", TokenFile.path(holding: token)], lines: 6
         ) { lines in
             let url = try #require(lines[0].wholeMatch(of: /mock org listening on (https:\/\/127\.0\.0\.1:\d+)/)?.1)
             let refresh = String(lines[2].dropFirst("refresh token: ".count))
@@ -43,7 +45,7 @@ import Testing
             // Python trusts the org's certificate through that file alone, by IP address and by name.
             let localhost = "https://localhost:" + (try Self.port(of: String(url)))
             let fetched = try await ProcessRunner.run(
-                "python3", ["-c", Self.pythonClient, "T0K3N", refresh, String(ca), String(url), localhost]
+                "python3", ["-c", Self.pythonClient, token, refresh, String(ca), String(url), localhost]
             ).checked()
             #expect(fetched.output.split(separator: "\n") == ["120", "\(url)", "120", "\(localhost)"])
         }
@@ -55,14 +57,19 @@ import Testing
 
     @Test(.timeLimit(.minutes(2)))
     func tlsCertAndKeyServeTheUsersCertificate() async throws {
+        let token = MockOrgProcess.uniqueToken()
+        defer { TokenFile.remove(holding: token) }
         try await withCertificateFiles { files in
             let (lines, status) = try await MockOrgProcess.run(
-                ["--tls-cert", files.certificate, "--tls-key", files.key, "--access-token", "T0K3N"], lines: 5
+                [
+                    "--tls-cert", files.certificate, "--tls-key", files.key, "--access-token-file",
+                    TokenFile.path(holding: token),
+                ], lines: 5
             ) { lines in
                 let url = try #require(lines[0].wholeMatch(of: /mock org listening on (https:\/\/127\.0\.0\.1:\d+)/)?.1)
                 let refresh = String(lines[2].dropFirst("refresh token: ".count))
                 let fetched = try await ProcessRunner.run(
-                    "python3", ["-c", Self.pythonClient, "T0K3N", refresh, files.certificate, String(url)]
+                    "python3", ["-c", Self.pythonClient, token, refresh, files.certificate, String(url)]
                 ).checked()
                 #expect(fetched.output.split(separator: "\n") == ["200", "\(url)"])
             }

@@ -71,7 +71,8 @@ extension ContactListModel {
     }
 
     /// Settles a DELETE that got no answer by the read of its record: gone means deleted,
-    /// found means not deleted, and a failed read leaves the outcome to `r`.
+    /// found means not deleted. A read with no answer either never comes here
+    /// (`deferOutcomeRead` keeps it pending); one the org refused leaves the outcome to `r`.
     mutating func reconcileDelete(_ deleteID: RestRequestID, readBack result: Result<RestResponse, RestClientError>) {
         guard let info = deleteRequests[deleteID] else { return }
         let name = label(of: info.record)

@@ -144,6 +144,20 @@ extension ContactListModel {
         }
         changes.leftDeletes.pending -= 1
         guard changes.leftDeletes.pending == 0 else { return }
+        endLeftDeleteRound()
+    }
+
+    /// A left delete's read that got no answer (`deferOutcomeRead`): the delete stays pending, its
+    /// outcome unknown, counted as such in the round's alert; the read goes again later, in a
+    /// round of its own (`resendOutcomeReads`).
+    mutating func leaveLeftDeleteUnread() {
+        changes.leftDeletes.unread += 1
+        changes.leftDeletes.pending -= 1
+        if changes.leftDeletes.pending == 0 { endLeftDeleteRound() }
+    }
+
+    /// The round's last read is in: one alert says what became of them all.
+    private mutating func endLeftDeleteRound() {
         notices.alerts.append(changes.leftDeletes.alert)
         notices.statusMessage = ""
         changes.leftDeletes = LeftDeleteTally()
@@ -169,12 +183,14 @@ extension ContactListModel {
 }
 
 /// What the reads of the deletes left by a dead process found: each was done, not done (its row
-/// put back), or could not be read (put back too, for `r` to show the org's list).
+/// put back), refused (put back too, for `r` to show the org's list), or got no answer (still
+/// pending, read again at `r`).
 struct LeftDeleteTally: Hashable, Sendable {
     var pending = 0
     var deleted = 0
     var putBack = 0
     var unknown = 0
+    var unread = 0
 
     /// `From the last session: 3 deleted, 1 not deleted — put back`.
     var alert: Alert {
@@ -182,6 +198,7 @@ struct LeftDeleteTally: Hashable, Sendable {
         if deleted > 0 { parts.append("\(deleted) deleted") }
         if putBack > 0 { parts.append("\(putBack) not deleted — put back") }
         if unknown > 0 { parts.append("\(unknown) unknown — put back; r shows the org's list") }
+        if unread > 0 { parts.append("\(unread) unknown, no answer — still pending; r reads again") }
         return Alert(title: "From the last session", message: parts.joined(separator: ", "))
     }
 }

@@ -29,12 +29,13 @@ extension ContactListModel {
     }
 
     /// A quit signal: waits for the changes in flight like `q`, but a second signal
-    /// is not needed to end the wait (the runner bounds it).
+    /// is not needed to end the wait (the runner bounds it). A read of an outcome that got no
+    /// answer goes again, so that the wait can end.
     public mutating func beginQuitting() -> [ContactListEffect] {
         if inFlightChangeCount == 0 { return [.quit] }
         modes.isWaitingToQuit = true
         notices.statusMessage = waitingToQuitMessage
-        return []
+        return offline.isOffline ? [] : resendOutcomeReads()
     }
 
     /// Called after outcomes were applied: quits once the last change in flight has

@@ -154,13 +154,15 @@ extension ContactListModel {
 
     // MARK: - Pages and refresh
 
-    /// `r`: loads the first page again; rows of pending deletes stay hidden.
+    /// `r`: loads the first page again; rows of pending deletes stay hidden. The reads of outcomes
+    /// that got no answer go again first.
     mutating func refresh() -> [ContactListEffect] {
         if offline.isOffline { return probeNow() }
-        if let view = run.resultsView { return readResults(of: view) }
+        let reads = resendOutcomeReads()
+        if let view = run.resultsView { return reads + readResults(of: view) }
         run.restartedAfterExpiredCursor = false
-        if let synced = syncAgain(status: "Refreshing…") { return synced }
-        return runQueryAgain(merging: false, status: "Refreshing…")
+        if let synced = syncAgain(status: "Refreshing…") { return reads + synced }
+        return reads + runQueryAgain(merging: false, status: "Refreshing…")
     }
 
     /// The status while the query runs again after its cursor expired.

@@ -102,28 +102,59 @@ extension ContactListModel {
         return [.send(request)]
     }
 
-    /// A read of an unknown outcome that found the org unreachable: the change stays pending, its
-    /// outcome unknown (nothing is put back, nothing sent again), the app goes offline, and the
-    /// read goes again when the org answers (`resendOutcomeReads`). Nil for any other answer.
+    /// A read of an unknown outcome that got no answer: the change stays pending, its outcome
+    /// unknown (nothing is put back, nothing sent again), and the read goes again later
+    /// (`resendOutcomeReads`). An org that cannot be reached takes the app offline, and the read
+    /// goes when it answers. A delete's read (of this process's delete, or of one a gone process
+    /// left) that timed out, lost its connection or met the edge's 502/503/504 waits for `r` (or
+    /// the next start, from the outbox): no answer says what the org did. Nil for any other
+    /// answer, which settles the change.
     mutating func deferOutcomeRead(
         _ requestID: RestRequestID, purpose: Purpose, result: Result<RestResponse, RestClientError>
     ) -> [ContactListEffect]? {
-        guard let request = offline.outcomeReads.removeValue(forKey: requestID), journalsChanges,
-            case .failure(let error) = result, error.meansHostUnreachable
+        guard let request = offline.outcomeReads.removeValue(forKey: requestID), case .failure(let error) = result
         else { return nil }
+        if journalsChanges, error.meansHostUnreachable {
+            offline.readsAwaitingOrg.append((request, purpose))
+            if case .reconcileLeftDelete = purpose { leaveLeftDeleteUnread() }
+            let effects = goOffline()
+            notices.statusMessage =
+                "No answer, and the org cannot be reached: what became of the change is read when it answers."
+            return effects
+        }
+        let deleteID: RestRequestID
+        switch purpose {
+        case .reconcileDelete(let id), .reconcileLeftDelete(let id): deleteID = id
+        default: return nil
+        }
+        guard let info = deleteRequests[deleteID], Self.leavesReadUnanswered(error) else { return nil }
         offline.readsAwaitingOrg.append((request, purpose))
-        let effects = goOffline()
+        if case .reconcileLeftDelete = purpose { leaveLeftDeleteUnread() }
         notices.statusMessage =
-            "No answer, and the org cannot be reached: what became of the change is read when it answers."
-        return effects
+            "No answer to the read of \(label(of: info.record)) either: whether it was deleted is unknown; "
+            + "r reads it again."
+        return []
     }
 
-    /// The reads that waited for the org, sent again now that it answers.
+    /// Whether a read's failure says nothing about the record: the host could not be reached, the
+    /// answer did not come in time or its connection was lost (`RestClientError.meansNoAnswer`), or
+    /// the edge answered for the org (502/503/504), as for a DELETE (`DeleteOutcome.unknown`).
+    static func leavesReadUnanswered(_ error: RestClientError) -> Bool {
+        if error.meansNoAnswer { return true }
+        if case .unknown = DeleteOutcome(.failure(error)) { return true }
+        return false
+    }
+
+    /// The reads that waited for the org (or for `r`), sent again now that it answers.
     mutating func resendOutcomeReads() -> [ContactListEffect] {
         let waiting = offline.readsAwaitingOrg
         offline.readsAwaitingOrg = []
         var effects: [ContactListEffect] = []
-        for read in waiting { effects += sendOutcomeRead(read.request, for: read.purpose) }
+        for read in waiting {
+            // A left delete's read again is a round of its own, with its own alert at its end.
+            if case .reconcileLeftDelete = read.purpose { changes.leftDeletes.pending += 1 }
+            effects += sendOutcomeRead(read.request, for: read.purpose)
+        }
         return effects
     }
 

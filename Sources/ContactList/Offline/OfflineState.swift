@@ -43,8 +43,9 @@ public struct OfflineState: Sendable {
     /// The reads in flight that settle changes of unknown outcome, kept so that one that finds the
     /// org unreachable can wait for it (`readsAwaitingOrg`).
     var outcomeReads: [RestRequestID: RestRequest] = [:]
-    /// Those reads that found the org unreachable, with what each settles: sent again when it
-    /// answers, while their changes stay pending with their outcome unknown.
+    /// Those reads that got no answer, with what each settles: sent again when the org answers
+    /// again (those that found it unreachable) or at `r`, while their changes stay pending with
+    /// their outcome unknown.
     var readsAwaitingOrg: [(request: RestRequest, purpose: ContactListModel.Purpose)] = []
 
     /// The queued change of the record with this id (its delete before its edits), if any.

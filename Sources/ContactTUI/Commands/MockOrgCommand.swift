@@ -1,4 +1,5 @@
 import ArgumentParser
+import Credentials
 import Foundation
 import MockOrg
 import RestCore
@@ -31,7 +32,13 @@ struct MockOrgCommand: AsyncParsableCommand {
     @Option(name: .customLong("token-ttl"), help: "Seconds an access token stays valid (default: forever).")
     var tokenTTL: Double?
 
-    @Option(help: "The access token clients must send (default: a generated one).")
+    @Option(help: "A file whose first line is the access token clients must send; - reads standard input.")
+    var accessTokenFile: String?
+
+    @Option(
+        help:
+            "The access token clients must send (default: a generated one); other users can read it in the process list, prefer --access-token-file."
+    )
     var accessToken: String?
 
     @OptionGroup var mock: MockOrgOptions
@@ -150,14 +157,46 @@ struct MockOrgCommand: AsyncParsableCommand {
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together; give both or neither.")
         }
-        if let accessToken, accessToken.isEmpty || accessToken.contains(where: \.isWhitespace) {
+        if accessToken != nil, accessTokenFile != nil {
+            throw ValidationError("--access-token and --access-token-file cannot go together; give one.")
+        }
+        if let accessToken, !Self.isOneWord(accessToken) {
             throw ValidationError("--access-token must be non-empty and without spaces.")
         }
     }
 
+    /// Whether `token` can go in an `Authorization` header as it is: one word.
+    private static func isOneWord(_ token: String) -> Bool {
+        !token.isEmpty && !token.contains(where: \.isWhitespace)
+    }
+
+    /// The token clients must send: `--access-token-file`'s first line, or `--access-token` (with a
+    /// warning, since the process list shows it), or nil for a generated one.
+    private func resolvedAccessToken() throws -> String? {
+        if let accessToken {
+            StandardError.report(
+                "warning: --access-token is visible to other users in the process list; use --access-token-file.")
+            return accessToken
+        }
+        guard let accessTokenFile else { return nil }
+        let token: String
+        do throws(CredentialError) {
+            token = try SecretFile.read(
+                accessTokenFile, option: "--access-token-file", standardInput: { readLine(strippingNewline: true) })
+        } catch {
+            guard case .invalid(let sentence) = error else { throw CommandFailure.usage(error.description) }
+            throw CommandFailure.usage(sentence)
+        }
+        guard Self.isOneWord(token) else {
+            throw CommandFailure.usage(
+                "--access-token-file \(accessTokenFile) holds a token with spaces; it must be one word.")
+        }
+        return token
+    }
+
     func run() async throws {
         var configuration = MockOrgConfiguration(
-            host: host, port: port, contacts: mock.contacts, seed: seed, accessToken: accessToken,
+            host: host, port: port, contacts: mock.contacts, seed: seed, accessToken: try resolvedAccessToken(),
             tokenTTL: tokenTTL.map(Duration.seconds),
             latency: .milliseconds(mock.latency), failRate: mock.failRate, dropRate: dropRate,
             loseReplyRate: loseReplyRate, unavailableRate: unavailableRate, cursorTTL: cursorTTL.map(Duration.seconds),

@@ -19,9 +19,9 @@ struct MockOrgInstance: Sendable {
         instanceURL: @escaping @Sendable () -> String
     ) {
         var generator = SeedGenerator(seed: configuration.seed, contactCount: configuration.contacts)
-        generator.recentEditsBefore =
-            configuration.recentEditsBefore.map { Int64($0.timeIntervalSince1970 * 1000) }
-            ?? (configuration.clock.map(WallClock.init) ?? .system).nowMillis()
+        if let recentEditsBefore = configuration.recentEditsBefore {
+            generator.recentEditsBefore = Int64(recentEditsBefore.timeIntervalSince1970 * 1000)
+        }
         store = OrgStore(
             generator: generator,
             cursorLifetime: configuration.cursorTTL ?? OrgStore.defaultCursorLifetime,

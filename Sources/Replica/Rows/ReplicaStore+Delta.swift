@@ -10,7 +10,8 @@ extension ReplicaStore {
 
     /// Applies an incremental sync's changes to `list` in one transaction: the rows that left go,
     /// each new or changed row takes its place after the row it follows, and the list's sync state
-    /// becomes the delta's (whole). The placed rows are kept ready in `format`, when given.
+    /// becomes the delta's (whole). The placed rows are kept ready in `format`, when given; the
+    /// list stays ready only when they all are, in the list's own format (`keepReadyFormat`).
     public func apply(_ delta: ReplicaDelta, to list: ListKey, format: ReadyRowFormat? = nil) throws {
         try pool.write { db in
             let delete = try db.cachedStatement(sql: "DELETE FROM listRow WHERE listKey = ? AND id = ?")
@@ -19,17 +20,19 @@ extension ReplicaStore {
             for placed in delta.placed {
                 guard var row = ReplicaRow(record: placed.record, position: 0, format: format) else { continue }
                 allReady = allReady && row.ready != nil
-                try delete.execute(arguments: [list.text, row.id])
+                // The row's old copy, if any, still counts here: the new position falls right
+                // after `placed.after` and before every other row, so it sorts the same; `insert`
+                // then replaces the old copy.
                 row.position = try Self.position(after: placed.after, in: list, db)
                 try Self.insert([row], into: list, db)
             }
             let kept = try String.fetchOne(
                 db, sql: "SELECT readyFormat FROM listSync WHERE listKey = ?", arguments: [list.text])
-            let signature = format?.signature
             try Self.save(
                 ListSyncState(
                     list: list, lastSystemModstamp: delta.lastSystemModstamp, syncedAt: delta.syncedAt,
-                    isComplete: true, readyFormat: allReady && kept == signature ? signature : nil), db)
+                    isComplete: true, readyFormat: kept), db)
+            try Self.keepReadyFormat(allReady ? format?.signature : nil, of: list, db)
         }
     }
 

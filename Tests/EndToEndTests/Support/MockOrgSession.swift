@@ -18,7 +18,8 @@ final class MockOrgSession {
     init(_ arguments: [String]) async throws {
         token = "e2e-token-\(UUID().uuidString)"
         session = try await TmuxSession(
-            [try Binary.path, "mock-org", "--port", "0", "--access-token", token] + arguments, width: 200, height: 10)
+            [try Binary.path, "mock-org", "--port", "0", "--access-token-file", TokenFile.path(holding: token)]
+                + arguments, width: 200, height: 10)
         let banner = try await session.waitUntil(timeout: .seconds(120), "the org listens") {
             $0.contains("mock org listening on http://")
         }

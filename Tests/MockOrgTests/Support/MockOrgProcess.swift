@@ -6,6 +6,11 @@ import Testing
 
 /// `contact-tui mock-org` as a child process, as the command tests meet it.
 enum MockOrgProcess {
+    /// A token of one test's own, for `--access-token-file`: no two tests share (or remove) a file.
+    static func uniqueToken() -> String {
+        "T0K3N-" + UUID().uuidString
+    }
+
     /// Runs `mock-org --port 0` with `arguments`, gives `check` the first `count` lines of its output,
     /// then stops it with `signal`; returns every line it printed and how it ended.
     static func run(

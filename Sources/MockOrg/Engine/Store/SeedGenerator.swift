@@ -5,8 +5,8 @@ struct SeedGenerator {
     let seed: UInt64
     let contactCount: Int
     /// The instant the seed's recent edits lead up to (milliseconds since 1970): about one record
-    /// in twelve was last changed in the week before it. Tests pin it; an org passes its start.
-    var recentEditsBefore: Int64 = Self.epochStart + Self.twoYearsMillis
+    /// in twelve was last changed in the week before it. Tests may pin it; an org keeps `seededUntil`.
+    var recentEditsBefore: Int64 = Self.seededUntil
 
     /// Users by serial: 1 is the org's own user (`MockOrgConfiguration.orgUserID`), the rest colleagues.
     static let users: [UserRecord] = [
@@ -20,6 +20,11 @@ struct SeedGenerator {
     /// 2023-01-01T00:00:00Z; created dates fall in the two years after it.
     static let epochStart: Int64 = 1_672_531_200_000
     static let twoYearsMillis: Int64 = 2 * 365 * 86_400_000
+    /// 2025-04-30T00:00:00Z, after every seeded date (a Case is created up to 91 days after its
+    /// Contact). A fixed instant, not the org's start: an org restarted with the same seed gives
+    /// each record the dates it had, so a client's copy from before the restart is not "changed
+    /// in the org", and every seeded date stays in the past.
+    static let seededUntil: Int64 = epochStart + twoYearsMillis + 120 * 86_400_000
 
     var accountCount: Int { max(1, contactCount / 8) }
 
