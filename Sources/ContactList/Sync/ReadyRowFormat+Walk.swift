@@ -17,9 +17,10 @@ extension ReadyRowFormat {
 
     /// Walks a row's bytes as `row(from:)` reads them, without making any text: hands `value`
     /// each column's index, facts byte (its width, and the folded flag), text and folded text
-    /// when it has one. Nil when the bytes do not read so, as `row(from:)` is.
+    /// when it has one. Nil when the bytes do not read so, as `row(from:)` is; the ORDER BY
+    /// values are checked too unless `checksOrder` is false (bytes checked once already).
     func walk(
-        _ bytes: UnsafeRawBufferPointer,
+        _ bytes: UnsafeRawBufferPointer, checksOrder: Bool = true,
         _ value: (_ column: Int, _ facts: UInt8, _ text: Range<Int>, _ folded: Range<Int>?) -> Void
     ) -> RowLayout? {
         var reader = Reader(bytes: bytes)
@@ -47,7 +48,8 @@ extension ReadyRowFormat {
         guard let modified = reader.textRange() else { return nil }
         let orderStart = reader.offset
         // The ORDER BY values are checked here too, so that a snapshot row always reads them.
-        guard orderValues(in: bytes, from: orderStart, text: { $0 < count ? "" : nil }) != nil else { return nil }
+        guard !checksOrder || orderValues(in: bytes, from: orderStart, text: { $0 < count ? "" : nil }) != nil
+        else { return nil }
         return RowLayout(id: id, type: type, name: name, modified: modified, orderStart: orderStart)
     }
 

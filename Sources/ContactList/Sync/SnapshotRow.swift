@@ -19,7 +19,8 @@ struct SnapshotRow: Sendable {
     func value(at column: Int) -> String {
         withBytes { bytes in
             var text: Range<Int>?
-            _ = rows.format.walk(bytes) { index, _, range, _ in if index == column { text = range } }
+            _ = rows.format.walk(bytes, checksOrder: false) { index, _, range, _ in if index == column { text = range }
+            }
             return text.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? ""
         }
     }
@@ -28,31 +29,30 @@ struct SnapshotRow: Sendable {
     var values: [String] {
         withBytes { bytes in
             var values: [String] = []
-            _ = rows.format.walk(bytes) { _, _, range, _ in
+            _ = rows.format.walk(bytes, checksOrder: false) { _, _, range, _ in
                 values.append(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self))
             }
             return values
         }
     }
 
-    /// The name shown for the record.
+    /// The name shown for the record (a delete's message compares it with every row's).
     var displayName: String {
         withBytes { bytes in
-            var ranges: [Range<Int>] = []
-            guard let tail = rows.format.walk(bytes, { _, _, range, _ in ranges.append(range) }) else { return "" }
-            let name: Range<Int>? =
-                switch tail.name {
-                case .value(let index): index < ranges.count ? ranges[index] : nil
-                case .text(let range): range
-                }
-            return name.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) } ?? ""
+            guard let tail = rows.format.walk(bytes, checksOrder: false, { _, _, _, _ in }) else { return "" }
+            switch tail.name {
+            case .value(let index): return value(at: index)
+            case .text(let range):
+                return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
         }
     }
 
     /// The record's `LastModifiedDate`; nil when it has none.
     var lastModifiedDate: String? {
         withBytes { bytes in
-            guard let tail = rows.format.walk(bytes, { _, _, _, _ in }), !tail.modified.isEmpty else { return nil }
+            guard let tail = rows.format.walk(bytes, checksOrder: false, { _, _, _, _ in }), !tail.modified.isEmpty
+            else { return nil }
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[tail.modified]), as: UTF8.self)
         }
     }
@@ -61,7 +61,8 @@ struct SnapshotRow: Sendable {
     var orderValues: [RowOrder.SortValue] {
         withBytes { bytes in
             var ranges: [Range<Int>] = []
-            guard let tail = rows.format.walk(bytes, { _, _, range, _ in ranges.append(range) }) else { return [] }
+            guard let tail = rows.format.walk(bytes, checksOrder: false, { _, _, range, _ in ranges.append(range) })
+            else { return [] }
             return rows.format.orderValues(in: bytes, from: tail.orderStart) { index in
                 index < ranges.count
                     ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[ranges[index]]), as: UTF8.self) : nil
@@ -73,7 +74,9 @@ struct SnapshotRow: Sendable {
     var widths: ReadyRow.Widths {
         withBytes { bytes in
             var widths = ReadyRow.Widths()
-            _ = rows.format.walk(bytes) { _, facts, _, _ in widths.append(facts & ~ReadyRowFormat.foldedFlag) }
+            _ = rows.format.walk(bytes, checksOrder: false) { _, facts, _, _ in
+                widths.append(facts & ~ReadyRowFormat.foldedFlag)
+            }
             return widths
         }
     }
@@ -83,7 +86,7 @@ struct SnapshotRow: Sendable {
         withBytes { bytes in
             var folded: [String?] = []
             var any = false
-            _ = rows.format.walk(bytes) { _, _, _, range in
+            _ = rows.format.walk(bytes, checksOrder: false) { _, _, _, range in
                 folded.append(
                     range.map { String(decoding: UnsafeRawBufferPointer(rebasing: bytes[$0]), as: UTF8.self) })
                 any = any || range != nil
