@@ -125,6 +125,33 @@ struct ListBulkEndToEndTests {
         }
     }
 
+    @Test("describes that fail after the job was created: exit 1 with their sentence, the job aborted")
+    func failedDescribeAbortsTheJob() async throws {
+        var configuration = MockOrgConfiguration(contacts: 20)
+        configuration.bulkDelay = .seconds(600)
+        configuration.requestFaults = [
+            MockOrgRequestFault(method: "POST", pathPart: "/composite"),
+            MockOrgRequestFault(method: "GET", pathPart: "/describe"),
+        ]
+        try await ListCommandTests.withOrg(configuration) { endpoint in
+            let outcome = try await Self.list(["--bulk"], endpoint)
+            #expect(outcome.status == 1)
+            #expect(outcome.output.isEmpty)
+            #expect(outcome.error.split(separator: "\n").count == 1)
+            #expect(outcome.error.contains("UNKNOWN_EXCEPTION"), "\(outcome.error)")
+            let client = RestClient(
+                configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+            try await withCleanup {
+                let list = try await client.send(RestRequest(method: .GET, path: "/services/data/v66.0/jobs/query"))
+                    .asJSONValue()
+                let states = (list["records"]?.arrayValue ?? []).map { $0["state"]?.stringValue }
+                #expect(states == ["Aborted"])
+            } cleanup: {
+                await client.shutdown()
+            }
+        }
+    }
+
     @Test("Ctrl-C aborts the job, says so in one sentence and exits 130", .timeLimit(.minutes(2)))
     func interruptAbortsTheJob() async throws {
         var configuration = MockOrgConfiguration(contacts: 20)
