@@ -64,6 +64,8 @@ public struct MockOrgConfiguration: Sendable {
     public var bulkDelay: Duration = .zero
     /// When set, every Bulk API 2.0 query job ends `Failed` with this `errorMessage`.
     public var bulkFailure: String?
+    /// Requests that fail whatever the rates (`MockOrgRequestFault`): a test's aim at one resource.
+    public var requestFaults: [MockOrgRequestFault] = []
 
     /// The Id of the org's own user, the one every access token stands for: it owns about a fifth
     /// of the seeded records and is `CreatedById`, `LastModifiedById` and `OwnerId` of every

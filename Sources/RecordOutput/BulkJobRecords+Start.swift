@@ -15,10 +15,11 @@ extension BulkJobRecords {
 
     /// Creates the job while the describes are read (the fields' kinds, and the parts of a
     /// compound address, which a job cannot select: when the org refuses the query for one, the
-    /// job is created again with the parts). `created` gets the job's id once the org has it,
-    /// before a describe's failure is thrown (`requestFailed`), so that a caller can abort it. A
-    /// query bulk cannot run is `unsupportedQuery`. The caller's cancellation never cuts it off:
-    /// once the org has the job, its id must be known to abort it.
+    /// job is created again with the parts). `created` gets the job's id once the org has it, so
+    /// that a caller interrupted meanwhile can abort it. A describe that fails aborts the job the
+    /// org has (nobody will read it) before its failure is thrown (`requestFailed`). A query bulk
+    /// cannot run is `unsupportedQuery`. The caller's cancellation never cuts it off: once the org
+    /// has the job, its id must be known to abort it.
     public func start(created: @escaping @Sendable (String) -> Void = { _ in }) async throws(BulkQueryError) -> Started
     {
         let outcome = await Task { () async -> Result<Started, BulkQueryError> in
@@ -52,7 +53,9 @@ extension BulkJobRecords {
         created(job.id)
         switch planned {
         case .success(let plan): return Started(job: job, plan: plan, selectList: selectList, object: object)
-        case .failure(let error): throw .requestFailed(error)
+        case .failure(let error):
+            await abortUncancelled(job.id)
+            throw .requestFailed(error)
         }
     }
 

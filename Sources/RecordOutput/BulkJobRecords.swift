@@ -22,7 +22,8 @@ public struct BulkJobRecords: Sendable {
     /// over to that count. The job is created while the describes are read (`start`): `created`
     /// gets its id once the org has it, `progress` every poll's answer. A query bulk cannot run
     /// is `unsupportedQuery`, for a caller to read by REST paging instead; a describe that fails
-    /// is `requestFailed`. Cancelling the calling task before the job is complete aborts the job
+    /// is `requestFailed`. A failure before the job is complete aborts it (`start`,
+    /// `waitUntilComplete`); after, the org has nothing left to run. Cancelling the calling task before the job is complete aborts the job
     /// at the org (`PATCH` state `Aborted`) before this returns, so that the org stops working
     /// for a reader that is gone (a list changed, the app quit).
     public func readPages(
@@ -32,13 +33,8 @@ public struct BulkJobRecords: Sendable {
     ) async throws(BulkQueryError) {
         let started = try await start(created: created)
         let (job, plan) = (started.job, started.plan)
-        let total: Int
-        do throws(BulkQueryError) {
-            total = try await bulk.waitUntilComplete(job.id, progress: progress).numberRecordsProcessed
-        } catch {
-            if Task.isCancelled { await abortUncancelled(job.id) }
-            throw error
-        }
+        let total = try await waitUntilComplete(job.id, abortsWhenCancelled: true, progress: progress)
+            .numberRecordsProcessed
         var handed = 0
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
             let records: [JSONValue]
@@ -52,9 +48,28 @@ public struct BulkJobRecords: Sendable {
         }
     }
 
+    /// Polls the job until it is complete (`BulkQuery.waitUntilComplete`). A failure that leaves
+    /// the job running at the org (a poll that failed or was not understood) aborts it first, so
+    /// that the org stops working for a reader that is gone, and is thrown as it came; a job that
+    /// ended `Failed` or `Aborted` is left as it is. A cancellation aborts the job too when
+    /// `abortsWhenCancelled`; otherwise the caller aborts it and says so (`list`'s Ctrl-C).
+    public func waitUntilComplete(
+        _ jobID: String, abortsWhenCancelled: Bool, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
+    ) async throws(BulkQueryError) -> BulkQueryJob {
+        do throws(BulkQueryError) {
+            return try await bulk.waitUntilComplete(jobID, progress: progress)
+        } catch {
+            switch error {
+            case .jobFailed, .jobAborted: break
+            default: if abortsWhenCancelled || !Task.isCancelled { await abortUncancelled(jobID) }
+            }
+            throw error
+        }
+    }
+
     /// `PATCH` state `Aborted` on a task of its own, which the caller's cancellation does not
     /// reach; a job that ended meanwhile cannot be aborted, and is left as it is.
-    private func abortUncancelled(_ jobID: String) async {
+    func abortUncancelled(_ jobID: String) async {
         let bulk = self.bulk
         _ = await Task { try? await bulk.abort(jobID) }.value
     }

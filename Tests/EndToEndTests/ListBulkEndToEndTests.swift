@@ -63,9 +63,15 @@ struct ListBulkEndToEndTests {
             let rest = try await Self.list(["--no-bulk"] + query, endpoint).checked()
             #expect(automatic.output == rest.output)
             #expect(rest.error.isEmpty)
-            let lines = automatic.error.split(separator: "\n")
-            #expect(lines.count == 1)
-            #expect(lines.first?.contains("50500 records") == true && lines.first?.contains("Bulk API 2.0") == true)
+            // The sentence, exactly once, and nothing else.
+            #expect(
+                automatic.error
+                    == "contact-tui: the query matches 50500 records, more than 50000: "
+                    + "reading them through a Bulk API 2.0 query job.\n")
+            // Every record once: a header, then 50,500 lines of distinct ids.
+            let rows = automatic.output.split(separator: "\n").dropFirst()
+            #expect(rows.count == 50_500)
+            #expect(Set(rows.map { $0.prefix(18) }).count == 50_500, "a record was printed twice")
 
             // A query the job cannot run goes back to REST paging, silently.
             let offset = ["--query", "SELECT Id, Name FROM Contact ORDER BY Name OFFSET 10"]
@@ -122,6 +128,33 @@ struct ListBulkEndToEndTests {
             #expect(outcome.output.isEmpty)
             #expect(outcome.error.split(separator: "\n").count == 1)
             #expect(outcome.error.contains("failed: InternalServerError: the query could not be completed."))
+        }
+    }
+
+    @Test("describes that fail after the job was created: exit 1 with their sentence, the job aborted")
+    func failedDescribeAbortsTheJob() async throws {
+        var configuration = MockOrgConfiguration(contacts: 20)
+        configuration.bulkDelay = .seconds(600)
+        configuration.requestFaults = [
+            MockOrgRequestFault(method: "POST", pathPart: "/composite"),
+            MockOrgRequestFault(method: "GET", pathPart: "/describe"),
+        ]
+        try await ListCommandTests.withOrg(configuration) { endpoint in
+            let outcome = try await Self.list(["--bulk"], endpoint)
+            #expect(outcome.status == 1)
+            #expect(outcome.output.isEmpty)
+            #expect(outcome.error.split(separator: "\n").count == 1)
+            #expect(outcome.error.contains("UNKNOWN_EXCEPTION"), "\(outcome.error)")
+            let client = RestClient(
+                configuration: RestClientConfiguration(instanceURL: endpoint.url, accessToken: endpoint.accessToken))
+            try await withCleanup {
+                let list = try await client.send(RestRequest(method: .GET, path: "/services/data/v66.0/jobs/query"))
+                    .asJSONValue()
+                let states = (list["records"]?.arrayValue ?? []).map { $0["state"]?.stringValue }
+                #expect(states == ["Aborted"])
+            } cleanup: {
+                await client.shutdown()
+            }
         }
     }
 

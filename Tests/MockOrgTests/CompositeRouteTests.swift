@@ -149,6 +149,26 @@ import Testing
         }
     }
 
+    @Test func aSubrequestToAResourceCompositeDoesNotTakeAnswersNotFoundUnrun() async throws {
+        let org = TestOrg(MockOrgConfiguration(contacts: 5))
+        try await org.test { client in
+            let job = ["operation": "query", "query": "SELECT Id FROM Contact"]
+            let answer = try await Self.composite(
+                client, org,
+                [
+                    Self.subrequest("POST", Self.base + "/jobs/query", "job", body: job),
+                    Self.subrequest("GET", Self.base + "/limits", "limits"),
+                    Self.subrequest("GET", Self.base + "/query?q=" + encodedQuery("SELECT Id FROM Contact"), "query"),
+                    Self.subrequest("GET", "/services/data/v42.0/composite/sobjects/Contact?ids=x&fields=Id", "old"),
+                ])
+            #expect(answer.status == 200)
+            #expect([0, 1, 3].allSatisfy { answer.status(of: $0) == 404 && answer.errorCode(of: $0) == "NOT_FOUND" })
+            #expect(answer.status(of: 2) == 200)
+            let jobs = try await client.get(Self.base + "/jobs/query", headers: org.authorization)
+            #expect((jobs.object?["records"] as? [Any])?.isEmpty == true, "the job was not created")
+        }
+    }
+
     @Test func theResourcesLimitsVersionAndMethods() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 5))
         try await org.test { client in
@@ -168,7 +188,13 @@ import Testing
             let first = try await Self.composite(client, org, [describe], path: "/services/data/v38.0/composite")
             #expect(first.status == 200 && first.status(of: 0) == 200)
             let get = try await client.get(Self.base + "/composite", headers: org.authorization)
-            #expect(get.status == 405 && get.error?.code == "METHOD_NOT_ALLOWED")
+            #expect(get.status == 200)
+            #expect(get.object?["sobjects"] as? String == Self.base + "/composite/sobjects")
+            let put = try await client.execute(uri: Self.base + "/composite", method: .put, headers: org.authorization)
+            {
+                ($0.status.code, try? JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]])
+            }
+            #expect(put.0 == 405 && put.1?.first?["errorCode"] as? String == "METHOD_NOT_ALLOWED")
             let nested = Self.subrequest("POST", Self.base + "/composite", "nested", body: ["compositeRequest": []])
             let answer = try await Self.composite(client, org, [nested])
             #expect(answer.status(of: 0) == 404, "a composite holds no composite")

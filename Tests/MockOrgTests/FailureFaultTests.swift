@@ -8,7 +8,7 @@ import Testing
 @testable import MockOrg
 
 /// The faults that make an org fail as a real one does: 503 `SERVER_UNAVAILABLE`, a write applied
-/// whose answer is lost, and query cursors that expire.
+/// whose answer is lost, query cursors that expire, and a test's fault aimed at one resource.
 @Suite struct FailureFaultTests {
     static let base = "/services/data/v66.0"
     static let contact = SalesforceID.make(keyPrefix: "003", serial: 2)
@@ -34,6 +34,28 @@ import Testing
             }
             // OAuth and the version list stay up.
             #expect(try await client.get("/services/data", headers: [:]).status == 200)
+        }
+        _ = try org.instance.store.retrieve(.contact, id: Self.contact, fields: ["Id"], apiVersion: "v66.0")
+    }
+
+    @Test func anAimedFaultFailsOnlyItsMethodAndPathWith500AndAppliesNothing() async throws {
+        var configuration = MockOrgConfiguration(contacts: 5, accessToken: "T")
+        configuration.requestFaults = [MockOrgRequestFault(method: "DELETE", pathPart: "/sobjects/Contact/")]
+        let org = TestOrg(configuration)
+        try await org.test { client in
+            let path = Self.base + "/sobjects/Contact/" + Self.contact
+            let reply = try await client.execute(uri: path, method: .delete, headers: org.authorization) {
+                (Int($0.status.code), String(buffer: $0.body))
+            }
+            #expect(reply.0 == 500)
+            #expect(reply.1.contains(#""errorCode":"UNKNOWN_EXCEPTION""#), "\(reply.1)")
+            // Another method on the same path, and the same method elsewhere, pass.
+            #expect(try await client.get(path, headers: org.authorization).status == 200)
+            let account = try await client.execute(
+                uri: Self.base + "/sobjects/Account/" + SalesforceID.make(keyPrefix: "001", serial: 999_999),
+                method: .delete, headers: org.authorization
+            ) { Int($0.status.code) }
+            #expect(account == 404)
         }
         _ = try org.instance.store.retrieve(.contact, id: Self.contact, fields: ["Id"], apiVersion: "v66.0")
     }

@@ -137,6 +137,11 @@ import Testing
         Step(method: .post, uri: data + "/composite", body: #"{"compositeRequest":[]}"#),
         Step(method: .post, uri: data + "/composite", body: "{"),
         Step(method: .get, uri: data + "/composite"),
+        Step(method: .put, uri: data + "/composite"),
+        Step(
+            method: .post, uri: data + "/composite",
+            body: #"{"compositeRequest":[{"method":"GET","url":"/services/data/v66.0/limits","referenceId":"l"},"#
+                + #"{"method":"GET","url":"/services/data/v66.0/jobs/query","referenceId":"j"}]}"#),
         Step(method: .post, uri: "/services/data/v37.0/composite", body: #"{"compositeRequest":[]}"#),
         // OAuth.
         Step(

@@ -118,6 +118,75 @@ import Testing
         #expect(job?.state == .aborted, "the start is never cut off, so the job's id is known")
         #expect(error != nil)
     }
+
+    /// A read whose org fails `faults`' requests: the error it ends with, the ids `created`
+    /// reported, and every job as the org's list of jobs (`GET …/jobs/query`) then describes it.
+    static func readFailing(
+        _ faults: MockOrgRequestFault...
+    ) async throws -> (
+        error: BulkQueryError?, created: [String], jobs: [(id: String, state: String)]
+    ) {
+        var configuration = MockOrgConfiguration(contacts: 50)
+        // Still running when the fault comes, so that there is something to abort.
+        configuration.bulkDelay = .seconds(20)
+        configuration.requestFaults = faults
+        return try await LiveOrg.with(configuration) { org in
+            let created = JobIDs()
+            var error: BulkQueryError?
+            do throws(BulkQueryError) {
+                try await BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client)).readPages(
+                    created: { created.add($0) }
+                ) { _ in Issue.record("no piece was expected") }
+            } catch let failure {
+                error = failure
+            }
+            let list = try await org.client.send(RestRequest(method: .GET, path: "/services/data/v66.0/jobs/query"))
+                .asJSONValue()
+            let jobs = (list["records"]?.arrayValue ?? []).map {
+                (id: $0["id"]?.stringValue ?? "", state: $0["state"]?.stringValue ?? "")
+            }
+            return (error, created.ids, jobs)
+        }
+    }
+
+    @Test func aDescribeThatFailsAfterTheJobWasCreatedAbortsItAndIsThrownAsItCame() async throws {
+        // The parents' describes are read in one Composite call, then each alone: both fail.
+        let (error, created, jobs) = try await Self.readFailing(
+            MockOrgRequestFault(method: "POST", pathPart: "/composite"),
+            MockOrgRequestFault(method: "GET", pathPart: "/describe"))
+        #expect(created.count == 1)
+        #expect(jobs.map(\.id) == created && jobs.map(\.state) == ["Aborted"], "\(jobs)")
+        guard case .requestFailed(.apiInvocationFailed(500, _, let errors, _)) = error else {
+            Issue.record("expected the describe's failure, got \(String(describing: error))")
+            return
+        }
+        #expect(errors.first?.errorCode == "UNKNOWN_EXCEPTION")
+    }
+
+    @Test func aPollThatFailsAbortsTheJobAndIsThrownAsItCame() async throws {
+        let (error, created, jobs) = try await Self.readFailing(
+            MockOrgRequestFault(method: "GET", pathPart: "/jobs/query/"))
+        #expect(created.count == 1)
+        #expect(jobs.map(\.id) == created && jobs.map(\.state) == ["Aborted"], "\(jobs)")
+        guard case .requestFailed(.apiInvocationFailed(500, _, _, _)) = error else {
+            Issue.record("expected the poll's failure, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aJobThatFailedAtTheOrgIsLeftAsItEnded() async throws {
+        var configuration = MockOrgConfiguration(contacts: 50)
+        configuration.bulkFailure = "InternalServerError: the query could not be completed."
+        try await LiveOrg.with(configuration) { org in
+            let created = JobIDs()
+            let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client))
+            await #expect(throws: BulkQueryError.self) {
+                try await reader.readPages(created: { created.add($0) }) { _ in }
+            }
+            let id = try #require(created.ids.first)
+            #expect(try await BulkQuery(client: org.client).job(id).state == .failed)
+        }
+    }
 }
 
 /// The job ids `created` reported.

@@ -61,13 +61,17 @@ extension ListCommand {
         guard let id = watch.jobID else {
             return .interrupted("Interrupted before the Bulk API 2.0 query job was created.")
         }
+        let bulk = BulkQuery(client: client)
         do {
-            try await BulkQuery(client: client).abort(id)
-            return .interrupted("Interrupted: the Bulk API 2.0 query job \(id) was aborted.")
+            try await bulk.abort(id)
         } catch {
-            return .interrupted(
-                "Interrupted; the Bulk API 2.0 query job \(id) could not be aborted: \(error.description)")
+            // A start whose describes failed meanwhile has aborted the job already.
+            guard (try? await bulk.job(id))?.state == .aborted else {
+                return .interrupted(
+                    "Interrupted; the Bulk API 2.0 query job \(id) could not be aborted: \(error.description)")
+            }
         }
+        return .interrupted("Interrupted: the Bulk API 2.0 query job \(id) was aborted.")
     }
 
     private static func runBulk(
@@ -76,10 +80,11 @@ extension ListCommand {
     ) async -> Outcome {
         let bulk = BulkQuery(client: client)
         let progress = BulkProgress()
+        let reader = BulkJobRecords(soql: soql, operation: operation, bulk: bulk)
         let started: BulkJobRecords.Started
         do throws(BulkQueryError) {
             // Not cut off by Ctrl-C: once the org has the job, its id is known to abort it.
-            started = try await BulkJobRecords(soql: soql, operation: operation, bulk: bulk).start {
+            started = try await reader.start {
                 watch.created($0)
             }
         } catch {
@@ -89,7 +94,8 @@ extension ListCommand {
         if let announcement { StandardError.report(announcement) }
         let (job, plan, selectList) = (started.job, started.plan, started.selectList)
         do {
-            _ = try await bulk.waitUntilComplete(job.id) { progress.report($0) }
+            // A failure aborts the job; Ctrl-C's abort is `printBulk`'s, which says how it went.
+            _ = try await reader.waitUntilComplete(job.id, abortsWhenCancelled: false) { progress.report($0) }
         } catch {
             return .bulkFailed(error, printed: 0)
         }

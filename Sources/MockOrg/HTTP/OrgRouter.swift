@@ -4,7 +4,7 @@ import Hummingbird
 /// resource. The order of the middleware is the order a request meets them: gzip (outermost, so
 /// that every answer can be compressed), the Host header's check (against DNS rebinding), a test's answer gate, latency, the drop and lost-reply faults, the body limit,
 /// then (under the data API) the unavailable fault, authentication, the API usage count and the
-/// version read from the path and checked; the org's own 404 comes last, on the router's
+/// version read from the path and checked, and a test's aimed faults (`requestFaults`); the org's own 404 comes last, on the router's
 /// not-found path only. A composite's subrequests meet only the version and the routes
 /// (`subrequestRouter`): the composite was authenticated and counted once.
 enum OrgRouter {
@@ -38,6 +38,9 @@ enum OrgRouter {
         authenticated.add(middleware: AuthenticationMiddleware(tokens: tokens))
             .add(middleware: APIUsageMiddleware(usage: usage))
             .add(middleware: APIVersionMiddleware(newestVersion: configuration.maxAPIVersion))
+        if !configuration.requestFaults.isEmpty {
+            authenticated.add(middleware: RequestFaultMiddleware(faults: configuration.requestFaults))
+        }
         let addDataAPI = dataAPI(store: store, faults: faults, usage: usage, configuration: configuration)
         addDataAPI(authenticated.group(context: APIContext.self))
         CompositeRoutes(

@@ -102,6 +102,9 @@ struct APIError: Error, Sendable {
     static let invalidQueryLocator = APIError(status: 400, "INVALID_QUERY_LOCATOR", "invalid query locator")
     static let requestLimitExceeded = APIError(
         status: 403, "REQUEST_LIMIT_EXCEEDED", "TotalRequests Limit exceeded.")
+    static let unknownException = APIError(
+        status: 500, "UNKNOWN_EXCEPTION",
+        "An unexpected error occurred. Please include this ErrorId if you contact support")
     static let serverUnavailable = APIError(
         status: 503, "SERVER_UNAVAILABLE", "Server temporarily unavailable. Please try again later.")
 

@@ -5,9 +5,13 @@ import JSONKit
 import NIOCore
 import Synchronization
 
-/// `composite` (API 38.0 and later): `POST` runs up to 25 subrequests in order through the org's
+/// `composite` (API 38.0 and later): `GET` lists the composite resources this org serves (as
+/// the version's resources do: only those, so that a client following the map never meets a
+/// 404), and `POST` runs up to 25 subrequests in order through the org's
 /// own data API routes (`subrequests`, which has no authentication, usage count or faults of its
-/// own: the composite is authenticated and counted once, as one API call) and answers 200 with one
+/// own: the composite is authenticated and counted once, as one API call; a subrequest to a
+/// resource Composite does not take answers 404 `NOT_FOUND` unrun,
+/// `CompositeRequestBody.Subrequest.isComposable`) and answers 200 with one
 /// `compositeResponse` entry per subrequest: `body`, `httpHeaders`, `httpStatusCode` and
 /// `referenceId`. A subrequest names an earlier one's answer as `@{referenceId.path}`
 /// (`CompositeReferences`); one that names a failed or missing value does not run (400
@@ -22,13 +26,32 @@ struct CompositeRoutes {
 
     func addRoutes(to data: some RouterMethods<MockOrgContext>) {
         data.post("composite") { request, context in try await answer(request, context: context) }
-        data.refuseMethods(except: [.post], on: "composite")
+        data.getAndHead("composite", alsoAllowed: [.post]) { _, context in
+            Response.json(Self.resources(version: try Self.version(of: context)))
+        }
     }
 
-    private func answer(_ request: Request, context: MockOrgContext) async throws -> Response {
+    /// The request's version, when it has the resource.
+    private static func version(of context: MockOrgContext) throws(APIError) -> String {
         guard let version = context.apiVersion, Resources.isSupported(version: version),
             let number = Resources.versionNumber(version), number >= Self.firstVersion
         else { throw APIError.notFound }
+        return version
+    }
+
+    /// `GET …/composite`: the composite resources this org serves, each by its path, as
+    /// Salesforce's list names them (a real org's also names `tree`, `batch` and `graph`, which
+    /// this org does not serve).
+    static func resources(version: String) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.pair("sobjects", "/services/data/" + version + "/composite/sobjects")
+        writer.endObject()
+        return writer.bytes
+    }
+
+    private func answer(_ request: Request, context: MockOrgContext) async throws -> Response {
+        _ = try Self.version(of: context)
         let body = try CompositeRequestBody(Array(try await request.body.collect(upTo: .max).readableBytesView))
         if body.allOrNone, let write = body.subrequests.first(where: \.isWrite) {
             throw APIError(
@@ -78,6 +101,7 @@ struct CompositeRoutes {
         } catch {
             return SubrequestResult(error: error)
         }
+        guard CompositeRequestBody.Subrequest.isComposable(url) else { return SubrequestResult(error: .notFound) }
         let bytes: [UInt8] =
             body.flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.fragmentsAllowed]) }.map(
                 Array.init)

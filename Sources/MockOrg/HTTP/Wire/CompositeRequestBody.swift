@@ -17,6 +17,26 @@ struct CompositeRequestBody {
 
         /// Whether it may change the org's data (anything but GET and HEAD).
         var isWrite: Bool { method != .get && method != .head }
+
+        /// Whether `url` (its references resolved) names a resource a Composite subrequest may
+        /// use, as Salesforce lists them: every sObject resource, Query and QueryAll (and their
+        /// next pages), and sObject Collections from API 43.0. Anything else (`limits`, a bulk
+        /// job, a composite) is not run: it answers as a path no route takes.
+        static func isComposable(_ url: String) -> Bool {
+            let path = url.split(separator: "?", maxSplits: 1).first ?? ""
+            let parts = path.split(separator: "/")
+            guard parts.count >= 4 else { return false }
+            switch parts[3] {
+            case "sobjects", "query", "queryAll": return true
+            case "composite":
+                return parts.count >= 5 && parts[4] == "sobjects"
+                    && Resources.versionNumber(parts[2]).map { $0 >= collectionsVersion } ?? false
+            default: return false
+            }
+        }
+
+        /// The first API version whose Composite subrequests may use sObject Collections.
+        static let collectionsVersion = 43
     }
 
     /// Salesforce's limits: 25 subrequests, of which 5 query operations (query, queryAll and
