@@ -97,4 +97,21 @@ struct ReplicaDeltaTests {
         let positions = try store.rows(of: list).map(\.position)
         #expect(positions == positions.sorted() && Set(positions).count == positions.count)
     }
+
+    @Test("a row synced again and again in place keeps its gap: no other row moves")
+    func placingInPlaceKeepsTheGap() throws {
+        try keep(["a", "m", "z"], from: 0, last: true)
+        let before = try store.rows(of: list).map(\.position)
+        for round in 0..<14 {
+            let stamp = String(format: "2026-11-27T00:00:%02d.000+0000", round)
+            try store.apply(
+                ReplicaDelta(
+                    placed: [.init(record: Self.record("m", stamp: stamp), after: "a")], removedIDs: [],
+                    lastSystemModstamp: stamp, syncedAt: Date()), to: list)
+        }
+        let rows = try store.rows(of: list)
+        #expect(rows.map(\.id) == ["a", "m", "z"])
+        #expect(rows.map(\.position) == before, "m was placed where it was, and nothing was renumbered")
+        #expect(rows[1].systemModstamp == "2026-11-27T00:00:13.000+0000")
+    }
 }

@@ -20,10 +20,9 @@ extension ReplicaStore {
             for placed in delta.placed {
                 guard var row = ReplicaRow(record: placed.record, position: 0, format: format) else { continue }
                 allReady = allReady && row.ready != nil
-                // The row's old copy, if any, still counts here: the new position falls right
-                // after `placed.after` and before every other row, so it sorts the same; `insert`
-                // then replaces the old copy.
-                row.position = try Self.position(after: placed.after, in: list, db)
+                // The row's old copy, if any, is left out of the gap (`insert` replaces it), so
+                // that a row synced again and again in place keeps the gap it had.
+                row.position = try Self.position(after: placed.after, for: row.id, in: list, db)
                 try Self.insert([row], into: list, db)
             }
             let kept = try String.fetchOne(
@@ -36,9 +35,12 @@ extension ReplicaStore {
         }
     }
 
-    /// A free position right after the row `after` (before every row when nil or not in the
-    /// list), renumbering the list when no gap is left there.
-    private static func position(after id: String?, in list: ListKey, _ db: Database) throws -> Int {
+    /// A free position for the row `placed` right after the row `after` (before every row when
+    /// nil or not in the list), `placed`'s own old copy left out; the list is renumbered when no
+    /// gap is left there.
+    private static func position(
+        after id: String?, for placed: String, in list: ListKey, _ db: Database
+    ) throws -> Int {
         for attempt in 0..<2 {
             let previous = try id.flatMap {
                 try Int.fetchOne(
@@ -47,11 +49,12 @@ extension ReplicaStore {
             let next: Int? =
                 if let previous {
                     try Int.fetchOne(
-                        db, sql: "SELECT MIN(position) FROM listRow WHERE listKey = ? AND position > ?",
-                        arguments: [list.text, previous])
+                        db, sql: "SELECT MIN(position) FROM listRow WHERE listKey = ? AND position > ? AND id != ?",
+                        arguments: [list.text, previous, placed])
                 } else {
                     try Int.fetchOne(
-                        db, sql: "SELECT MIN(position) FROM listRow WHERE listKey = ?", arguments: [list.text])
+                        db, sql: "SELECT MIN(position) FROM listRow WHERE listKey = ? AND id != ?",
+                        arguments: [list.text, placed])
                 }
             switch (previous, next) {
             case (nil, nil): return 0
