@@ -90,18 +90,19 @@ import Testing
         defer { withExtendedLifetime(reserved) {} }
         let client = RestClient(
             configuration: RestClientConfiguration(
-                instanceURL: reserved.url, accessToken: "token-1", timeout: .seconds(120)),
-            transport: AsyncHTTPClientTransport(connectTimeout: .seconds(120)))
+                instanceURL: reserved.url, accessToken: "token-1", timeout: .seconds(900)),
+            transport: AsyncHTTPClientTransport(connectTimeout: .seconds(900)))
         let started = ContinuousClock.now
         let error = await #expect(throws: RestClientError.self) {
             try await client.send(client.requestForVersions())
         }
         let took = ContinuousClock.now - started
         await client.shutdown()
-        // Not tried again until the connect timeout (120 s): only a host that answered before may
+        // Not tried again until the connect timeout (900 s): only a host that answered before may
         // be restarting. The request itself is not retried either (the host never answered). The
-        // bound tells the two apart, however loaded the machine; the speed is not what is tested.
-        #expect(took < .seconds(60), "took \(took)")
+        // bound tells the two apart, however loaded the machine (a suite beside another one's
+        // took 81 s here); the speed is not what is tested.
+        #expect(took < .seconds(450), "took \(took)")
         guard case .transportFailed(_, let reason) = error else {
             Issue.record("expected transportFailed, got \(String(describing: error))")
             return
