@@ -215,7 +215,7 @@ struct DatabaseFileTests {
         let store = try checkReadyListMigrates(upTo: "5 ready snapshots", version: 5) { format in
             """
             INSERT INTO readySnapshot (listKey, part, readyFormat, generation, rowCount, bytes)
-                VALUES ('select id, name from contact', 0, '\(format.signature)', 'g', 1, x'00');
+                VALUES ('select id, name from contact', 0, '\(format.signature)', 'g', 2, x'00');
             """
         }
         let table = try store.pool.read {

@@ -100,16 +100,21 @@ extension ContactListModel {
         refusal: (_ position: Int, _ record: ContactRecord) -> ((_ name: String) -> String)?
     ) {
         var deleted = 0
-        var refusals: [String] = []
+        var refused: [(entry: RestRequestID, record: ContactRecord, message: (String) -> String)] = []
         for (position, entry) in entries.enumerated() {
             guard let info = deleteRequests[entry] else { continue }
             if let message = refusal(position, info.record) {
-                refusals.append(message(label(of: info.record)))
-                reinstate(entry, alert: nil)
+                refused.append((entry, info.record, message))
             } else {
                 confirmDeleted(entry, status: "")
                 deleted += 1
             }
+        }
+        // The refused records' labels at once: the rows are read once, not once a record.
+        var refusals: [String] = []
+        for (refusal, name) in zip(refused, labels(of: refused.map(\.record))) {
+            refusals.append(refusal.message(name))
+            reinstate(refusal.entry, alert: nil)
         }
         queueBulkRefusals(refusals, batch: batch)
         tallyBulk(batch: batch) {
@@ -168,12 +173,9 @@ extension ContactListModel {
         _ result: Result<RestResponse, RestClientError>, batch: Int, entries: [RestRequestID]
     ) {
         guard let page = try? result.get().decode(QueryResult.self), page.done else {
-            var names: [String] = []
-            for entry in entries {
-                guard let info = deleteRequests[entry] else { continue }
-                names.append(label(of: info.record))
-                reinstate(entry, alert: nil)
-            }
+            let settled = entries.compactMap { entry in deleteRequests[entry].map { (entry, $0.record) } }
+            let names = labels(of: settled.map(\.1))
+            for (entry, _) in settled { reinstate(entry, alert: nil) }
             guard !names.isEmpty else { return }
             notices.alerts.append(.bulkDeleteOutcomeUnknown(names: names))
             tallyBulk(batch: batch) { $0.unknown += names.count }

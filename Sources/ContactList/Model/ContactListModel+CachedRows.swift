@@ -69,8 +69,12 @@ extension ContactListModel {
         // and are shown once.
         let checksPlaced = showsReplicaRows && !rows.recordIDs.isEmpty
         // The chunk's widths stand for its rows' when every row is shown as kept; a row held back
-        // by a change in flight would widen the columns with a value not shown.
-        let widths = pendingIDs.isEmpty && pending.isEmpty ? chunk.widths : nil
+        // by a change in flight would widen the columns with a value not shown, so a chunk that
+        // holds one measures its rows one by one.
+        let pendingKeys = Set(pendingIDs.map(RecordIDKey.init)).union(pending.keys.map(RecordIDKey.init))
+        let holdsPending =
+            !pendingKeys.isEmpty && (0..<chunk.count).contains { pendingKeys.contains(chunk.key(at: $0)) }
+        let widths = holdsPending ? nil : chunk.widths
         rows.reserveCapacity(adding: chunk.count)
         for index in 0..<chunk.count {
             if widths != nil {

@@ -15,11 +15,15 @@ extension ContactListModel {
     /// `changes` by the record's name and Id; a delete and an update of one record differ by
     /// kind, then by field.
     public static func ordered(_ changes: [ChangeInFlight]) -> [ChangeInFlight] {
-        changes.sorted {
-            ($0.record.displayName, $0.record.id, $0.kindName, $0.field ?? "") < (
-                $1.record.displayName, $1.record.id, $1.kindName, $1.field ?? ""
-            )
-        }
+        // Each name is read once: a record kept in the replica's snapshot makes its name from its
+        // bytes each time it is asked.
+        changes.map { (change: $0, name: $0.record.displayName) }
+            .sorted {
+                ($0.name, $0.change.record.id, $0.change.kindName, $0.change.field ?? "") < (
+                    $1.name, $1.change.record.id, $1.change.kindName, $1.change.field ?? ""
+                )
+            }
+            .map(\.change)
     }
 
     /// `q` or Ctrl-C: quits now when nothing is in flight or when asked a second time;

@@ -151,6 +151,13 @@ extension ContactListModel {
         offline.readsAwaitingOrg = []
         var effects: [ContactListEffect] = []
         for read in waiting {
+            switch read.purpose {
+            case .reconcileDelete(let id), .reconcileLeftDelete(let id):
+                // A delete settled meanwhile (a sync, `x`) needs no read; counted, it would keep
+                // the left deletes' round from ever ending.
+                guard deleteRequests[id] != nil else { continue }
+            default: break
+            }
             // A left delete's read again is a round of its own, with its own alert at its end.
             if case .reconcileLeftDelete = read.purpose { changes.leftDeletes.pending += 1 }
             effects += sendOutcomeRead(read.request, for: read.purpose)

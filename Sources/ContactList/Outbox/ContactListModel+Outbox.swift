@@ -9,16 +9,20 @@ extension ContactListModel {
                 change: entry.inFlight, isUnknown: false, since: entry.since, queuedState: entry.state,
                 orgChange: entry.state == .conflict ? entry.orgChange : nil)
         }
+        // Each name is read once before sorting: a record kept in the replica's snapshot makes
+        // its name from its bytes each time it is asked.
         return
             (changes.unsettled.map {
                 OutboxItem(
                     change: $0, isUnknown: changes.unknownOutcomes.contains($0.requestID),
                     since: changes.since[$0.requestID])
             } + queued)
+            .map { (item: $0, name: $0.change.record.displayName) }
             .sorted {
-                ($0.since ?? .distantPast, $0.change.record.displayName, $0.change.record.id, $0.kindName)
-                    < ($1.since ?? .distantPast, $1.change.record.displayName, $1.change.record.id, $1.kindName)
+                ($0.item.since ?? .distantPast, $0.name, $0.item.change.record.id, $0.item.kindName)
+                    < ($1.item.since ?? .distantPast, $1.name, $1.item.change.record.id, $1.item.kindName)
             }
+            .map(\.item)
     }
 
     /// The list scrolls with the scroll keys and Esc (or `p`) closes it; `x` discards the

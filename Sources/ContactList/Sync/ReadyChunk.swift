@@ -19,7 +19,7 @@ public struct ReadyChunk: Sendable {
     private let objectType: String
     private let otherTypes: [Int: String]
     /// The rows' folded text, row for row; nil when the list folds each row as it takes it.
-    let index: SearchIndex?
+    private(set) var index: SearchIndex?
     /// The widest value of each column among the rows, in cells; nil when the list measures
     /// each row as it takes it.
     let widths: [Int]?
@@ -79,6 +79,14 @@ public struct ReadyChunk: Sendable {
         guard let snapshot else { return self }
         var chunk = self
         chunk.snapshot = SnapshotBytes(bytes: snapshot.bytes, format: snapshot.format)
+        return chunk
+    }
+
+    /// The chunk without its folded text, once the list took it: what a sync keeps of the
+    /// rows shown until its answers need their places.
+    public func droppingFoldedText() -> ReadyChunk {
+        var chunk = self
+        chunk.index = nil
         return chunk
     }
 

@@ -165,9 +165,14 @@ extension ContactListModel {
     ) {
         var restored: [ContactRecord] = []
         var refusals: [String] = []
+        // The labels at once: the rows are read once, not once a record.
+        let names = labels(of: entries.compactMap { changes.undeletes[$0]?.record })
+        var named = 0
         for (position, key) in entries.enumerated() {
             guard let item = changes.undeletes[key] else { continue }
-            if let message = refusal(position, item.record, label(of: item.record)) {
+            let name = names[named]
+            named += 1
+            if let message = refusal(position, item.record, name) {
                 refusals.append(message)
                 takeAwayAgain(key)
             } else {

@@ -117,7 +117,7 @@ extension ReplicaStore {
             var shownChunks: [ReadyChunk] = []
             while let chunk = chunks.next() {
                 model.showCachedRows(chunk, age: age)
-                shownChunks.append(chunk)
+                shownChunks.append(chunk.droppingFoldedText())
             }
             if chunks.wasRead {
                 let whole = ReplicatedList(

@@ -49,6 +49,47 @@ import Testing
         #expect(rows.contentWidths == [0, 0] && rows.records.isEmpty && rows.recordIDs.loadedIDs.isEmpty)
     }
 
+    @Test("places in the query's order outlive the rows: a removed row keeps its place, and removeAll keeps them all")
+    func placesOutliveTheRows() {
+        var rows = LoadedRows(columnCount: 2)
+        for number in 1...3 {
+            rows.append(Self.record(number))
+            rows.setQueryOrder(number * 10, of: Self.record(number).id)
+        }
+        rows.remove(at: 1)
+        #expect(!rows.contains(Self.record(2).id) && rows.queryOrder(of: Self.record(2).id) == 20)
+        rows.removeAll()
+        #expect(rows.recordIDs.loadedIDs.isEmpty)
+        #expect((1...3).map { rows.queryOrder(of: Self.record($0).id) } == [10, 20, 30])
+        rows.setQueryOrder(nil, of: Self.record(3).id)
+        #expect(rows.queryOrder(of: Self.record(3).id) == nil && rows.recordIDs.count == 2)
+        Self.check(rows, "after removeAll")
+    }
+
+    @Test("a kept row is placed and loaded at once, unless loaded already or placed already when places are kept")
+    func keptRowsPlacedOnce() {
+        var rows = LoadedRows(columnCount: 2)
+        var made = 0
+        func append(_ number: Int, order: Int, keepsPlace: Bool) -> Bool {
+            rows.append(
+                kept: {
+                    made += 1
+                    return Self.record(number)
+                }, key: RecordIDKey(Self.record(number).id), order: order, keepsPlace: keepsPlace, foldedRow: 0,
+                of: nil)
+        }
+        #expect(append(1, order: 5, keepsPlace: true))
+        #expect(!append(1, order: 6, keepsPlace: false), "loaded already")
+        #expect(rows.queryOrder(of: Self.record(1).id) == 5)
+        rows.setQueryOrder(7, of: Self.record(2).id)
+        #expect(!append(2, order: 8, keepsPlace: true), "placed already, places kept")
+        #expect(rows.queryOrder(of: Self.record(2).id) == 7 && !rows.contains(Self.record(2).id))
+        #expect(append(2, order: 9, keepsPlace: false))
+        #expect(rows.queryOrder(of: Self.record(2).id) == 9 && rows.contains(Self.record(2).id))
+        #expect(made == 2, "a record is made only for a row taken")
+        Self.check(rows, "after kept rows")
+    }
+
     @Test(arguments: [1, 2, 3, 5, 8, 13, 21, 34] as [UInt64])
     func anySequenceOfChangesKeepsTheInvariant(seed: UInt64) {
         var random = SeededGenerator(seed: seed)

@@ -1,4 +1,4 @@
-/// A record's id as a key of the list's tables (`RecordIDSet`, `RecordIDMap`).
+/// A record's id as a key of the list's tables (`RecordIDTable`).
 ///
 /// An id of up to 24 ASCII bytes (every Salesforce Id, and the list's own `row:N` and placeholder
 /// ids) is kept in three words, so that a lookup among 100,000 ids compares words in the table

@@ -56,7 +56,9 @@ struct RecordIDTable: Sendable {
 
     /// Marks every record not loaded; the places stay.
     mutating func unloadAll() {
-        entries = entries.compactMapValues { entry in entry.order.map { Entry(order: $0) } }
+        var placed = [RecordIDKey: Entry](minimumCapacity: entries.capacity)
+        for (key, entry) in entries { if let order = entry.order { placed[key] = Entry(order: order) } }
+        entries = placed
     }
 
     /// Changes the entry of `key` (a new one when it has none) with one lookup, and drops it when
