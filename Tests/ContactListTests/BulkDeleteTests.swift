@@ -207,7 +207,7 @@ struct BulkDeleteTests {
         #expect(model.notices.alerts.count == 1)
     }
 
-    @Test("a lost reply after another request settled: the check and its unknown outcome keep the count")
+    @Test("a lost reply after another request settled: a check with no answer either keeps it pending and counted")
     func lostReplyAfterAnother() throws {
         var (model, first, second) = try Self.twoRequestBulkDelete()
         _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
@@ -218,10 +218,22 @@ struct BulkDeleteTests {
         _ = model.handle(response: .failure(.timedOut), for: read.id)
         #expect(
             model.notices.statusMessage
-                == "Deleted 200 contacts; whether 1 contact was deleted is unknown; r shows the server's list · U undo")
-        #expect(model.dataRows.first?.id == Fixtures.id(200))
-        #expect(model.notices.alerts.map(\.title) == ["Delete outcome unknown"])
-        #expect(model.changes.bulkTallies.isEmpty)
+                == "No answer to the check of the delete of 1 contact either: whether they were deleted is unknown; "
+                + "r checks again.")
+        #expect(!model.dataRows.contains { $0.id == Fixtures.id(200) }, "nothing put back without an answer")
+        #expect(model.deleteRequests.count == 1 && model.notices.alerts.isEmpty)
+        #expect(model.changes.bulkTallies.values.map(\.pending) == [1])
+        let again = try #require(Self.checkSentAgain(&model))
+        _ = model.handle(response: Fixtures.page([]), for: again.id)
+        #expect(model.deleteRequests.isEmpty && model.changes.bulkTallies.isEmpty)
+        #expect(model.confirmedDeletedIDs.contains(Fixtures.id(200)))
+    }
+
+    /// Presses `r` and returns the check of a bulk delete it sends again (its `SELECT Id … IN`).
+    static func checkSentAgain(_ model: inout ContactListModel) -> RestRequest? {
+        Fixtures.sentRequests(model.handle(key: .character("r"))).first {
+            $0.queryItems.first { $0.name == "q" }?.value.contains("WHERE Id IN") == true
+        }
     }
 
     @Test("a lost reply is reconciled with one SELECT Id … WHERE Id IN query: listed comes back, absent settles")
@@ -243,7 +255,7 @@ struct BulkDeleteTests {
         #expect(model.notices.alerts.first?.details == ["The server did not answer; Contact 0002 was not deleted."])
     }
 
-    @Test("a lost reply whose read-back fails too: every row back, one alert naming each, r shows the truth")
+    @Test("a lost reply whose check gets no answer either: the deletes stay pending, hidden, until r checks again")
     func lostReplyReadFails() throws {
         var model = Fixtures.loadedModel(count: 5)
         let request = try #require(try Self.bulkDelete([1, 3], in: &model).first)
@@ -252,11 +264,18 @@ struct BulkDeleteTests {
                 model.handle(response: .failure(.transportFailed(host: "h", reason: "reset")), for: request.id)
             ).first)
         _ = model.handle(response: .failure(.timedOut), for: read.id)
+        #expect(model.deleteRequests.count == 2)
+        #expect(model.dataRows.map(\.id) == [0, 2, 4].map(Fixtures.id))
+        #expect(model.notices.alerts.isEmpty)
+        let again = try #require(Self.checkSentAgain(&model))
+        #expect(
+            again.queryItems.first { $0.name == "q" }?.value == read.queryItems.first { $0.name == "q" }?.value,
+            "the same check")
+        _ = model.handle(
+            response: Fixtures.page([["attributes": ["type": "Contact"], "Id": Fixtures.id(3)]]), for: again.id)
         #expect(model.deleteRequests.isEmpty)
-        #expect(model.dataRows.map(\.id) == [1, 3, 0, 2, 4].map(Fixtures.id))
-        #expect(model.notices.alerts.count == 1)
-        #expect(model.notices.alerts.first?.title == "Delete outcome unknown")
-        #expect(model.notices.alerts.first?.details == ["Contact 0001", "Contact 0003"])
+        #expect(model.confirmedDeletedIDs == [Fixtures.id(1)])
+        #expect(model.notices.alerts.first?.details == ["The server did not answer; Contact 0003 was not deleted."])
     }
 
     @Test("an answer that cannot be read is reconciled, not guessed")

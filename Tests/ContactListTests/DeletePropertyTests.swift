@@ -203,6 +203,9 @@ struct DeletePropertyTests {
         var unansweredReads = Set<RestRequestID>()
         /// Those of them left by a dead process: their copy is the dead process's row.
         var unansweredLeftReads = Set<RestRequestID>()
+        /// The collection DELETEs whose reconciling query got no answer either, by their entries:
+        /// pending, hidden, until `r` (or the org back) checks again.
+        var unansweredBulkReads: [[RestRequestID]: (indices: [Int], applied: Set<Int>)] = [:]
         /// The collection DELETE being settled, whose reconciling query the model may send.
         var settlingBulk: (indices: [Int], applied: Set<Int>)?
         /// The PATCH being settled, whose read-back the model may send.
@@ -280,6 +283,14 @@ struct DeletePropertyTests {
                     }
                     for index in indices { deletesSent[index, default: 0] += 1 }
                     outstanding.append(Outstanding(id: request.id, kind: .bulkDelete(recordIndices: indices)))
+                } else if case .reconcileBulkDelete(_, let entries) = model.inFlight[request.id], settlingBulk == nil,
+                    let waiting = unansweredBulkReads.removeValue(forKey: entries)
+                {
+                    // A check that got no answer, sent again (`r`, the org back).
+                    outstanding.append(
+                        Outstanding(
+                            id: request.id,
+                            kind: .bulkReadBack(recordIndices: waiting.indices, applied: waiting.applied)))
                 } else if let bulk = settlingBulk, request.path != "/next" {
                     let ids = bulk.indices.map { "'\(Fixtures.id($0))'" }.joined(separator: ",")
                     #expect(
@@ -445,6 +456,7 @@ struct DeletePropertyTests {
             // The outbox holds their deletes: the new start reads them back as left deletes.
             unansweredReads.removeAll()
             unansweredLeftReads.removeAll()
+            unansweredBulkReads.removeAll()
             failuresDelivered = 0
             alertsDismissed = 0
             goneBeforeStart = confirmed
@@ -470,7 +482,9 @@ struct DeletePropertyTests {
                 outstanding: outstanding, alertsExpected: failuresDelivered - alertsDismissed,
                 refusedTitles: refusedTitles, everConfirmed: everConfirmed, everRestored: everRestored,
                 goneBeforeStart: goneBeforeStart, unansweredReads: unansweredReads,
-                unansweredLeftReads: unansweredLeftReads, loading: awaitingFirstPage, context: context
+                unansweredLeftReads: unansweredLeftReads,
+                unansweredInBulk: unansweredBulkReads.values.flatMap { $0.indices.map(Fixtures.id) },
+                loading: awaitingFirstPage, context: context
             )
             try #require(deletesSent == deletesAsked, "a delete was sent twice, or not at all; \(context)")
             try #require(updatesSent == updatesAsked, "an update was sent twice, or not at all; \(context)")
@@ -719,9 +733,12 @@ struct DeletePropertyTests {
                     var alerts = 0
                     let result: Result<RestResponse, RestClientError>
                     if Int.random(in: 0..<3, using: &random) == 0 {
+                        // No answer either: the deletes stay pending and hidden, with no alert;
+                        // `r` checks again.
                         result = .failure(Self.noAnswers.randomElement(using: &random)!)
-                        alerts = indices.count
-                        ghosts.formUnion(applied)
+                        if case .reconcileBulkDelete(_, let entries) = model.inFlight[next.id] {
+                            unansweredBulkReads[entries] = (indices, applied)
+                        }
                     } else {
                         let present = indices.filter { !applied.contains($0) && server.contains($0) }
                         alerts = present.count
@@ -879,7 +896,8 @@ struct DeletePropertyTests {
         _ model: ContactListModel, universe: [Int], listed: Set<Int>, confirmed: Set<Int>, ghosts: Set<Int>,
         outstanding: [Outstanding], alertsExpected: Int, refusedTitles: Set<String>, everConfirmed: [Int: Set<String>],
         everRestored: Set<Int> = [], goneBeforeStart: Set<Int> = [], unansweredReads: Set<RestRequestID> = [],
-        unansweredLeftReads: Set<RestRequestID> = [], loading: Bool = false, context: String
+        unansweredLeftReads: Set<RestRequestID> = [], unansweredInBulk: [String] = [], loading: Bool = false,
+        context: String
     ) throws {
         let shown = model.dataRows.map(\.id)
         try #require(Set(shown).count == shown.count, "a row appears twice; \(context)")
@@ -912,14 +930,16 @@ struct DeletePropertyTests {
         }
         let pendingDeletes = Set(outstanding.compactMap(\.pendingDelete)).union(unansweredReads)
         // A bulk delete keys each of its records by an id of its own.
-        let pendingInBulk = outstanding.flatMap { item -> [String] in
-            switch item.kind {
-            case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
-            case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search, .readAfterSave, .undelete,
-                .undeleteReadBack, .leftReadBack, .probe, .deleteCheck, .describe:
-                return []
-            }
-        }
+        let pendingInBulk =
+            outstanding.flatMap { item -> [String] in
+                switch item.kind {
+                case .bulkDelete(let indices), .bulkReadBack(let indices, _): return indices.map(Fixtures.id)
+                case .page, .sortedPage, .delete, .readBack, .update, .updateReadBack, .search, .readAfterSave,
+                    .undelete,
+                    .undeleteReadBack, .leftReadBack, .probe, .deleteCheck, .describe:
+                    return []
+                }
+            } + unansweredInBulk
         let beingRestored = outstanding.flatMap { item -> [String] in
             switch item.kind {
             case .undelete(let indices), .undeleteReadBack(let indices, _): return indices.map(Fixtures.id)

@@ -168,7 +168,9 @@ extension ContactListModel {
     }
 
     /// Settles the records of a collection DELETE that got no answer by the query of their ids:
-    /// listed means not deleted, absent means deleted, and a failed query leaves the outcome to `r`.
+    /// listed means not deleted, absent means deleted. A query with no answer either leaves the
+    /// deletes pending until `r` checks again (`deferOutcomeRead`); one the org refused puts the
+    /// rows back, their outcome unknown, for `r` to show the org's list.
     mutating func reconcileBulkDelete(
         _ result: Result<RestResponse, RestClientError>, batch: Int, entries: [RestRequestID]
     ) {

@@ -125,6 +125,16 @@ extension ContactListModel {
         let deleteID: RestRequestID
         switch purpose {
         case .reconcileDelete(let id), .reconcileLeftDelete(let id): deleteID = id
+        case .reconcileBulkDelete(_, let entries):
+            // A collection's check with no answer leaves each of its deletes pending, as one
+            // delete's read does.
+            let pending = entries.filter { deleteRequests[$0] != nil }
+            guard !pending.isEmpty, Self.leavesReadUnanswered(error) else { return nil }
+            offline.readsAwaitingOrg.append((request, purpose))
+            notices.statusMessage =
+                "No answer to the check of the delete of \(noun.count(pending.count)) either: whether they were "
+                + "deleted is unknown; r checks again."
+            return []
         default: return nil
         }
         guard let info = deleteRequests[deleteID], Self.leavesReadUnanswered(error) else { return nil }
@@ -156,6 +166,8 @@ extension ContactListModel {
                 // A delete settled meanwhile (a sync, `x`) needs no read; counted, it would keep
                 // the left deletes' round from ever ending.
                 guard deleteRequests[id] != nil else { continue }
+            case .reconcileBulkDelete(_, let entries):
+                guard entries.contains(where: { deleteRequests[$0] != nil }) else { continue }
             default: break
             }
             // A left delete's read again is a round of its own, with its own alert at its end.
