@@ -51,42 +51,32 @@ struct SearchIndex: Sendable {
         var plain = true
         for column in 0..<stride {
             var value = record.value(at: column)
-            let start = bytes.count
-            let isASCII = value.withUTF8 { utf8 in
-                guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
-                bytes.append(contentsOf: utf8)
-                return true
+            let isPlain = value.withUTF8 { text in
+                guard var kept = folded?[column] else { return appendValue(UnsafeRawBufferPointer(text), folded: nil) }
+                return kept.withUTF8 { appendValue(UnsafeRawBufferPointer(text), folded: UnsafeRawBufferPointer($0)) }
             }
-            if isASCII {
-                bytes.withUnsafeMutableBufferPointer { all in
-                    for index in start..<all.count where all[index] &- 0x41 < 26 { all[index] |= 0x20 }
-                }
-            } else {
-                let text = folded?[column] ?? SearchText.fold(value)
-                bytes += text.utf8
-                plain = plain && text.utf8.allSatisfy { $0 < 0x80 }
-            }
-            valueEnds.append(UInt32(bytes.count))
+            plain = isPlain && plain
         }
-        plainRows.append(plain)
+        endRow(plain: plain)
     }
 
-    /// Adds a value of a row being added from the replica's bytes (`ReadyRowFormat.walk`): its
-    /// folded text as kept, else its text lower-cased in place; whether it is ASCII once folded.
-    /// `endRow(plain:)` ends the row once its `stride` values are added.
+    /// Adds a value of a row being added (`append(_:folded:)`, or a start's rows read from the
+    /// replica's bytes, `ReadyRowFormat.walk`): ASCII lower-cased in place, as `SearchText.fold`
+    /// does, without a string per value; other text as `folded` holds it, else folded here.
+    /// Whether it is ASCII once folded. `endRow(plain:)` ends the row once its `stride` values are
+    /// added.
     mutating func appendValue(_ text: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer?) -> Bool {
         let start = bytes.count
         var plain = true
-        if let folded {
-            bytes.append(contentsOf: folded)
-            plain = !folded.contains { $0 >= 0x80 }
-        } else if !text.contains(where: { $0 >= 0x80 }) {
+        if !text.contains(where: { $0 >= 0x80 }) {
             bytes.append(contentsOf: text)
             bytes.withUnsafeMutableBufferPointer { all in
                 for index in start..<all.count where all[index] &- 0x41 < 26 { all[index] |= 0x20 }
             }
+        } else if let folded {
+            bytes.append(contentsOf: folded)
+            plain = !folded.contains { $0 >= 0x80 }
         } else {
-            // Text that is not ASCII is kept with its folded text; a file that lacks it is folded here.
             let folded = SearchText.fold(String(decoding: text, as: UTF8.self))
             bytes += folded.utf8
             plain = folded.utf8.allSatisfy { $0 < 0x80 }

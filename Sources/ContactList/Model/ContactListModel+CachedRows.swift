@@ -62,7 +62,6 @@ extension ContactListModel {
         guard showsReplicaRows || dataRows.allSatisfy(isLeftChangeRow), rowsAreRecords, chunk.count > 0 else {
             return
         }
-        let chunk = chunk.adopted()
         let pendingIDs = changes.pendingDeleteIDs
         let pending = pendingValuesByRecord
         // Rows placed already (a screenful shown first, or a change in flight) keep their place

@@ -12,7 +12,7 @@ public struct ReadyChunk: Sendable {
     private let made: [ReadyRow]
     /// A snapshot part's bytes, and each row's id key and its bytes' span in them (start and
     /// end in one word); nil and empty for rows made.
-    private var snapshot: SnapshotBytes?
+    private let snapshot: SnapshotBytes?
     private let keys: [RecordIDKey]
     private let spans: [UInt64]
     /// A snapshot part's rows' type (a query lists one object), and the rows of any other.
@@ -69,17 +69,6 @@ public struct ReadyChunk: Sendable {
     func measures(at index: Int) -> (widths: ReadyRow.Widths, folded: [String?]?) {
         let row = snapshot == nil ? made[index] : ReadyRow(snapshot: record(at: index))
         return (row.widths, row.folded)
-    }
-
-    /// The chunk with its snapshot bytes held by an object made on the calling thread. Each
-    /// record the list makes retains that object: made on the reading thread, it sat beside what
-    /// that thread went on writing, and every retain waited for the other core's cache line (a
-    /// seventh of the list's time at a start, "Sync down" in docs/BENCHMARKS.md).
-    func adopted() -> ReadyChunk {
-        guard let snapshot else { return self }
-        var chunk = self
-        chunk.snapshot = SnapshotBytes(bytes: snapshot.bytes, format: snapshot.format)
-        return chunk
     }
 
     /// The chunk without its folded text, once the list took it: what a sync keeps of the

@@ -12,9 +12,6 @@ struct SnapshotRow: Sendable {
     /// Whether both are the same bytes of the same rows.
     func isSame(as other: SnapshotRow) -> Bool { rows === other.rows && start == other.start }
 
-    /// The row made whole from its bytes.
-    var made: ReadyRow? { withBytes { rows.format.row(from: $0) } }
-
     /// The text of the column at `column` alone (a screenful draws its values a row at a time).
     func value(at column: Int) -> String {
         withBytes { bytes in
