@@ -98,7 +98,7 @@ extension ContactListModel {
                 } else {
                     rows.append(
                         kept: record, key: chunk.key(at: index), foldedRow: index, of: chunk.index,
-                        measured: chunk.measures(at: index))
+                        measured: chunk.measures(of: record, at: index))
                 }
             // A row loaded already (a record being restored) stays as it was.
             guard appended else { continue }

@@ -65,9 +65,10 @@ public struct ReadyChunk: Sendable {
                 rows: snapshot, start: UInt32(truncatingIfNeeded: span >> 32), end: UInt32(truncatingIfNeeded: span)))
     }
 
-    /// The widths and folded text of the row at `index`, for a list that measures and folds it.
-    func measures(at index: Int) -> (widths: ReadyRow.Widths, folded: [String?]?) {
-        let row = snapshot == nil ? made[index] : ReadyRow(snapshot: record(at: index))
+    /// The widths and folded text of `record`, the row at `index`, for a list that measures and
+    /// folds it: a snapshot's read from its bytes, with no record made again.
+    func measures(of record: ContactRecord, at index: Int) -> (widths: ReadyRow.Widths, folded: [String?]?) {
+        let row = snapshot == nil ? made[index] : ReadyRow(snapshot: record)
         return (row.widths, row.folded)
     }
 
