@@ -142,9 +142,7 @@ extension ContactListModel {
             reinstate(key, alert: nil)
             changes.leftDeletes.unknown += 1
         }
-        changes.leftDeletes.pending -= 1
-        guard changes.leftDeletes.pending == 0 else { return }
-        endLeftDeleteRound()
+        countLeftDeleteRead()
     }
 
     /// A left delete's read that got no answer (`deferOutcomeRead`): the delete stays pending, its
@@ -152,6 +150,11 @@ extension ContactListModel {
     /// round of its own (`resendOutcomeReads`).
     mutating func leaveLeftDeleteUnread() {
         changes.leftDeletes.unread += 1
+        countLeftDeleteRead()
+    }
+
+    /// One read of the round is in; the last one ends the round.
+    private mutating func countLeftDeleteRead() {
         changes.leftDeletes.pending -= 1
         if changes.leftDeletes.pending == 0 { endLeftDeleteRound() }
     }

@@ -122,27 +122,20 @@ extension ContactListModel {
                 "No answer, and the org cannot be reached: what became of the change is read when it answers."
             return effects
         }
-        let deleteID: RestRequestID
-        switch purpose {
-        case .reconcileDelete(let id), .reconcileLeftDelete(let id): deleteID = id
-        case .reconcileBulkDelete(_, let entries):
-            // A collection's check with no answer leaves each of its deletes pending, as one
-            // delete's read does.
-            let pending = entries.filter { deleteRequests[$0] != nil }
-            guard !pending.isEmpty, Self.leavesReadUnanswered(error) else { return nil }
-            offline.readsAwaitingOrg.append((request, purpose))
-            notices.statusMessage =
-                "No answer to the check of the delete of \(noun.count(pending.count)) either: whether they were "
-                + "deleted is unknown; r checks again."
-            return []
-        default: return nil
-        }
-        guard let info = deleteRequests[deleteID], Self.leavesReadUnanswered(error) else { return nil }
+        // A delete's read, or a bulk delete's check of its ids, with no answer either.
+        guard let records = purpose.deletesRead?.compactMap({ deleteRequests[$0]?.record }), let first = records.first,
+            Self.leavesReadUnanswered(error)
+        else { return nil }
         offline.readsAwaitingOrg.append((request, purpose))
         if case .reconcileLeftDelete = purpose { leaveLeftDeleteUnread() }
         notices.statusMessage =
-            "No answer to the read of \(label(of: info.record)) either: whether it was deleted is unknown; "
-            + "r reads it again."
+            if case .reconcileBulkDelete = purpose {
+                "No answer to the check of the delete of \(noun.count(records.count)) either: whether they were "
+                    + "deleted is unknown; r checks again."
+            } else {
+                "No answer to the read of \(label(of: first)) either: whether it was deleted is unknown; "
+                    + "r reads it again."
+            }
         return []
     }
 
@@ -161,14 +154,10 @@ extension ContactListModel {
         offline.readsAwaitingOrg = []
         var effects: [ContactListEffect] = []
         for read in waiting {
-            switch read.purpose {
-            case .reconcileDelete(let id), .reconcileLeftDelete(let id):
-                // A delete settled meanwhile (a sync, `x`) needs no read; counted, it would keep
-                // the left deletes' round from ever ending.
-                guard deleteRequests[id] != nil else { continue }
-            case .reconcileBulkDelete(_, let entries):
-                guard entries.contains(where: { deleteRequests[$0] != nil }) else { continue }
-            default: break
+            // A delete settled meanwhile (a sync, `x`) needs no read; counted, it would keep the
+            // left deletes' round from ever ending.
+            if let deletes = read.purpose.deletesRead, !deletes.contains(where: { deleteRequests[$0] != nil }) {
+                continue
             }
             // A left delete's read again is a round of its own, with its own alert at its end.
             if case .reconcileLeftDelete = read.purpose { changes.leftDeletes.pending += 1 }
@@ -182,5 +171,17 @@ extension ContactListModel {
         let effects = goOffline()
         notices.statusMessage = "\(status): the org cannot be reached; sent when it answers (x takes it back)"
         return effects
+    }
+}
+
+extension ContactListModel.Purpose {
+    /// The deletes a read of unknown outcomes settles: one delete's (this process's or a gone
+    /// one's), or a bulk delete's; nil for any other request.
+    var deletesRead: [RestRequestID]? {
+        switch self {
+        case .reconcileDelete(let id), .reconcileLeftDelete(let id): [id]
+        case .reconcileBulkDelete(_, let entries): entries
+        default: nil
+        }
     }
 }
