@@ -67,12 +67,12 @@ public struct OfflineState: Sendable {
 
     /// The badge of a row: its record's queued change, if any.
     func badge(ofRecord id: String) -> QueuedBadge? {
-        entries.isEmpty ? nil : entry(forRecord: id)?.badge
+        entry(forRecord: id)?.badge
     }
 
     /// Whether the record of this id has a queued undelete (its row shows, marked ↺).
     func isQueuedUndelete(_ id: String) -> Bool {
-        guard !entries.isEmpty, let entry = entry(forRecord: id), case .undelete = entry.kind else { return false }
+        guard let entry = entry(forRecord: id), case .undelete = entry.kind else { return false }
         return true
     }
 
@@ -82,9 +82,6 @@ public struct OfflineState: Sendable {
             if case .undelete(let query) = entry.kind { (entry.original, query) } else { nil }
         }
     }
-
-    /// The ids of the records with a queued undelete.
-    var queuedUndeleteIDs: Set<String> { Set(queuedUndeletes.map(\.record.id)) }
 
     /// The ids of the records with a queued delete.
     var queuedDeleteIDs: Set<String> { Set(entries.filter { $0.kind == .delete }.map(\.original.id)) }

@@ -10,10 +10,9 @@ extension ContactListModel {
         run.sync = nil
         sync.makeKeys()
         let inFlightIDs = Set(changes.updates.values.map(\.record.id)).union(changes.pendingUndeleteIDs)
-            .union(offline.queuedUndeleteIDs)
         for id in sync.removed {
             sync.keys[id] = nil
-            if !inFlightIDs.contains(id) { removeRow(id: id) }
+            if !inFlightIDs.contains(id), !offline.isQueuedUndelete(id) { removeRow(id: id) }
         }
         let rank = Dictionary(sync.listed.enumerated().map { ($1.id, $0) }) { first, _ in first }
         var arriving: [(json: JSONValue, key: RowOrder.Key)] = sync.changed.compactMap { json in
