@@ -215,12 +215,8 @@ extension ContactListModel {
     mutating func enqueueEdit(
         key: RestRequestID, field: String, value: String, orgCopy: ContactRecord, since: Date
     ) -> [ContactListEffect] {
-        let queued = offline.entries(ofRecord: orgCopy.id)
-        let original = queued.first?.original ?? orgCopy
-        var effects: [ContactListEffect] = []
-        for earlier in queued where earlier.kind.field == field {
-            effects += forgetQueued(earlier.key)
-        }
+        let original = offline.entries(ofRecord: orgCopy.id).first?.original ?? orgCopy
+        var effects = forgetQueuedEdits(of: orgCopy.id, field: field)
         effects += enqueue(
             QueuedChange(
                 key: key, kind: .update(field: field, value: value), original: original, state: .queued, since: since))
@@ -381,16 +377,18 @@ extension ContactListModel {
         }
     }
 
+    /// Forgets the queued edits of `field` of the record with `id`: a later edit of it replaces them.
+    private mutating func forgetQueuedEdits(of id: String, field: String) -> [ContactListEffect] {
+        offline.entries(ofRecord: id).filter { $0.kind.field == field }.flatMap { forgetQueued($0.key) }
+    }
+
     /// An edit's 412 with a durable outbox: the conflict waits in the outbox as a queued change in
     /// conflict (the row keeps the org's value, the org's copy its original), so that a restart
     /// asks again; the alert's Enter forgets it, `o` sends the value instead. An earlier queued
     /// edit of the field goes.
     mutating func keepEditConflict(_ conflict: inout FieldConflict) -> [ContactListEffect] {
         guard journalsChanges else { return [] }
-        var effects: [ContactListEffect] = []
-        for earlier in offline.entries(ofRecord: conflict.record.id) where earlier.kind.field == conflict.field {
-            effects += forgetQueued(earlier.key)
-        }
+        var effects = forgetQueuedEdits(of: conflict.record.id, field: conflict.field)
         let orgChange = OrgChange(
             changedBy: conflict.changedBy, changedAt: conflict.changedAt,
             changes: ["\(conflict.field): \"\(conflict.yours)\" → \"\(conflict.theirs)\""], theirs: conflict.theirs)
