@@ -165,13 +165,12 @@ extension ContactListModel {
     ) {
         var restored: [ContactRecord] = []
         var refusals: [String] = []
+        let settling = entries.enumerated().compactMap { position, key in
+            changes.undeletes[key].map { (position: position, key: key, item: $0) }
+        }
         // The labels at once: the rows are read once, not once a record.
-        let names = labels(of: entries.compactMap { changes.undeletes[$0]?.record })
-        var named = 0
-        for (position, key) in entries.enumerated() {
-            guard let item = changes.undeletes[key] else { continue }
-            let name = names[named]
-            named += 1
+        for (undelete, name) in zip(settling, labels(of: settling.map(\.item.record))) {
+            let (position, key, item) = undelete
             if let message = refusal(position, item.record, name) {
                 refusals.append(message)
                 takeAwayAgain(key)
@@ -229,13 +228,15 @@ extension ContactListModel {
     /// rows shown and says the outcome is unknown.
     mutating func reconcileUndelete(_ result: Result<RestResponse, RestClientError>, entries: [RestRequestID]) {
         guard let page = try? result.get().decode(QueryResult.self), page.done else {
-            var names: [String] = []
+            var shown: [ContactRecord] = []
             for key in entries {
                 guard let item = changes.forgetUndelete(key) else { continue }
                 // As for a delete of unknown outcome, the row shows until `r` tells.
                 showRestored(item.record, query: item.query)
-                names.append(label(of: item.record))
+                shown.append(item.record)
             }
+            // The labels at once: the rows are read once, not once a record.
+            let names = labels(of: shown)
             guard !names.isEmpty else { return }
             notices.alerts.append(.undoOutcomeUnknown(names: names))
             notices.statusMessage =
