@@ -59,8 +59,6 @@ struct CompositeRoutes {
                 "allOrNone cannot roll back \(write.method.rawValue) \(write.url) in this mock org: "
                     + "send its writes with allOrNone false")
         }
-        var context = context
-        context.apiVersion = nil
         var references = CompositeReferences()
         var results: [SubrequestResult] = []
         var failed: Int?
