@@ -161,9 +161,7 @@ private struct SubrequestResult {
         if bytes.isEmpty {
             body = Array("null".utf8)
             parsedBody = nil
-        } else if JSONSyntax.firstError(in: bytes) == nil,
-            let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        {
+        } else if let parsed = try? OrgStore.parseJSON(bytes) {
             body = bytes
             parsedBody = parsed
         } else {
