@@ -152,16 +152,16 @@ private struct Describes {
         wanted = Array(wanted.prefix(RestClient.compositeLimit))
         guard wanted.count > 1, client.apiVersion >= RestClient.compositeVersion else { return }
         let describes = wanted.map { client.requestForDescribe(withObjectType: $0) }
-        let request = client.compositeRequest(
-            describes, refIds: wanted.indices.map { "describe\($0)" }, allOrNone: false)
+        // An object's name is a valid reference id (letters, digits and underscores), and unique here.
+        let request = client.compositeRequest(describes, refIds: wanted, allOrNone: false)
         guard let response = try? await client.send(request), let json = try? response.asJSONValue(),
             let composite = CompositeResponse(json)
         else { return }
+        let names = Set(wanted.map { $0.lowercased() })
         for answer in composite.subResponses where answer.httpStatusCode == 200 {
-            guard let index = Int(answer.referenceId.dropFirst("describe".count)), wanted.indices.contains(index),
-                let fields = answer.body["fields"]?.arrayValue
-            else { continue }
-            kept[wanted[index].lowercased()] = fields
+            let key = answer.referenceId.lowercased()
+            guard names.contains(key), let fields = answer.body["fields"]?.arrayValue else { continue }
+            kept[key] = fields
         }
     }
 

@@ -165,7 +165,7 @@ public struct BulkCSVRecords: Sendable {
     }
 
     /// A parent record whose every field is null (or such a parent) is no parent.
-    static func collapsingEmptyParents(_ value: JSONValue) -> JSONValue {
+    private static func collapsingEmptyParents(_ value: JSONValue) -> JSONValue {
         guard case .object(var members) = value else { return value }
         for (key, member) in members { members[key] = collapsingEmptyParents(member) }
         return members.values.allSatisfy { $0 == .null } ? .null : .object(members)

@@ -54,7 +54,8 @@ extension BulkJobRecords {
         switch planned {
         case .success(let plan): return Started(job: job, plan: plan, selectList: selectList, object: object)
         case .failure(let error):
-            await abortUncancelled(job.id)
+            // Already on `start`'s own task, which the caller's cancellation does not reach.
+            _ = try? await bulk.abort(job.id)
             throw .requestFailed(error)
         }
     }

@@ -209,11 +209,13 @@ public final class RestClient: Sendable {
     }
 
     static func url(for request: RestRequest, endpoint: Endpoint) -> String {
-        var url = endpoint.base + request.path
-        if !request.queryItems.isEmpty {
-            url += (request.path.contains("?") ? "&" : "?") + PercentEncoding.encodePairs(request.queryItems)
-        }
-        return url
+        endpoint.base + target(of: request)
+    }
+
+    /// The request's path with its query items appended (after any query the path already has).
+    static func target(of request: RestRequest) -> String {
+        guard !request.queryItems.isEmpty else { return request.path }
+        return request.path + (request.path.contains("?") ? "&" : "?") + PercentEncoding.encodePairs(request.queryItems)
     }
 
     /// Authorization and Accept first, then the default headers, then the request's own

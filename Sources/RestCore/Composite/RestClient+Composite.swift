@@ -26,11 +26,7 @@ extension RestClient {
         for (request, refId) in zip(requests, refIds) {
             body.beginObject()
             body.pair("method", request.method.rawValue)
-            var url = request.path
-            if !request.queryItems.isEmpty {
-                url += (url.contains("?") ? "&" : "?") + PercentEncoding.encodePairs(request.queryItems)
-            }
-            body.pair("url", url)
+            body.pair("url", Self.target(of: request))
             body.pair("referenceId", refId)
             if let json = request.body {
                 body.key("body")

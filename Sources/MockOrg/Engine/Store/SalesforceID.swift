@@ -96,7 +96,7 @@ enum SalesforceID {
         return true
     }
 
-    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    static func isAlphanumeric(_ byte: UInt8) -> Bool {
         (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
     }
 

@@ -59,8 +59,6 @@ struct CompositeRoutes {
                 "allOrNone cannot roll back \(write.method.rawValue) \(write.url) in this mock org: "
                     + "send its writes with allOrNone false")
         }
-        var context = context
-        context.apiVersion = nil
         var references = CompositeReferences()
         var results: [SubrequestResult] = []
         var failed: Int?
@@ -163,9 +161,7 @@ private struct SubrequestResult {
         if bytes.isEmpty {
             body = Array("null".utf8)
             parsedBody = nil
-        } else if JSONSyntax.firstError(in: bytes) == nil,
-            let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        {
+        } else if let parsed = try? OrgStore.parseJSON(bytes) {
             body = bytes
             parsedBody = parsed
         } else {

@@ -23,14 +23,14 @@ struct CompositeRequestBody {
         /// next pages), and sObject Collections from API 43.0. Anything else (`limits`, a bulk
         /// job, a composite) is not run: it answers as a path no route takes.
         static func isComposable(_ url: String) -> Bool {
-            let path = url.split(separator: "?", maxSplits: 1).first ?? ""
-            let parts = path.split(separator: "/")
-            guard parts.count >= 4 else { return false }
-            switch parts[3] {
+            guard let resource = PathComponents.component(3, of: url) else { return false }
+            switch resource {
             case "sobjects", "query", "queryAll": return true
             case "composite":
-                return parts.count >= 5 && parts[4] == "sobjects"
-                    && Resources.versionNumber(parts[2]).map { $0 >= collectionsVersion } ?? false
+                return PathComponents.component(4, of: url) == "sobjects"
+                    && PathComponents.component(2, of: url).flatMap(Resources.versionNumber).map {
+                        $0 >= collectionsVersion
+                    } ?? false
             default: return false
             }
         }
@@ -102,15 +102,13 @@ struct CompositeRequestBody {
     }
 
     private static func isReferenceIdByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        SalesforceID.isAlphanumeric(byte) || byte == UInt8(ascii: "_")
     }
 
     /// Whether `url` is a query operation: `…/query`, `…/queryAll`, or a next page of either.
     private static func isQuery(_ url: String) -> Bool {
-        let path = url.split(separator: "?", maxSplits: 1).first ?? ""
-        let parts = path.split(separator: "/")
-        return parts.count >= 4 && (parts[3] == "query" || parts[3] == "queryAll")
+        let resource = PathComponents.component(3, of: url)
+        return resource == "query" || resource == "queryAll"
     }
 
     private static func invalid(_ message: String) -> APIError {
