@@ -72,6 +72,37 @@ struct BulkFirstSyncModelTests {
         #expect(model.dataRows.count == 50, "the first piece starts the list again from the same first rows")
     }
 
+    static func job(processed: Int) -> BulkQueryJob {
+        BulkQueryJob(
+            id: "750XX0000000001AAA", state: .inProgress, operation: "query", numberRecordsProcessed: processed,
+            errorMessage: nil)
+    }
+
+    @Test("the header follows the org's job until its first piece comes, and then the rows")
+    func theHeaderFollowsTheJob() throws {
+        var (model, id) = try Self.largeList()
+        #expect(!Self.screen(model).contains("bulk job"))
+        model.handle(bulkJob: Self.job(processed: 12_000), for: id)
+        #expect(Self.screen(model).contains("syncing 5 / 60,000 [░░░░░░░░░░] · bulk job 12,000 processed"))
+        model.handle(bulkJob: Self.job(processed: 42_000), for: id)
+        #expect(Self.screen(model).contains("· bulk job 42,000 processed"))
+
+        _ = model.handle(bulkPage: .success(try Self.piece(0..<50)), for: id)
+        #expect(!Self.screen(model).contains("bulk job"), "the rows say how far the list is once pieces come")
+        model.handle(bulkJob: Self.job(processed: 60_000), for: id)
+        #expect(!Self.screen(model).contains("bulk job"))
+    }
+
+    @Test("a poll's answer for a read that r cancelled shows nothing")
+    func aCancelledJobShowsNothing() throws {
+        var (model, id) = try Self.largeList()
+        model.handle(bulkJob: Self.job(processed: 12_000), for: id)
+        _ = model.handle(key: .character("r"))
+        #expect(!Self.screen(model).contains("bulk job"))
+        model.handle(bulkJob: Self.job(processed: 30_000), for: id)
+        #expect(!Self.screen(model).contains("bulk job"))
+    }
+
     /// How a job can fail before its first piece, and the one sentence the status line then says.
     enum EarlyFailure: CaseIterable, Sendable {
         case failedJob, brokenPiece, unsupportedQuery

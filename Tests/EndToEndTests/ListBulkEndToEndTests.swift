@@ -83,26 +83,39 @@ struct ListBulkEndToEndTests {
         }
     }
 
-    @Test("on a terminal, standard error follows the job's state and the records written", .timeLimit(.minutes(2)))
+    @Test(
+        "on a terminal, one line of standard error follows the job's state and then the records written",
+        .timeLimit(.minutes(2)))
     func progressOnATerminal() async throws {
         var configuration = MockOrgConfiguration(contacts: 3_000)
-        configuration.bulkDelay = .milliseconds(1_500)
+        configuration.bulkDelay = .milliseconds(3_000)
         try await ListCommandTests.withOrg(configuration) { endpoint in
             // Standard output to a file, standard error to the terminal: the progress is shown.
             let output = TemporaryFile("tsv")
             let command =
                 (try [Binary.path, "list", "--bulk", "--query", "SELECT Id, Name FROM Contact"]
                 + ListCommandTests.orgArguments(endpoint)).map(TmuxSession.shellQuote).joined(separator: " ")
-                + " > " + TmuxSession.shellQuote(output.path)
-            let session = try await TmuxSession(["sh", "-c", command], width: 120, height: 20)
+                + " > " + TmuxSession.shellQuote(output.path) + "; echo ended"
+            // Narrower than the progress line, which must be cut rather than wrap onto a second row.
+            let session = try await TmuxSession(["sh", "-c", command], width: 60, height: 20)
+            // A state before the job is done: the org is still running it (3 s).
+            let running = try await session.waitUntil(timeout: .seconds(30), "the job's state while it runs") {
+                $0.contains(": InProgress, ") || $0.contains(": UploadComplete, ")
+            }
+            // One row, cut to the width: nothing wrapped onto a second.
+            #expect(Self.rows(running).count == 1, "\(running)")
+            #expect(Self.rows(running).allSatisfy { $0.count < 60 && $0.hasPrefix("contact-tui: bulk query: ") })
             #expect(try await session.waitForExit(timeout: .seconds(60)) == 0)
             let screen = try await session.capture()
-            // A state before the job is done: the org is still running it (1.5 s).
-            #expect(screen.contains(": InProgress, ") || screen.contains(": UploadComplete, "), "\(screen)")
-            #expect(screen.contains(": JobComplete, 3000 records processed."), "\(screen)")
-            #expect(screen.contains("bulk query: 3000 records written."), "\(screen)")
+            // Drawn over in place: the last word stays, on one line, and what follows starts below it.
+            #expect(Self.rows(screen) == ["contact-tui: bulk query: 3000 records written.", "ended"], "\(screen)")
             #expect(output.text.split(separator: "\n").count == 3_001)
         }
+    }
+
+    /// The screen's rows that hold text, trailing blanks taken off.
+    static func rows(_ screen: String) -> [String] {
+        screen.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     @Test("--bulk with a query the job cannot run: exit 2 and the org's reason")

@@ -33,6 +33,22 @@ extension ContactListModel {
         return [.readBulk(soql: pageQuery(query), id: id)]
     }
 
+    /// A poll's answer for the bulk job `id`: the header shows how far the org's job has got
+    /// until its first piece comes (`bulkJobLabel`), so that a long job is not a frozen bar.
+    public mutating func handle(bulkJob job: BulkQueryJob, for id: RestRequestID) {
+        guard case .bulkPages(let generation, false)? = inFlight[id], generation == run.generation else { return }
+        run.bulkJob = (id, job.numberRecordsProcessed)
+    }
+
+    /// `bulk job 42,000 processed` while the run's job works and no piece of it has come; nil
+    /// otherwise (no job, its pieces coming, or it ended, was cancelled or belongs to an older run).
+    var bulkJobLabel: String? {
+        guard let job = run.bulkJob, case .bulkPages(let generation, false)? = inFlight[job.id],
+            generation == run.generation
+        else { return nil }
+        return "bulk job \(GroupedNumber.text(job.processed)) processed"
+    }
+
     /// A piece of the bulk job `id` as a page (`done` on the last), or how the job failed. A job
     /// that failed before any piece (a query bulk cannot run, a failed job, a piece not
     /// understood) leaves the list to REST paging from the first page's cursor; after one, the

@@ -76,6 +76,7 @@ package struct ContactListScreen: Widget {
             return "\(model.searchedObjectName) · \(model.run.title) · \(model.origin)"
                 + (model.requests.apiVersionInUse.map { " · " + $0 } ?? "") + (model.isReadOnly ? " · read-only" : "")
                 + (model.run.cachedRowsStatus.label.map { " · " + $0 } ?? "")
+                + (model.bulkJobLabel.map { " · " + $0 } ?? "")
         case .help: return "contact-tui · Keys"
         case .detail(let detail):
             return "\(detail.record.objectType) · \(SafeText.sanitize(detail.record.displayName))"

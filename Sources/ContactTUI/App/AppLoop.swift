@@ -115,6 +115,7 @@ final class AppLoop {
                 case .bulkPage(let id, let result):
                     if result.endsBulkRead { bulkReads[id] = nil }
                     effects += model.handle(bulkPage: result, for: id)
+                case .bulkJob(let id, let job): model.handle(bulkJob: job, for: id)
                 }
             }
             logSettledChanges(since: changesBefore)
@@ -344,7 +345,9 @@ final class AppLoop {
         logger?.info("bulk read", metadata: ["id": "\(id)"])
         bulkReads[id] = Task {
             do throws(BulkQueryError) {
-                try await reader.readPages { page in queue.post(.bulkPage(id, .success(page))) }
+                try await reader.readPages(progress: { queue.post(.bulkJob(id, $0)) }) { page in
+                    queue.post(.bulkPage(id, .success(page)))
+                }
             } catch {
                 queue.post(.bulkPage(id, .failure(error)))
             }

@@ -18,6 +18,8 @@ final class WakeupQueue: Sendable {
         case localStoresDropped(String)
         /// A piece of a list's bulk read (`readBulk`) as a page, or how the job failed.
         case bulkPage(RestRequestID, Result<QueryResult, BulkQueryError>)
+        /// A poll's answer for a list's bulk read (`readBulk`): the job still running at the org.
+        case bulkJob(RestRequestID, BulkQueryJob)
     }
 
     let readDescriptor: Int32

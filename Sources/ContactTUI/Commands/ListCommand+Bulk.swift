@@ -80,6 +80,8 @@ extension ListCommand {
     ) async -> Outcome {
         let bulk = BulkQuery(client: client)
         let progress = BulkProgress()
+        // Whatever ends the query, its last progress line stays, and what follows starts below it.
+        defer { progress.finish() }
         let reader = BulkJobRecords(soql: soql, operation: operation, bulk: bulk)
         let started: BulkJobRecords.Started
         do throws(BulkQueryError) {

@@ -25,7 +25,34 @@ enum StandardError {
 
     /// Writes each of `lines` as it is, sanitised, and a newline after it.
     static func write(lines: [String]) {
-        FileHandle.standardError.write(Data(text(lines: lines).utf8))
+        write(text: text(lines: lines))
+    }
+
+    /// Writes `text` as it is: only for text this file made safe, or a bare newline.
+    static func write(text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Draws `sentence` after `contact-tui: ` over the terminal's current line, with no newline:
+    /// a progress line that the next call draws over. It is cut to the terminal's width, since
+    /// a carriage return goes back only to the start of the last row a long line wrapped onto.
+    static func redraw(_ sentence: String) {
+        write(text: redrawnText(sentence, width: terminalWidth))
+    }
+
+    /// What `redraw` writes for a terminal `width` columns wide: a carriage return, the line
+    /// sanitised and cut to `width - 1` characters, then "erase to the end of the line".
+    static func redrawnText(_ sentence: String, width: Int?) -> String {
+        var line = SafeText.sanitize(prefix + sentence)
+        if let width, width > 1, line.count > width - 1 { line = String(line.prefix(width - 1)) }
+        return "\r" + line + "\u{1B}[K"
+    }
+
+    /// Standard error's terminal width in columns, when it says.
+    private static var terminalWidth: Int? {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// What `write(lines:)` writes: a control character inside a line (a newline included)

@@ -32,6 +32,8 @@ public struct QueryRun: Sendable {
     var nextRecordsURL: String?
     /// The run whose rest a bulk job was asked to read (`firstSyncThroughBulk`): once per run.
     var bulkSyncGeneration: Int?
+    /// The org's latest word on that job (`handle(bulkJob:for:)`): its records processed so far.
+    var bulkJob: (id: RestRequestID, processed: Int)?
     /// Set when an expired cursor restarted the query, until a next page of the new cursor
     /// arrives: a second expiry in a row shows the page error instead of restarting again.
     var restartedAfterExpiredCursor = false
