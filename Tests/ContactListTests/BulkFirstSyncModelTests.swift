@@ -29,7 +29,7 @@ struct BulkFirstSyncModelTests {
     }
 
     static func bulkRead(in effects: [ContactListEffect]) -> RestRequestID? {
-        effects.lazy.compactMap { if case .readBulk(_, let id) = $0 { id } else { nil } }.first
+        effects.lazy.compactMap { if case .readBulk(_, _, let id) = $0 { id } else { nil } }.first
     }
 
     static func cancels(_ effects: [ContactListEffect], _ id: RestRequestID) -> Bool {

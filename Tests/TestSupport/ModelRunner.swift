@@ -49,7 +49,9 @@ package struct ModelRunner {
     /// Shows the replica's rows of the query before the first page, as the app does at start;
     /// `age` stands for the clock's reading of how old they are.
     package mutating func showCachedRows(age: String) throws {
-        guard let replica, let cached = try replica.replicatedList(of: model.query, format: model.readyRowFormat) else { return }
+        guard let replica, let cached = try replica.replicatedList(of: model.query, format: model.readyRowFormat) else {
+            return
+        }
         model.showCachedRows(cached, age: age)
     }
 
@@ -169,7 +171,7 @@ package struct ModelRunner {
                 delayed.removeValue(forKey: id)?.cancel()
             case .quit, .open, .copy:
                 break
-            case .readBulk(_, let id):
+            case .readBulk(_, _, let id):
                 // This runner reads no bulk job: the list pages on, as when a job cannot run.
                 let refusal = RestClientError.invalidRequest("the test runner reads no Bulk API 2.0 job.")
                 perform(model.handle(bulkPage: .failure(.unsupportedQuery(refusal)), for: id))

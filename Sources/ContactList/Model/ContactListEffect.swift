@@ -36,6 +36,7 @@ public enum ContactListEffect: Sendable {
     /// Keep how the columns of the list of `query` are arranged (`-`, `+`, `<`, `>`).
     case rememberColumns(query: String, ColumnSettings)
     /// Read `soql` through a Bulk API 2.0 query job and report each piece as a page with
-    /// `ContactListModel.handle(bulkPage:for:)` under `id`: a large list's first sync.
-    case readBulk(soql: String, id: RestRequestID)
+    /// `ContactListModel.handle(bulkPage:for:)` under `id`: a large list's first sync. The
+    /// first page's count (`expectedRecords`) lets the polls follow the job's pace.
+    case readBulk(soql: String, expectedRecords: Int, id: RestRequestID)
 }

@@ -30,7 +30,7 @@ extension ContactListModel {
         run.bulkSyncGeneration = run.generation
         let id = RestRequestID()
         inFlight[id] = .bulkPages(generation: run.generation, applied: false)
-        return [.readBulk(soql: pageQuery(query), id: id)]
+        return [.readBulk(soql: pageQuery(query), expectedRecords: run.totalSize, id: id)]
     }
 
     /// A poll's answer for the bulk job `id`: the header shows how far the org's job has got

@@ -256,8 +256,8 @@ final class AppLoop {
                 let writer = RecordFileWriter(client: client, environment: ProcessInfo.processInfo.environment)
                 let queue = queue
                 Task { queue.post(.exported(await writer.write(export))) }
-            case .readBulk(let soql, let id):
-                readBulk(soql, id: id)
+            case .readBulk(let soql, let expectedRecords, let id):
+                readBulk(soql, expectedRecords: expectedRecords, id: id)
             }
         }
     }
@@ -339,8 +339,10 @@ final class AppLoop {
 
     /// Reads `soql` through a Bulk API 2.0 job (`BulkJobRecords`); each piece comes back through
     /// the wake-up pipe as a page, a failure as the job's error.
-    private func readBulk(_ soql: String, id: RestRequestID) {
-        let reader = BulkJobRecords(soql: soql, bulk: BulkQuery(client: client))
+    private func readBulk(_ soql: String, expectedRecords: Int, id: RestRequestID) {
+        var bulk = BulkQuery(client: client)
+        bulk.expectedRecords = expectedRecords
+        let reader = BulkJobRecords(soql: soql, bulk: bulk)
         let queue = queue
         logger?.info("bulk read", metadata: ["id": "\(id)"])
         bulkReads[id] = Task {

@@ -25,7 +25,8 @@ extension ListCommand {
         let announcement =
             "the query matches \(totalSize) records, more than \(bulkThreshold): reading them through a Bulk API 2.0 query job."
         let outcome = await printBulk(
-            of: soql, operation: operation, format: format, client: client, output: output, announcing: announcement)
+            of: soql, operation: operation, format: format, client: client, output: output,
+            expectedRecords: totalSize, announcing: announcement)
         if case .bulkFailed(.unsupportedQuery, printed: 0) = outcome {
             return await printRecords(
                 of: soql, batchSize: batchSize, format: format, allRows: operation == .queryAll, client: client,
@@ -35,15 +36,18 @@ extension ListCommand {
     }
 
     /// Runs `soql` as a bulk job of `operation` (`.queryAll` for `--all-rows`) and prints its
-    /// records. SIGINT cancels the work, aborts the job and ends in `.interrupted`.
+    /// records. SIGINT cancels the work, aborts the job and ends in `.interrupted`. The polls
+    /// follow the job's pace when the records it will process are known (`expectedRecords`).
     static func printBulk(
         of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, output: StandardOutput,
-        announcing announcement: String? = nil
+        expectedRecords: Int? = nil, announcing announcement: String? = nil
     ) async -> Outcome {
         let watch = BulkJobWatch()
         let work = Task {
-            await runBulk(
-                of: soql, operation: operation, format: format, client: client, output: output, watch: watch,
+            var bulk = BulkQuery(client: client)
+            bulk.expectedRecords = expectedRecords
+            return await runBulk(
+                of: soql, operation: operation, format: format, bulk: bulk, output: output, watch: watch,
                 announcing: announcement)
         }
         // The signal is handled, not fatal, while the job runs: Dispatch delivers it to the source.
@@ -75,10 +79,9 @@ extension ListCommand {
     }
 
     private static func runBulk(
-        of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, output: StandardOutput,
+        of soql: String, operation: BulkQueryOperation, format: Format, bulk: BulkQuery, output: StandardOutput,
         watch: BulkJobWatch, announcing announcement: String?
     ) async -> Outcome {
-        let bulk = BulkQuery(client: client)
         let progress = BulkProgress()
         // Whatever ends the query, its last progress line stays, and what follows starts below it.
         defer { progress.finish() }

@@ -16,12 +16,12 @@ public struct BulkQuery: Sendable {
     /// large as its service allows (by bytes). Every piece is one call against the org's daily
     /// API allowance, as are the job's create, each poll and each `resultPages`.
     public var maxRecords: Int?
-    /// The first wait between polls; each next wait is half as long again, up to `longestPoll`
-    /// (`nextPoll`), so that a job of `t` seconds costs about log1.5(t / firstPoll) polls and is
-    /// seen complete by 1.5 t + `firstPoll`. Doubling would save a poll or
-    /// two of a long job and may wait as long again as it ran: a job of 1.6 s seen at 3.15 s.
+    /// The first wait between polls and the longest (`BulkPollSchedule`).
     public var firstPoll: Duration
     public var longestPoll: Duration
+    /// The records the query is known to match (the count a REST page of it gave), from which
+    /// the polls follow the job's pace (`BulkPollSchedule`); nil when not known.
+    public var expectedRecords: Int?
     /// Pieces read at once: each is held whole until those before it are handed over, so this
     /// bounds the memory a job's results take (a piece is up to 32 MB of CSV), the piece being
     /// handed over counted: two read the next piece while the current one is handed over.
@@ -65,7 +65,8 @@ public struct BulkQuery: Sendable {
     public func waitUntilComplete(
         _ jobID: String, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
-        var wait = firstPoll
+        var schedule = BulkPollSchedule(first: firstPoll, longest: longestPoll, expectedRecords: expectedRecords)
+        var wait = schedule.firstWait
         while true {
             // A job just created is never complete: every poll is a call, so the first waits too.
             do {
@@ -73,8 +74,8 @@ public struct BulkQuery: Sendable {
             } catch {
                 throw .requestFailed(.cancelled)
             }
-            wait = Self.nextPoll(after: wait, longest: longestPoll)
             let job = try await job(jobID)
+            wait = schedule.wait(afterCount: job.numberRecordsProcessed, at: .now)
             progress(job)
             switch job.state {
             case .jobComplete: return job
@@ -83,11 +84,6 @@ public struct BulkQuery: Sendable {
             default: break
             }
         }
-    }
-
-    /// The wait after `wait`: half as long again, up to `longest`.
-    static func nextPoll(after wait: Duration, longest: Duration) -> Duration {
-        min(wait * 3 / 2, longest)
     }
 
     /// `PATCH` state `Aborted`; the job as the org then describes it.
