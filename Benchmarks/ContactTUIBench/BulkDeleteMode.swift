@@ -6,9 +6,10 @@ import TestSupport
 /// The bulk delete bench's child: the list view's model sending through RestCore as the app
 /// does, against one `contact-tui mock-org`, deleting the same number of contacts both ways.
 enum BulkDeleteMode {
-    /// `bulk-deletes URL TOKEN COUNT`: loads the list, presses `d` on the top row COUNT times in
-    /// one burst and lets every outcome settle; then marks the next COUNT rows with Space and
-    /// deletes them with `d` `y`. Prints the wall time and DELETE requests of each.
+    /// `bulk-deletes URL COUNT` (the token on standard input): loads the list, presses `d` on the
+    /// top row COUNT times in one burst and lets every outcome settle; then marks the next COUNT
+    /// rows with Space and deletes them with `d` `y`. Prints the wall time and DELETE requests of
+    /// each.
     static func run(url: String, token: String, count: Int) async throws {
         guard let instanceURL = URL(string: url) else { throw BenchFailure("bad url \(url)") }
         let client = RestClient(configuration: RestClientConfiguration(instanceURL: instanceURL, accessToken: token))

@@ -19,8 +19,11 @@ final class Child {
     let outputPath: String
     let started = Date()
 
+    /// Starts `program` with `input` on its stdin (a token goes there, never in `arguments` or
+    /// `environment`, which the process list and /proc show), else stdin from /dev/null.
     init(
-        _ program: String, _ arguments: [String], environment: [String: String] = [:], output: String? = nil
+        _ program: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil,
+        output: String? = nil
     )
         throws
     {
@@ -28,7 +31,17 @@ final class Child {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        // Close-on-exec, so that only this child gets the pipe, as its stdin (dup2 clears the flag).
+        var pipeEnds: [Int32] = [-1, -1]
+        if input != nil {
+            guard pipe(&pipeEnds) == 0 else {
+                throw BenchFailure("could not make a pipe for \(program): \(String(cString: strerror(errno)))")
+            }
+            for end in pipeEnds { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            posix_spawn_file_actions_adddup2(&actions, pipeEnds[0], 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, outputPath + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var variables = ProcessInfo.processInfo.environment
@@ -51,10 +64,28 @@ final class Child {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let result = posix_spawnp(&pid, program, &actions, &attributes, argv, envp)
+        if input != nil { close(pipeEnds[0]) }
         guard result == 0 else {
+            if input != nil { close(pipeEnds[1]) }
             throw BenchFailure("could not start \(program): \(String(cString: strerror(result)))")
         }
         self.pid = pid
+        if let input {
+            // A line fits the pipe's buffer: the write never waits for the child to read it.
+            Self.write(input, to: pipeEnds[1])
+            close(pipeEnds[1])
+        }
+    }
+
+    /// Writes all of `text` to `descriptor`, or what it can until an error.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 
     /// Everything the child printed on stdout so far.
@@ -103,11 +134,11 @@ final class Child {
 
 /// Runs a program to its end and returns its usage and output.
 func runToEnd(
-    _ program: String, _ arguments: [String], environment: [String: String] = [:]
+    _ program: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
 ) throws -> (
     Child.Usage, String
 ) {
-    let child = try Child(program, arguments, environment: environment)
+    let child = try Child(program, arguments, environment: environment, input: input)
     let usage = child.wait()
     let output = child.output
     guard usage.status == 0 else {

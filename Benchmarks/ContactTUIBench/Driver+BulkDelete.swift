@@ -8,7 +8,8 @@ extension Driver {
         let count = 1000
         let mock = try startMockOrg(contacts: 2 * count + 500, ["--latency", "50"])
         defer { mock.child.stop() }
-        let figures = Self.figures(try runToEnd(selfPath, ["bulk-deletes", mock.url, mock.token, "\(count)"]).1)
+        let figures = Self.figures(
+            try runToEnd(selfPath, ["bulk-deletes", mock.url, "\(count)"], input: mock.tokenLine).1)
         func number(_ name: String) -> Double? { figures[name].flatMap(Double.init) }
         guard let single = number("single seconds"), let bulk = number("bulk seconds"),
             let singleRequests = figures["single requests"], let bulkRequests = number("bulk requests")

@@ -26,18 +26,18 @@ extension Driver {
         }
         func measure(_ program: String, _ arguments: [String]) throws -> Run {
             let before = relay.down.bytes
-            let (usage, output) = try runToEnd(program, arguments)
+            let (usage, output) = try runToEnd(program, arguments, input: mock.tokenLine)
             return Run(seconds: usage.wallSeconds, bytesDown: relay.down.bytes - before, output: output)
         }
         func list(_ mode: String) throws -> Run {
             try measure(
                 contactTUI,
                 [
-                    "list", mode, "--instance-url", url, "--access-token", mock.token, "--query", Self.listQuery,
+                    "list", mode, "--instance-url", url, "--access-token-file", "-", "--query", Self.listQuery,
                     "--format", "tsv",
                 ])
         }
-        let python = ["\(scripts)/query_all.py", url, mock.token, Self.listQuery]
+        let python = ["\(scripts)/query_all.py", url, Self.listQuery]
         var rest: [Run] = []
         var bulk: [Run] = []
         var peer: [Run] = []
@@ -94,9 +94,9 @@ extension Driver {
             let (usage, output) = try runToEnd(
                 contactTUI,
                 [
-                    "list", mode, "--instance-url", mock.url, "--access-token", mock.token, "--query",
+                    "list", mode, "--instance-url", mock.url, "--access-token-file", "-", "--query",
                     Self.listQuery, "--format", "tsv",
-                ])
+                ], input: mock.tokenLine)
             return (usage, try apiCalls(mock) - before - 1, output)
         }
         // The org builds the query's sort order on its first run (about a second at this size):
@@ -120,7 +120,8 @@ extension Driver {
             // take the first round, where both clients start before the bench held any output.
             let peerBefore = try apiCalls(mock)
             let (peer, _) = try runToEnd(
-                "python3", ["\(scripts)/bulk2_download.py", mock.url, mock.token, Self.listQuery, directory])
+                "python3", ["\(scripts)/bulk2_download.py", mock.url, Self.listQuery, directory],
+                input: mock.tokenLine)
             peerRuns.append((peer, try apiCalls(mock) - peerBefore - 1))
             if round == 0 { orgBefore = mock.child.currentRSS }
             let peak = round == 0 ? PeakSampler(pid: mock.child.pid) : nil

@@ -14,9 +14,9 @@ extension Driver {
             let (usage, output) = try runToEnd(
                 contactTUI,
                 [
-                    "list", mode, "--instance-url", mock.url, "--access-token", mock.token, "--query",
+                    "list", mode, "--instance-url", mock.url, "--access-token-file", "-", "--query",
                     Self.listQuery, "--format", "tsv",
-                ])
+                ], input: mock.tokenLine)
             // The second `/limits` call is counted too.
             return (usage.wallSeconds, try apiCalls(mock) - before - 1, output)
         }

@@ -19,7 +19,7 @@ extension Driver {
     mutating func faultDeletes() throws {
         let mock = try startMockOrg(contacts: 1000, ["--lose-reply-rate", "0.5"])
         defer { mock.child.stop() }
-        let figures = Self.figures(try runToEnd(selfPath, ["fault-deletes", mock.url, mock.token, "100"]).1)
+        let figures = Self.figures(try runToEnd(selfPath, ["fault-deletes", mock.url, "100"], input: mock.tokenLine).1)
         func figure(_ name: String) -> String { figures[name] ?? "?" }
         let zero = ["wrongly reinstated", "ghosts", "lost", "duplicates", "pending"].allSatisfy { figures[$0] == "0" }
         let oneAlertEach = figures["alerts"] != nil && figures["alerts"] == figures["kept by the org"]
@@ -45,9 +45,9 @@ extension Driver {
             try runToEnd(
                 contactTUI,
                 [
-                    "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
+                    "list", "--instance-url", mock.url, "--access-token-file", "-", "--query", Self.listQuery,
                     "--format", "tsv",
-                ])
+                ], input: mock.tokenLine)
         }
         _ = try list(clean)  // warm-up
         let (cleanUsage, cleanOutput) = try list(clean)
@@ -71,7 +71,7 @@ extension Driver {
     mutating func expiredCursor() throws {
         let mock = try startMockOrg(contacts: 2000, ["--cursor-ttl", "2"])
         defer { mock.child.stop() }
-        let figures = Self.figures(try runToEnd(selfPath, ["cursor-expiry", mock.url, mock.token, "3"]).1)
+        let figures = Self.figures(try runToEnd(selfPath, ["cursor-expiry", mock.url, "3"], input: mock.tokenLine).1)
         func figure(_ name: String) -> String { figures[name] ?? "?" }
         let rowsMatch = figure("rows") == "2000 of 2000"
         let zero = ["ghosts", "lost", "duplicates"].allSatisfy { figures[$0] == "0" }

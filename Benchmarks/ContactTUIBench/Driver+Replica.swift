@@ -11,7 +11,7 @@ extension Driver {
         let relay = try LinkRelay(forwardingTo: mock.port, delay: Self.linkDelay, bitsPerSecond: Self.linkBitsPerSecond)
         defer { relay.stop() }
         for (link, url) in [("loopback", mock.url), ("a 25 ms, 50 Mbit/s link", "http://127.0.0.1:\(relay.port)")] {
-            let output = try runToEnd(selfPath, ["replica", url, mock.token]).1
+            let output = try runToEnd(selfPath, ["replica", url], input: mock.tokenLine).1
             let figures = Self.figures(output)
             guard let without = figures["without"].flatMap(Double.init),
                 let with = figures["with"].flatMap(Double.init),

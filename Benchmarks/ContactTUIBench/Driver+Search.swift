@@ -9,7 +9,7 @@ extension Driver {
     mutating func orgSearch() throws {
         let mock = try startMockOrg(contacts: 1_000_000)
         defer { mock.child.stop() }
-        let output = try runToEnd(selfPath, ["search", mock.url, mock.token]).1
+        let output = try runToEnd(selfPath, ["search", mock.url], input: mock.tokenLine).1
         let figures = Self.figures(output)
         let texts = SearchMode.texts
         let samples = try texts.map { text in

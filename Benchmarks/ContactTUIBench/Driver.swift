@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// Runs every measurement, each server in a child process of its own, and prints the table.
 struct Driver {
@@ -93,6 +94,10 @@ struct Driver {
         let url: String
         let token: String
         let startSeconds: Double
+
+        /// A child's standard input with the token: the bench's own modes, `query_all.py` and
+        /// `list --access-token-file -` read it there, never from argv or the environment.
+        var tokenLine: String { token + "\n" }
     }
 
     /// Starts `contact-tui mock-org` and waits for its banner.
@@ -123,21 +128,21 @@ struct Driver {
         defer { try? FileManager.default.removeItem(atPath: idsFile) }
         let program = contactTUI
         let arguments = [
-            "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
+            "list", "--instance-url", mock.url, "--access-token-file", "-", "--query", Self.listQuery,
             "--format", "tsv",
         ]
         let name = "`contact-tui list` 100,000 contacts"
-        let (_, warmOutput) = try runToEnd(program, arguments)  // warm-up, and the ids for deletes
+        let (_, warmOutput) = try runToEnd(program, arguments, input: mock.tokenLine)  // warm-up, and the ids for deletes
         let ids = warmOutput.split(separator: "\n").dropFirst().map { $0.prefix { $0 != "\t" } }
         try ids.joined(separator: "\n").write(toFile: idsFile, atomically: true, encoding: .utf8)
         guard ids.count == 100_000 else { throw BenchFailure("list printed \(ids.count) records, not 100000") }
 
-        let python = ["\(scripts)/query_all.py", mock.url, mock.token, Self.listQuery]
+        let python = ["\(scripts)/query_all.py", mock.url, Self.listQuery]
         var peer: [Child.Usage] = []
         var ours: [Child.Usage] = []
         for _ in 0..<3 {
-            ours.append(try runToEnd(program, arguments).0)
-            peer.append(try runToEnd("python3", python).0)
+            ours.append(try runToEnd(program, arguments, input: mock.tokenLine).0)
+            peer.append(try runToEnd("python3", python, input: mock.tokenLine).0)
         }
         addListRows(
             name: name, ours: ours.min { $0.wallSeconds < $1.wallSeconds }!,
@@ -228,11 +233,14 @@ struct Driver {
     private func wrk(
         port: Int, path: String, token: String, script: String?, ids: String? = nil, headers: [String: String] = [:]
     ) throws -> WrkResult {
-        var arguments = ["-t2", "-c32", "-d5s", "-H", "Authorization: Bearer \(token)"]
+        // The script sets the Authorization header from the token's file: in wrk's command line
+        // (`-H`) the process list would show it.
+        var arguments = ["-t2", "-c32", "-d5s", "-s", script ?? "\(scripts)/authorization.lua"]
         for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
         arguments.append("http://127.0.0.1:\(port)\(path)")
-        if let script { arguments = ["-s", script] + arguments }
-        let (_, output) = try runToEnd("wrk", arguments, environment: ["IDS_FILE": ids ?? ""])
+        defer { TokenFile.remove(holding: token) }
+        let (_, output) = try runToEnd(
+            "wrk", arguments, environment: ["IDS_FILE": ids ?? "", "TOKEN_FILE": TokenFile.path(holding: token)])
         func number(after label: String) -> Double? {
             for line in output.split(separator: "\n") where line.contains(label) {
                 let tail = line[line.range(of: label)!.upperBound...]
@@ -439,12 +447,12 @@ struct Driver {
         defer { plain.child.stop() }
         func list(_ mock: Server) throws -> CompressionRun {
             let arguments = [
-                "list", "--instance-url", mock.url, "--access-token", mock.token, "--query", Self.listQuery,
+                "list", "--instance-url", mock.url, "--access-token-file", "-", "--query", Self.listQuery,
                 "--format", "tsv",
             ]
             let before = Proc.bytesWritten(by: mock.child.pid)
             let orgTicks = Proc.cpuTicks(of: mock.child.pid) ?? 0
-            let usage = try runToEnd(contactTUI, arguments).0
+            let usage = try runToEnd(contactTUI, arguments, input: mock.tokenLine).0
             return CompressionRun(
                 seconds: usage.wallSeconds, bytes: Proc.bytesWritten(by: mock.child.pid) - before,
                 clientCPU: usage.cpuSeconds,

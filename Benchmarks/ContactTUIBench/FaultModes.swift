@@ -14,9 +14,9 @@ enum FaultModes {
         return RestClient(configuration: RestClientConfiguration(instanceURL: instanceURL, accessToken: token))
     }
 
-    /// `fault-deletes URL TOKEN COUNT`: loads the list, presses `d` on the top row COUNT times
-    /// in one burst (every DELETE in flight together), lets every outcome settle, then counts
-    /// the list against the org's Ids read back afterwards.
+    /// `fault-deletes URL COUNT` (the token on standard input): loads the list, presses `d` on the
+    /// top row COUNT times in one burst (every DELETE in flight together), lets every outcome
+    /// settle, then counts the list against the org's Ids read back afterwards.
     static func deletes(url: String, token: String, count: Int) async throws {
         let client = try client(url: url, token: token)
         var runner = ModelRunner(
@@ -52,9 +52,9 @@ enum FaultModes {
         await client.shutdown()
     }
 
-    /// `cursor-expiry URL TOKEN WAIT`: loads the first page of 200, waits WAIT seconds (past
-    /// the org's `--cursor-ttl`), then scrolls to the end page by page; counts the rows against
-    /// the org's Ids.
+    /// `cursor-expiry URL WAIT` (the token on standard input): loads the first page of 200, waits
+    /// WAIT seconds (past the org's `--cursor-ttl`), then scrolls to the end page by page; counts
+    /// the rows against the org's Ids.
     static func cursorExpiry(url: String, token: String, wait: Double) async throws {
         let client = try client(url: url, token: token)
         var runner = ModelRunner(

@@ -12,7 +12,7 @@ enum ReplicaMode {
     static let query =
         "SELECT Id, Name, Title, Email, Phone, Account.Name FROM Contact WHERE Title != 'Gone' ORDER BY Name"
 
-    /// `replica URL TOKEN`: times, side by side, (1) the list opened without a replica until `/`
+    /// `replica URL` (the token on standard input): times, side by side, (1) the list opened without a replica until `/`
     /// covers every row (`G`, then `y` to load every page) and (2) the list opened again from a
     /// whole replica until `/` covers every row (the replica's file read and every row shown, the
     /// sync's requests sent), then until its sync is done. Then 50 changes by another client (10
@@ -43,7 +43,7 @@ enum ReplicaMode {
         // The first open with a replica pages it whole (not timed); the next open is, in a
         // process of its own (`reopen`), as the app's start.
         try await open(client, file: file)
-        let output = try runToEnd(CommandLine.arguments[0], ["replica-reopen", url, token, file.path]).1
+        let output = try runToEnd(CommandLine.arguments[0], ["replica-reopen", url, file.path], input: token + "\n").1
         for line in output.split(separator: "\n") where !line.hasPrefix("rows:") { Modes.say(String(line)) }
         guard output.contains("rows: \(total)\n") else {
             throw BenchFailure("the reopened list does not show \(total) rows: \(output)")
@@ -62,7 +62,7 @@ enum ReplicaMode {
         await client.shutdown()
     }
 
-    /// `replica-reopen URL TOKEN FILE`: the timed re-open, in a process of its own as the app's
+    /// `replica-reopen URL FILE` (the token on standard input): the timed re-open, in a process of its own as the app's
     /// start is (a process that freed a list before pays for it in its allocator's next large
     /// request, which a start never does): opens the list from the replica at `FILE` as the app's
     /// start does and prints `with: SECONDS` (until `/` covers every row), `synced: SECONDS`,

@@ -14,9 +14,9 @@ enum SearchMode {
         "Zoltán Wilson", "Mendoza", "94107", "555-0199", "742 Market", "Ngozi Okafor", "Priya Rossi",
     ]
 
-    /// `search URL TOKEN`: loads the first page, then for each of `texts` presses `/`, types the
-    /// text and times the last keystroke to the first frame (100x30) that shows the org's
-    /// results under their divider, the 200 ms pause in typing included. Prints
+    /// `search URL` (the token on standard input): loads the first page, then for each of `texts`
+    /// presses `/`, types the text and times the last keystroke to the first frame (100x30) that
+    /// shows the org's results under their divider, the 200 ms pause in typing included. Prints
     /// `first: SECONDS` for a first search (of the first text, again measured after) and
     /// `search TEXT: SECONDS` and `found TEXT: ROWS` for each text.
     static func run(url: String, token: String) async throws {

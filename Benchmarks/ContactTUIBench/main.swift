@@ -10,6 +10,13 @@ enum Entry {
             guard index < arguments.count else { throw BenchFailure("missing argument \(index) of \(arguments)") }
             return arguments[index]
         }
+        // A token comes on standard input, a line, never in argv, where the process list shows it.
+        func token() throws -> String {
+            guard let line = readLine(strippingNewline: true), !line.isEmpty else {
+                throw BenchFailure("no token on standard input")
+            }
+            return line
+        }
         func option(_ name: String) -> String? {
             guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
             return arguments[index + 1]
@@ -20,20 +27,18 @@ enum Entry {
         case "filter": Modes.filterKeys(rows: Int(try argument(1)) ?? 100_000)
         case "edit": Modes.editKeys(rows: Int(try argument(1)) ?? 100_000)
         case "model-rss": Modes.modelRSS(rows: Int(try argument(1)) ?? 100_000)
-        case "search": try await SearchMode.run(url: try argument(1), token: try argument(2))
-        case "replica": try await ReplicaMode.run(url: try argument(1), token: try argument(2))
+        case "search": try await SearchMode.run(url: try argument(1), token: try token())
+        case "replica": try await ReplicaMode.run(url: try argument(1), token: try token())
         case "replica-reopen":
-            try await ReplicaMode.reopen(url: try argument(1), token: try argument(2), file: try argument(3))
+            try await ReplicaMode.reopen(url: try argument(1), token: try token(), file: try argument(2))
         case "json-parse": try JSONParsing.run(bodyFile: try argument(1))
         case "fault-deletes":
-            try await FaultModes.deletes(
-                url: try argument(1), token: try argument(2), count: Int(try argument(3)) ?? 100)
+            try await FaultModes.deletes(url: try argument(1), token: try token(), count: Int(try argument(2)) ?? 100)
         case "bulk-deletes":
-            try await BulkDeleteMode.run(
-                url: try argument(1), token: try argument(2), count: Int(try argument(3)) ?? 1000)
+            try await BulkDeleteMode.run(url: try argument(1), token: try token(), count: Int(try argument(2)) ?? 1000)
         case "cursor-expiry":
             try await FaultModes.cursorExpiry(
-                url: try argument(1), token: try argument(2), wait: Double(try argument(3)) ?? 3)
+                url: try argument(1), token: try token(), wait: Double(try argument(2)) ?? 3)
         default:
             let selfPath = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             let directory = URL(fileURLWithPath: selfPath).deletingLastPathComponent().path

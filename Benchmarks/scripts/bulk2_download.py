@@ -1,6 +1,7 @@
 """The peer of `contact-tui list --bulk`: simple-salesforce's bulk2 download over the same mock org.
 
-Usage: bulk2_download.py INSTANCE_URL ACCESS_TOKEN SOQL DIRECTORY
+Usage: bulk2_download.py INSTANCE_URL SOQL DIRECTORY, the access token on standard input (its
+first line: never in the command line, where the process list shows it).
 
 simple-salesforce builds https:// URLs; query_all.py's adapter, mounted for the mock host,
 sends them as http://. The job's CSV pieces are written into DIRECTORY, as
@@ -17,7 +18,8 @@ from query_all import PlainHTTPAdapter
 
 
 def main():
-    instance_url, token, soql, directory = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+    instance_url, soql, directory = sys.argv[1], sys.argv[2], sys.argv[3]
+    token = sys.stdin.readline().strip()
     parsed = urlparse(instance_url)
     session = requests.Session()
     session.mount(f"https://{parsed.hostname}:{parsed.port}", PlainHTTPAdapter())

@@ -1,5 +1,9 @@
 -- wrk script: each request deletes a different Contact, ids read from $IDS_FILE.
 -- Thread i of n takes ids i+1, i+1+n, ... so no two requests delete the same record.
+-- The Authorization header as authorization.lua sets it, from $TOKEN_FILE (wrk takes one script).
+local file = assert(io.open(os.getenv("TOKEN_FILE")))
+wrk.headers["Authorization"] = "Bearer " .. file:read("*l")
+file:close()
 local ids = {}
 local path = os.getenv("IDS_FILE")
 if path and path ~= "" then

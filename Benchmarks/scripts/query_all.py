@@ -1,6 +1,7 @@
 """The peer of `contact-tui list`: simple-salesforce's query_all over the same mock org.
 
-Usage: query_all.py INSTANCE_URL ACCESS_TOKEN SOQL
+Usage: query_all.py INSTANCE_URL SOQL, the access token on standard input (its first line: never
+in the command line, where the process list shows it).
 
 simple-salesforce builds https:// URLs; a requests adapter mounted for the mock host sends
 them as http://, as in the compatibility test. The records are written as TSV to stdout so
@@ -23,7 +24,8 @@ class PlainHTTPAdapter(HTTPAdapter):
 
 
 def main():
-    instance_url, token, soql = sys.argv[1], sys.argv[2], sys.argv[3]
+    instance_url, soql = sys.argv[1], sys.argv[2]
+    token = sys.stdin.readline().strip()
     parsed = urlparse(instance_url)
     session = requests.Session()
     session.mount(f"https://{parsed.hostname}:{parsed.port}", PlainHTTPAdapter())

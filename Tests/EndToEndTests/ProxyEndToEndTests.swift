@@ -101,7 +101,10 @@ struct ProxyEndToEndTests {
     func cleartextRefused() async throws {
         try await TinyProxy.with { proxy in
             let outcome = try await Self.run(
-                Self.query + ["--instance-url", "http://org.invalid", "--access-token", "secret-token"],
+                Self.query + [
+                    "--instance-url", "http://org.invalid", "--access-token-file",
+                    TokenFile.path(holding: "secret-token"),
+                ],
                 environment: ["HTTP_PROXY": proxy.url()])
             #expect(outcome.status == 2)
             #expect(outcome.error.contains("use an https:// URL"))

@@ -98,7 +98,8 @@ struct RenewalEndToEndTests {
     func cleartextLoginURLIsRefused() async throws {
         let outcome = try await ListCommandTests.run(
             [
-                "list", "--instance-url", "https://org.invalid", "--access-token", "t", "--refresh-token", "r",
+                "list", "--instance-url", "https://org.invalid", "--access-token-file", TokenFile.path(holding: "t"),
+                "--refresh-token-file", TokenFile.path(holding: "r"),
                 "--login-url", "http://login.invalid",
             ])
         #expect(outcome.status == 2)  // a usage error: the URL as given is wrong

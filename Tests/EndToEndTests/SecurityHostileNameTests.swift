@@ -47,7 +47,8 @@ struct SecurityHostileNameTests {
         let server = try RawResponseServer(reply: reply)
         let binary = try Binary.path
         let command =
-            "read go; exec \(TmuxSession.shellQuote(binary)) --instance-url \(server.url.absoluteString) --access-token hostile-test-token"
+            "read go; exec \(TmuxSession.shellQuote(binary)) --instance-url \(server.url.absoluteString)"
+            + " --access-token-file \(TmuxSession.shellQuote(TokenFile.path(holding: "hostile-test-token")))"
         let session = try await TmuxSession(["sh", "-c", command], width: 100, height: 20)
         try await TmuxSession.tmux(["-L", session.socket, "set-option", "-s", "set-clipboard", "on"])
         try await TmuxSession.tmux(["-L", session.socket, "set-option", "-g", "allow-rename", "on"])

@@ -77,7 +77,8 @@ struct SecurityHostileOutputTests {
         let standardError = TemporaryFile("err")
         let command =
             "exec \(TmuxSession.shellQuote(try Binary.path)) --instance-url \(server.url.absoluteString)"
-            + " --access-token hostile-test-token --log-file \(TmuxSession.shellQuote(log.path))"
+            + " --access-token-file \(TmuxSession.shellQuote(TokenFile.path(holding: "hostile-test-token")))"
+            + " --log-file \(TmuxSession.shellQuote(log.path))"
             + " 2> \(TmuxSession.shellQuote(standardError.path))"
         let session = try await TmuxSession(["sh", "-c", command], width: 100, height: 20)
         #expect(await waitUntil { log.text.contains(" failure ") || log.text.contains(": failure") })

@@ -83,10 +83,13 @@ struct SecurityTokenTests {
         for (index, run) in runs.enumerated() {
             let log = TemporaryFile("log")
             let stderr = TemporaryFile()
+            // The tokens from files, as the README says to pass them: the command line is the process list's.
+            defer { [run.access, run.refresh].forEach(TokenFile.remove(holding:)) }
             let command = QuitEndToEndTests.capturingStandardError(
                 [
-                    try Binary.path, "--instance-url", endpoint.url.absoluteString, "--access-token", run.access,
-                    "--refresh-token", run.refresh, "--log-file", log.path,
+                    try Binary.path, "--instance-url", endpoint.url.absoluteString, "--access-token-file",
+                    TokenFile.path(holding: run.access), "--refresh-token-file", TokenFile.path(holding: run.refresh),
+                    "--log-file", log.path,
                 ], in: stderr)
             let session = try await TmuxSession(command, width: 120, height: 20)
             let screen = try await session.waitUntil("the list or its error") { $0.contains(run.expect) }

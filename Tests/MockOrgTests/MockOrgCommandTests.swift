@@ -63,10 +63,14 @@ import Testing
     /// The connected app's id and secret are the given ones, and a client-credentials grant needs both.
     @Test(.timeLimit(.minutes(2)))
     func theClientIDAndSecretArePrintedAndRequired() async throws {
-        let arguments = ["--contacts", "10", "--client-id", "test-app", "--client-secret", "test-app-secret"]
+        let secret = "test-app-secret-" + UUID().uuidString
+        defer { TokenFile.remove(holding: secret) }
+        let arguments = [
+            "--contacts", "10", "--client-id", "test-app", "--client-secret-file", TokenFile.path(holding: secret),
+        ]
         _ = try await MockOrgProcess.run(arguments, lines: 5) { lines in
             #expect(lines[3] == "client id: test-app")
-            #expect(lines[4] == "client secret: test-app-secret")
+            #expect(lines[4] == "client secret: \(secret)")
             let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
             func grant(_ form: String) async throws -> Int {
                 var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
@@ -76,7 +80,7 @@ import Testing
                 let (_, response) = try await LiveHTTP.session.data(for: request)
                 return (response as? HTTPURLResponse)?.statusCode ?? 0
             }
-            #expect(try await grant("client_id=test-app&client_secret=test-app-secret") == 200)
+            #expect(try await grant("client_id=test-app&client_secret=" + secret) == 200)
             #expect(try await grant("client_id=any&client_secret=thing") == 400)
             #expect(try await grant("client_id=test-app&client_secret=thing") == 400)
         }
@@ -102,31 +106,37 @@ import Testing
         }
     }
 
-    /// `--access-token` on the command line still works, with one warning: the process list shows it.
-    @Test(.timeLimit(.minutes(2)))
-    func aTokenInTheCommandLineIsWarnedAbout() async throws {
+    /// `--access-token` and `--client-secret` on the command line still work, with one warning
+    /// each: the process list shows them.
+    @Test(
+        .timeLimit(.minutes(2)),
+        arguments: [("--access-token", "access token: "), ("--client-secret", "client secret: ")])
+    func aSecretInTheCommandLineIsWarnedAbout(option: String, printedAs label: String) async throws {
         let result = try await Subprocess.run(
             .path(FilePath(try Binary.path)),
-            arguments: ["mock-org", "--port", "0", "--contacts", "5", "--access-token", "T0K3N"],
+            arguments: ["mock-org", "--port", "0", "--contacts", "5", option, "S3CR3T"],
             input: .none, output: .sequence, error: .string(limit: 1 << 16)
         ) { execution in
-            var token: String?
+            var printed: String?
             for try await line in execution.standardOutput.strings() {
-                if let match = line.wholeMatch(of: /access token: (\S+)\n?/) { token = String(match.1) }
+                if line.hasPrefix(label) {
+                    printed = String(line.dropFirst(label.count)).trimmingCharacters(in: .newlines)
+                }
                 if line.hasPrefix("client secret: ") { break }
             }
             try execution.send(signal: .terminate)
-            return token
+            return printed
         }
-        #expect(result.closureResult == "T0K3N")
+        #expect(result.closureResult == "S3CR3T")
         #expect(
             result.standardError
-                == "contact-tui: warning: --access-token is visible to other users in the process list; "
-                + "use --access-token-file.\n")
+                == "contact-tui: warning: \(option) is visible to other users in the process list; "
+                + "use \(option)-file.\n")
         #expect(result.terminationStatus == .exited(0))
     }
 
-    /// A token file the org cannot use is one sentence and exit 2, naming the file and never its text.
+    /// A token or secret file the org cannot use is one sentence and exit 2, naming the file and
+    /// never its text.
     @Test func anUnusableTokenFileIsOneSentence() async throws {
         let blankFirstLine = TemporaryFile()
         FileManager.default.createFile(atPath: blankFirstLine.path, contents: Data("\nSECOND-LINE\n".utf8))
@@ -146,6 +156,22 @@ import Testing
             (
                 ["--access-token-file", twoWords.path, "--access-token", "T"],
                 "--access-token and --access-token-file cannot go together; give one."
+            ),
+            (
+                ["--client-secret-file", "/nonexistent/secret"],
+                "--client-secret-file /nonexistent/secret cannot be read."
+            ),
+            (
+                ["--client-secret-file", twoWords.path],
+                "--client-secret-file \(twoWords.path) holds a secret with spaces; it must be one word."
+            ),
+            (
+                ["--client-secret-file", twoWords.path, "--client-secret", "S"],
+                "--client-secret and --client-secret-file cannot go together; give one."
+            ),
+            (
+                ["--client-secret-file", "-", "--access-token-file", "-"],
+                "only one of the --…-file options can read standard input (-)."
             ),
         ]
         for (arguments, sentence) in cases {
@@ -231,10 +257,10 @@ import Testing
         let arguments = [
             "mock-org", "--port", "0", "--contacts", "300", "--access-token-file", TokenFile.path(holding: token),
             "--max-api-version", "60.0",
-            "--rotate-refresh-tokens", "--client-secret", "S3CR3T", "--no-compression",
+            "--rotate-refresh-tokens", "--client-secret-file", "-", "--no-compression",
         ]
         _ = try await Subprocess.run(
-            .path(FilePath(try Binary.path)), arguments: Subprocess.Arguments(arguments), input: .none,
+            .path(FilePath(try Binary.path)), arguments: Subprocess.Arguments(arguments), input: .string("S3CR3T\n"),
             output: .sequence, error: .discarded
         ) { execution in
             var lines: [String] = []
@@ -254,8 +280,8 @@ import Testing
             #expect(newer.status == 404)
             #expect(LiveHTTP.errorCode(newer.json) == "NOT_FOUND")
 
-            // --client-secret: a refresh without it is refused; --rotate-refresh-tokens: with it, a new
-            // refresh token comes back and the old one stops working.
+            // --client-secret-file (here standard input): a refresh without the secret is refused;
+            // --rotate-refresh-tokens: with it, a new refresh token comes back and the old one stops working.
             func refreshGrant(_ token: String, secret: String?) async throws -> (status: Int, json: [String: Any]?) {
                 var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
                 request.httpMethod = "POST"

@@ -9,9 +9,12 @@ import Testing
 @Suite struct MockOrgTLSCommandTests {
     /// Fetches the contact count from each URL with Python's verifying `ssl` context (trusting
     /// only `ca`), then refreshes a session; prints the counts and the token answer's instance_url.
+    /// The access and refresh tokens come on standard input, a line each (`tokens(_:_:)`), never
+    /// in its command line.
     static let pythonClient = """
         import json, ssl, sys, urllib.parse, urllib.request
-        token, refresh, ca, urls = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+        token, refresh = sys.stdin.readline().strip(), sys.stdin.readline().strip()
+        ca, urls = sys.argv[1], sys.argv[2:]
         context = ssl.create_default_context(cafile=ca)
         for url in urls:
             query = urllib.request.Request(
@@ -22,6 +25,11 @@ import Testing
             token_answer = urllib.request.urlopen(urllib.request.Request(url + "/services/oauth2/token", data=form), context=context)
             print(json.load(token_answer)["instance_url"])
         """
+
+    /// `pythonClient`'s standard input.
+    static func tokens(_ access: String, _ refresh: String) -> String {
+        access + "\n" + refresh + "\n"
+    }
 
     static func port(of url: String) throws -> String {
         try #require(url.split(separator: ":").last.map(String.init))
@@ -45,7 +53,8 @@ import Testing
             // Python trusts the org's certificate through that file alone, by IP address and by name.
             let localhost = "https://localhost:" + (try Self.port(of: String(url)))
             let fetched = try await ProcessRunner.run(
-                "python3", ["-c", Self.pythonClient, token, refresh, String(ca), String(url), localhost]
+                "python3", ["-c", Self.pythonClient, String(ca), String(url), localhost],
+                input: Self.tokens(token, refresh)
             ).checked()
             #expect(fetched.output.split(separator: "\n") == ["120", "\(url)", "120", "\(localhost)"])
         }
@@ -69,7 +78,8 @@ import Testing
                 let url = try #require(lines[0].wholeMatch(of: /mock org listening on (https:\/\/127\.0\.0\.1:\d+)/)?.1)
                 let refresh = String(lines[2].dropFirst("refresh token: ".count))
                 let fetched = try await ProcessRunner.run(
-                    "python3", ["-c", Self.pythonClient, token, refresh, files.certificate, String(url)]
+                    "python3", ["-c", Self.pythonClient, files.certificate, String(url)],
+                    input: Self.tokens(token, refresh)
                 ).checked()
                 #expect(fetched.output.split(separator: "\n") == ["200", "\(url)"])
             }

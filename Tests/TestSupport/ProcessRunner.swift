@@ -25,15 +25,24 @@ package enum ProcessRunner {
     /// What a test reads of a program's output at most.
     private static let outputLimit = 64 << 20
 
-    /// Runs `program` (a path, or a name looked up on PATH) with stdin from /dev/null, in
+    /// Runs `program` (a path, or a name looked up on PATH) with `input` on its stdin (a secret
+    /// goes there, never in `arguments` or `environment`), else stdin from /dev/null, in
     /// `environment` when given, else in this process's environment.
     package static func run(
-        _ program: String, _ arguments: [String], environment: [String: String]? = nil
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil, input: String? = nil
     ) async throws -> Outcome {
         let executable: Executable = program.contains("/") ? .path(FilePath(program)) : .name(program)
-        let result = try await Subprocess.run(
-            executable, arguments: Arguments(arguments), environment: environment.map(Self.custom) ?? .inherit,
-            input: .none, output: .string(limit: outputLimit), error: .string(limit: outputLimit))
+        let environment = environment.map(Self.custom) ?? .inherit
+        let result =
+            if let input {
+                try await Subprocess.run(
+                    executable, arguments: Arguments(arguments), environment: environment, input: .string(input),
+                    output: .string(limit: outputLimit), error: .string(limit: outputLimit))
+            } else {
+                try await Subprocess.run(
+                    executable, arguments: Arguments(arguments), environment: environment, input: .none,
+                    output: .string(limit: outputLimit), error: .string(limit: outputLimit))
+            }
         let status: Int32 =
             switch result.terminationStatus {
             case .exited(let code): code

@@ -60,9 +60,9 @@ package final class StandInSalesforceCLI: Sendable {
         switch token {
         case .minted(let clientID, let clientSecret):
             tokenCommand = """
-                answer=$(curl -sS --fail --max-time 30 -X POST -d grant_type=password -d username=demo@example.com \
-                -d password=demo --data-urlencode client_id=\(shellQuote(clientID)) \
-                --data-urlencode client_secret=\(shellQuote(clientSecret)) \(quotedURL)/services/oauth2/token) || fail RefreshTokenAuthError "Error authenticating with the refresh token."
+                answer=$(printf '%s' \(shellQuote(clientSecret)) | curl -sS --fail --max-time 30 -X POST -d grant_type=password \
+                -d username=demo@example.com -d password=demo --data-urlencode client_id=\(shellQuote(clientID)) \
+                --data-urlencode client_secret@- \(quotedURL)/services/oauth2/token) || fail RefreshTokenAuthError "Error authenticating with the refresh token."
                   token=$(printf '%s' "$answer" | sed -n 's/.*"access_token":"\\([^"]*\\)".*/\\1/p')
                 """
         case .fixed(let value):

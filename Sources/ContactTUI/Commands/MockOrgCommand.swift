@@ -1,5 +1,4 @@
 import ArgumentParser
-import Credentials
 import Foundation
 import MockOrg
 import RestCore
@@ -95,7 +94,13 @@ struct MockOrgCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "The client secret every grant requires, a refresh included (default: a generated one, not needed to refresh)."
+            "A file whose first line is the client secret every grant requires, a refresh included (default: a generated one, not needed to refresh); - reads standard input."
+    )
+    var clientSecretFile: String?
+
+    @Option(
+        help:
+            "The client secret every grant requires, a refresh included; other users can read it in the process list, prefer --client-secret-file."
     )
     var clientSecret: String?
 
@@ -148,62 +153,39 @@ struct MockOrgCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--max-api-version must be a version from \(served.oldest) to \(served.newest), e.g. 60.0.")
         }
-        if let clientSecret, clientSecret.isEmpty || clientSecret.contains(where: \.isWhitespace) {
-            throw ValidationError("--client-secret must be non-empty and without spaces.")
-        }
         if let clientID, clientID.isEmpty || clientID.contains(where: \.isWhitespace) {
             throw ValidationError("--client-id must be non-empty and without spaces.")
         }
         guard (tlsCert == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-cert and --tls-key go together; give both or neither.")
         }
-        if accessToken != nil, accessTokenFile != nil {
-            throw ValidationError("--access-token and --access-token-file cannot go together; give one.")
-        }
-        if let accessToken, !Self.isOneWord(accessToken) {
-            throw ValidationError("--access-token must be non-empty and without spaces.")
+        try accessTokenSecret.validate()
+        try clientSecretSecret.validate()
+        if accessTokenFile == "-", clientSecretFile == "-" {
+            throw ValidationError("only one of the --…-file options can read standard input (-).")
         }
     }
 
-    /// Whether `token` can go in an `Authorization` header as it is: one word.
-    private static func isOneWord(_ token: String) -> Bool {
-        !token.isEmpty && !token.contains(where: \.isWhitespace)
+    /// `--access-token` and `--access-token-file`: the token clients must send.
+    private var accessTokenSecret: MockOrgSecretOption {
+        MockOrgSecretOption(option: "--access-token", noun: "token", value: accessToken, file: accessTokenFile)
     }
 
-    /// The token clients must send: `--access-token-file`'s first line, or `--access-token` (with a
-    /// warning, since the process list shows it), or nil for a generated one.
-    private func resolvedAccessToken() throws -> String? {
-        if let accessToken {
-            StandardError.report(
-                "warning: --access-token is visible to other users in the process list; use --access-token-file.")
-            return accessToken
-        }
-        guard let accessTokenFile else { return nil }
-        let token: String
-        do throws(CredentialError) {
-            token = try SecretFile.read(
-                accessTokenFile, option: "--access-token-file", standardInput: { readLine(strippingNewline: true) })
-        } catch {
-            guard case .invalid(let sentence) = error else { throw CommandFailure.usage(error.description) }
-            throw CommandFailure.usage(sentence)
-        }
-        guard Self.isOneWord(token) else {
-            throw CommandFailure.usage(
-                "--access-token-file \(accessTokenFile) holds a token with spaces; it must be one word.")
-        }
-        return token
+    /// `--client-secret` and `--client-secret-file`: the connected app's secret.
+    private var clientSecretSecret: MockOrgSecretOption {
+        MockOrgSecretOption(option: "--client-secret", noun: "secret", value: clientSecret, file: clientSecretFile)
     }
 
     func run() async throws {
         var configuration = MockOrgConfiguration(
-            host: host, port: port, contacts: mock.contacts, seed: seed, accessToken: try resolvedAccessToken(),
+            host: host, port: port, contacts: mock.contacts, seed: seed, accessToken: try accessTokenSecret.resolved(),
             tokenTTL: tokenTTL.map(Duration.seconds),
             latency: .milliseconds(mock.latency), failRate: mock.failRate, dropRate: dropRate,
             loseReplyRate: loseReplyRate, unavailableRate: unavailableRate, cursorTTL: cursorTTL.map(Duration.seconds),
             apiLimit: apiLimit, tls: tlsMode)
         configuration.rotatesRefreshTokens = rotateRefreshTokens
         configuration.clientID = clientID
-        configuration.clientSecret = clientSecret
+        configuration.clientSecret = try clientSecretSecret.resolved()
         configuration.maxAPIVersion = maxAPIVersion.flatMap(MockOrgConfiguration.apiVersionNumber)
         configuration.compression = !noCompression
         configuration.listViews = listViews

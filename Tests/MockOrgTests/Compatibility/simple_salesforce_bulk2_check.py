@@ -1,6 +1,7 @@
 """Drives a running mock org's Bulk API 2.0 query jobs with simple-salesforce's bulk2, unchanged.
 
-Usage: simple_salesforce_bulk2_check.py INSTANCE_URL ACCESS_TOKEN CONTACT_COUNT
+Usage: simple_salesforce_bulk2_check.py INSTANCE_URL CONTACT_COUNT, the access token on standard input
+(its first line: never in the command line, where the process list shows it).
 
 `sf.bulk2.Contact.query(...)` and `download(...)` must give the same records as a REST
 `query_all`. Exits non-zero (with the reason) on the first mismatch.
@@ -32,7 +33,8 @@ def rows(text):
 
 
 def main():
-    instance_url, token, contact_count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    instance_url, contact_count = sys.argv[1], int(sys.argv[2])
+    token = sys.stdin.readline().strip()
     sf = Salesforce(instance_url=instance_url, session_id=token, version="66.0")
     rest = [
         (record["Id"], record["Name"], (record["Account"] or {}).get("Name"))

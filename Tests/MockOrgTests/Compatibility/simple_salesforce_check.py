@@ -1,6 +1,7 @@
 """Drives a running mock org with simple-salesforce, unchanged, and checks what it sees.
 
-Usage: simple_salesforce_check.py INSTANCE_URL ACCESS_TOKEN CONTACT_COUNT
+Usage: simple_salesforce_check.py INSTANCE_URL CONTACT_COUNT, the access token on standard input
+(its first line: never in the command line, where the process list shows it).
 
 The mock org serves https (`--tls`); requests trusts its CA through REQUESTS_CA_BUNDLE, as
 for any org behind a private CA. Nothing in simple-salesforce or requests is patched or
@@ -39,7 +40,8 @@ def expect_raises(exception_type, action, message):
 
 
 def main():
-    instance_url, token, contact_count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    instance_url, contact_count = sys.argv[1], int(sys.argv[2])
+    token = sys.stdin.readline().strip()
     sf = connect(instance_url, token)
 
     # query_all with a batch size: every contact exactly once, across several pages.

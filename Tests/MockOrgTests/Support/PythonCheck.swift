@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 /// A Python script of `Compatibility/` run against a new mock org over https, trusting the org's
-/// CA through `REQUESTS_CA_BUNDLE` as a user of a private CA would: `INSTANCE_URL ACCESS_TOKEN
-/// CONTACT_COUNT`, then the script's own checks, which end by printing `success`.
+/// CA through `REQUESTS_CA_BUNDLE` as a user of a private CA would: `INSTANCE_URL CONTACT_COUNT`,
+/// the access token on its standard input (never in its command line or environment), then the
+/// script's own checks, which end by printing `success`.
 enum PythonCheck {
     static func run(_ script: String, contacts: Int, expecting success: String) async throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -17,8 +18,8 @@ enum PythonCheck {
         environment["REQUESTS_CA_BUNDLE"] = try #require(endpoint.caCertificateFile).path
         let result = try await withCleanup {
             try await ProcessRunner.run(
-                "python3", [path, endpoint.url.absoluteString, endpoint.accessToken, "\(contacts)"],
-                environment: environment)
+                "python3", [path, endpoint.url.absoluteString, "\(contacts)"], environment: environment,
+                input: endpoint.accessToken + "\n")
         } cleanup: {
             await server.stop()
         }
