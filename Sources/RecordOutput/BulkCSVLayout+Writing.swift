@@ -38,7 +38,7 @@ extension BulkCSVLayout {
         output.append(contentsOf: [UInt8(ascii: "}"), UInt8(ascii: "\n")])
     }
 
-    private static func allNull(_ columns: [Int], in row: CSVRow) -> Bool {
+    static func allNull(_ columns: [Int], in row: CSVRow) -> Bool {
         columns.allSatisfy { row.fields[$0].text.isEmpty }
     }
 

@@ -1,9 +1,10 @@
 import JSONKit
 import SOQL
 
-/// Where each value `list` prints comes from in a row of Bulk API 2.0's CSV, worked out once
-/// from a piece's header row, so that rows go from CSV bytes to TSV or JSON lines with no record
-/// in between, writing what `RecordWriter` writes for the records `BulkCSVRecords` reads.
+/// The shape of a row of Bulk API 2.0's CSV, worked out once from a piece's header row: where
+/// each value of the record comes from. `list --bulk` writes rows from it straight from CSV bytes
+/// to TSV or JSON lines with no record in between (`+Writing`); `BulkCSVRecords` reads the same
+/// rows into records (`+Records`), which `RecordWriter` writes as the same bytes.
 ///
 /// The JSON shape is that of those records: each header path (`Account.Name`) a member of a
 /// nested object, a compound address rebuilt from its parts, an object whose every value is
@@ -30,14 +31,16 @@ struct BulkCSVLayout: Sendable {
 
     /// How many fields each row has.
     let width: Int
-    /// The record's members in the order `RecordWriter` writes them, keys as quoted JSON with a colon.
+    /// The record's members in the order `RecordWriter` writes them, by name (`+Records`).
+    let named: [(key: String, member: Member)]
+    /// The same members, keys as quoted JSON with a colon (`+Writing`).
     let members: [(key: [UInt8], member: Member)]
     let tsv: [TSVSource]
 
     /// The layout of rows under `header` for `records`' reading, printed as `columns` (the
-    /// SELECT list, header spelling applied) with `topLevelOrder` first in JSON.
+    /// SELECT list, header spelling applied; none for records only) with `topLevelOrder` first in JSON.
     init(
-        header: [String], records: BulkCSVRecords, columns: [SelectList.Column], topLevelOrder: [String]
+        header: [String], records: BulkCSVRecords, columns: [SelectList.Column] = [], topLevelOrder: [String] = []
     ) {
         width = header.count
         var top: [(key: String, member: Member)] = []
@@ -58,6 +61,7 @@ struct BulkCSVLayout: Sendable {
             if let found { ordered.append(top.remove(at: found)) }
         }
         ordered += top.sorted { $0.key < $1.key }
+        named = ordered
         members = ordered.map { entry in
             var key: [UInt8] = []
             JSONEscaper.appendQuotedForTerminal(entry.key, to: &key)

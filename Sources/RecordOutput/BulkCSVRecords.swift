@@ -46,16 +46,17 @@ public struct BulkCSVRecords: Sendable {
     public func records(
         fromCSV bytes: [UInt8], limit: Int = .max, final: Bool = true, type: String? = nil
     ) throws(CSVReader.Failure) -> [JSONValue] {
-        var shape: RowShape?
+        var layout: BulkCSVLayout?
         var records: [JSONValue] = []
         let attributes = type.map { JSONValue.object(["type": .string($0)]) }
         try CSVReader.scan(bytes, delimiter: delimiter, final: final) { row throws(CSVReader.Failure) in
-            guard let shape else {
-                shape = RowShape(header: row.fields.map { String(decoding: $0.text, as: UTF8.self) }, reading: self)
+            guard let layout else {
+                layout = BulkCSVLayout(
+                    header: row.fields.map { String(decoding: $0.text, as: UTF8.self) }, records: self)
                 return limit > 0
             }
-            try Self.checkWidth(row, header: shape.width)
-            records.append(shape.record(row, attributes: attributes))
+            try Self.checkWidth(row, header: layout.width)
+            records.append(layout.record(row, attributes: attributes))
             return records.count < limit
         }
         return records
@@ -66,74 +67,6 @@ public struct BulkCSVRecords: Sendable {
         guard row.count == header else {
             throw CSVReader.Failure(
                 message: "a row has \(row.count) fields where the header has \(header)", line: row.line)
-        }
-    }
-
-    /// Where each field of a row goes in its record, worked out once from a piece's header.
-    private struct RowShape {
-        struct Column {
-            let index: Int
-            /// The header's path (`Account.Name` is `Account`, `Name`).
-            let path: [String]
-            let kind: Kind
-        }
-
-        struct Address {
-            let name: String
-            /// Each part's key, column (nil: the org has no such field) and kind.
-            let parts: [(key: String, index: Int?, kind: Kind)]
-        }
-
-        let width: Int
-        /// The columns shown, in the header's order.
-        let columns: [Column]
-        let addresses: [Address]
-        /// The top-level keys that hold a record of their own (a parent or an address): the
-        /// ones an empty parent collapses at.
-        let parents: Set<String>
-
-        init(header: [String], reading records: BulkCSVRecords) {
-            width = header.count
-            columns = header.enumerated().compactMap { index, name in
-                guard !records.hiddenColumns.contains(name.lowercased()) else { return nil }
-                let path = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                return Column(index: index, path: path, kind: records.kind(of: name))
-            }
-            addresses = records.addresses.map { address in
-                Address(
-                    name: address.name,
-                    parts: address.parts.map { part in
-                        (part.key, part.column.flatMap { header.firstIndex(of: $0) }, part.kind)
-                    })
-            }
-            parents = Set(columns.filter { $0.path.count > 1 }.map { $0.path[0] } + addresses.map(\.name))
-        }
-
-        func record(_ row: CSVRow, attributes: JSONValue?) -> JSONValue {
-            var record: [String: JSONValue] = [:]
-            for column in columns {
-                BulkCSVRecords.insert(
-                    BulkCSVRecords.value(Self.text(row.fields[column.index]), kind: column.kind),
-                    at: column.path[...], into: &record)
-            }
-            for address in addresses {
-                var parts: [String: JSONValue] = [:]
-                for part in address.parts {
-                    parts[part.key] = BulkCSVRecords.value(
-                        part.index.flatMap { Self.text(row.fields[$0]) }, kind: part.kind)
-                }
-                record[address.name] = .object(parts)
-            }
-            for key in parents {
-                if let value = record[key] { record[key] = BulkCSVRecords.collapsingEmptyParents(value) }
-            }
-            if let attributes { record["attributes"] = attributes }
-            return .object(record)
-        }
-
-        /// A field's text; empty is nil (null).
-        private static func text(_ field: CSVRow.Field) -> String? {
-            field.text.isEmpty ? nil : String(decoding: field.text, as: UTF8.self)
         }
     }
 
@@ -162,12 +95,5 @@ public struct BulkCSVRecords: Sendable {
         var parent = record[first]?.objectValue ?? [:]
         insert(value, at: path.dropFirst(), into: &parent)
         record[first] = .object(parent)
-    }
-
-    /// A parent record whose every field is null (or such a parent) is no parent.
-    private static func collapsingEmptyParents(_ value: JSONValue) -> JSONValue {
-        guard case .object(var members) = value else { return value }
-        for (key, member) in members { members[key] = collapsingEmptyParents(member) }
-        return members.values.allSatisfy { $0 == .null } ? .null : .object(members)
     }
 }

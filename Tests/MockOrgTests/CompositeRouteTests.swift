@@ -13,32 +13,24 @@ import Testing
     static let base = "/services/data/v66.0"
     static let limitInfo = HTTPField.Name("Sforce-Limit-Info")!
 
-    /// A composite answer: its status, `Sforce-Limit-Info` and entries.
-    struct Answer {
-        let status: Int
-        let usage: String?
-        let json: Any?
-
-        var entries: [[String: Any]] { (json as? [String: Any])?["compositeResponse"] as? [[String: Any]] ?? [] }
-        var error: String? { ((json as? [[String: Any]])?.first)?["errorCode"] as? String }
-
-        func status(of index: Int) -> Int? { entries[index]["httpStatusCode"] as? Int }
-        func body(of index: Int) -> Any? { entries[index]["body"] }
-        func errorCode(of index: Int) -> String? {
-            ((body(of: index) as? [[String: Any]])?.first)?["errorCode"] as? String
-        }
-    }
-
     static func subrequest(_ method: String, _ url: String, _ referenceId: String, body: Any? = nil) -> [String: Any] {
         var subrequest: [String: Any] = ["method": method, "url": url, "referenceId": referenceId]
         if let body { subrequest["body"] = body }
         return subrequest
     }
 
+    static func describe(_ object: String, as referenceId: String) -> [String: Any] {
+        subrequest("GET", base + "/sobjects/\(object)/describe", referenceId)
+    }
+
+    static func query(_ soql: String, as referenceId: String) -> [String: Any] {
+        subrequest("GET", base + "/query?q=" + encodedQuery(soql), referenceId)
+    }
+
     static func composite(
         _ client: any TestClientProtocol, _ org: TestOrg, _ subrequests: [[String: Any]], allOrNone: Bool? = nil,
         path: String = base + "/composite"
-    ) async throws -> Answer {
+    ) async throws -> JSONReply {
         var body: [String: Any] = ["compositeRequest": subrequests]
         if let allOrNone { body["allOrNone"] = allOrNone }
         let bytes = try JSONSerialization.data(withJSONObject: body)
@@ -46,12 +38,7 @@ import Testing
         headers[.contentType] = "application/json"
         return try await client.execute(
             uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: Array(bytes))
-        ) { response in
-            Answer(
-                status: Int(response.status.code), usage: response.headers[limitInfo],
-                json: try? JSONSerialization.jsonObject(with: Data(buffer: response.body), options: [.fragmentsAllowed])
-            )
-        }
+        ) { JSONReply($0) }
     }
 
     @Test func twoDescribesAreOneAPICallAndEachAnswersAsItsOwnRequestWould() async throws {
@@ -61,10 +48,10 @@ import Testing
                 client, org,
                 [
                     Self.subrequest("GET", Self.base + "/sobjects/Contact/describe/", "contact"),
-                    Self.subrequest("GET", Self.base + "/sobjects/Account/describe", "account"),
+                    Self.describe("Account", as: "account"),
                 ])
             #expect(answer.status == 200)
-            #expect(answer.usage == "api-usage=1/15000", "the composite is one call")
+            #expect(answer.headers[Self.limitInfo] == "api-usage=1/15000", "the composite is one call")
             #expect(answer.entries.map { $0["referenceId"] as? String } == ["contact", "account"])
             #expect(answer.status(of: 0) == 200 && answer.status(of: 1) == 200)
             #expect(answer.entries.allSatisfy { $0["httpHeaders"] is [String: Any] })
@@ -82,11 +69,10 @@ import Testing
     @Test func aLaterSubrequestReadsAnEarlierAnswerThroughItsReference() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 5))
         try await org.test { client in
-            let soql = encodedQuery("SELECT Id, Name FROM Contact ORDER BY Name LIMIT 1")
             let answer = try await Self.composite(
                 client, org,
                 [
-                    Self.subrequest("GET", Self.base + "/query?q=" + soql, "first"),
+                    Self.query("SELECT Id, Name FROM Contact ORDER BY Name LIMIT 1", as: "first"),
                     Self.subrequest("GET", Self.base + "/sobjects/Contact/@{first.records[0].Id}", "contact"),
                     Self.subrequest(
                         "POST", Self.base + "/sobjects/Account", "account", body: ["Name": "Composite Account"]),
@@ -110,9 +96,9 @@ import Testing
             let answer = try await Self.composite(
                 client, org,
                 [
-                    Self.subrequest("GET", Self.base + "/sobjects/Nothing/describe", "missing"),
+                    Self.describe("Nothing", as: "missing"),
                     Self.subrequest("GET", Self.base + "/sobjects/Contact/@{missing.id}", "dependent"),
-                    Self.subrequest("GET", Self.base + "/sobjects/Account/describe", "account"),
+                    Self.describe("Account", as: "account"),
                 ])
             #expect(answer.status == 200)
             #expect(answer.status(of: 0) == 404 && answer.errorCode(of: 0) == "NOT_FOUND")
@@ -124,9 +110,7 @@ import Testing
     @Test func withAllOrNoneTheFirstFailureHaltsEveryOtherSubrequest() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 5))
         try await org.test { client in
-            let describes = ["Account", "Nothing", "Contact"].map {
-                Self.subrequest("GET", Self.base + "/sobjects/\($0)/describe", $0)
-            }
+            let describes = ["Account", "Nothing", "Contact"].map { Self.describe($0, as: $0) }
             let answer = try await Self.composite(client, org, describes, allOrNone: true)
             #expect(answer.status == 200 && answer.entries.count == 3)
             #expect(answer.status(of: 1) == 404 && answer.errorCode(of: 1) == "NOT_FOUND")
@@ -143,7 +127,7 @@ import Testing
                 client, org,
                 [Self.subrequest("POST", Self.base + "/sobjects/Account", "account", body: ["Name": "Never"])],
                 allOrNone: true)
-            #expect(answer.status == 400 && answer.error == "INVALID_INPUT")
+            #expect(answer.status == 400 && answer.error?.code == "INVALID_INPUT")
             let after = try await client.query("SELECT Id FROM Account", headers: org.authorization).records.count
             #expect(after == before)
         }
@@ -158,7 +142,7 @@ import Testing
                 [
                     Self.subrequest("POST", Self.base + "/jobs/query", "job", body: job),
                     Self.subrequest("GET", Self.base + "/limits", "limits"),
-                    Self.subrequest("GET", Self.base + "/query?q=" + encodedQuery("SELECT Id FROM Contact"), "query"),
+                    Self.query("SELECT Id FROM Contact", as: "query"),
                     Self.subrequest("GET", "/services/data/v42.0/composite/sobjects/Contact?ids=x&fields=Id", "old"),
                 ])
             #expect(answer.status == 200)
@@ -172,32 +156,39 @@ import Testing
     @Test func theResourcesLimitsVersionAndMethods() async throws {
         let org = TestOrg(MockOrgConfiguration(contacts: 5))
         try await org.test { client in
-            let describe = Self.subrequest("GET", Self.base + "/sobjects/Contact/describe", "d")
+            let describe = Self.describe("Contact", as: "d")
             let many = (0..<26).map { Self.subrequest("GET", Self.base + "/limits", "r\($0)") }
-            #expect(try await Self.composite(client, org, many).error == "INVALID_INPUT")
-            let queries = (0..<6).map {
-                Self.subrequest("GET", Self.base + "/query?q=" + encodedQuery("SELECT Id FROM Contact"), "q\($0)")
-            }
-            #expect(try await Self.composite(client, org, queries).error == "INVALID_INPUT")
-            #expect(try await Self.composite(client, org, [describe, describe]).error == "INVALID_INPUT")
-            #expect(try await Self.composite(client, org, []).error == "INVALID_INPUT")
+            #expect(try await Self.composite(client, org, many).error?.code == "INVALID_INPUT")
+            let queries = (0..<6).map { Self.query("SELECT Id FROM Contact", as: "q\($0)") }
+            #expect(try await Self.composite(client, org, queries).error?.code == "INVALID_INPUT")
+            #expect(try await Self.composite(client, org, [describe, describe]).error?.code == "INVALID_INPUT")
+            #expect(try await Self.composite(client, org, []).error?.code == "INVALID_INPUT")
             let badReference = Self.subrequest("GET", Self.base + "/limits", "not-valid")
-            #expect(try await Self.composite(client, org, [badReference]).error == "INVALID_INPUT")
+            #expect(try await Self.composite(client, org, [badReference]).error?.code == "INVALID_INPUT")
             let old = try await Self.composite(client, org, [describe], path: "/services/data/v37.0/composite")
-            #expect(old.status == 404 && old.error == "NOT_FOUND")
+            #expect(old.status == 404 && old.error?.code == "NOT_FOUND")
             let first = try await Self.composite(client, org, [describe], path: "/services/data/v38.0/composite")
             #expect(first.status == 200 && first.status(of: 0) == 200)
             let get = try await client.get(Self.base + "/composite", headers: org.authorization)
             #expect(get.status == 200)
             #expect(get.object?["sobjects"] as? String == Self.base + "/composite/sobjects")
             let put = try await client.execute(uri: Self.base + "/composite", method: .put, headers: org.authorization)
-            {
-                ($0.status.code, try? JSONSerialization.jsonObject(with: Data(buffer: $0.body)) as? [[String: Any]])
-            }
-            #expect(put.0 == 405 && put.1?.first?["errorCode"] as? String == "METHOD_NOT_ALLOWED")
+            { JSONReply($0) }
+            #expect(put.status == 405 && put.error?.code == "METHOD_NOT_ALLOWED")
             let nested = Self.subrequest("POST", Self.base + "/composite", "nested", body: ["compositeRequest": []])
             let answer = try await Self.composite(client, org, [nested])
             #expect(answer.status(of: 0) == 404, "a composite holds no composite")
         }
+    }
+}
+
+/// A composite answer's entries, by the place of their subrequest.
+extension JSONReply {
+    fileprivate var entries: [[String: Any]] { object?["compositeResponse"] as? [[String: Any]] ?? [] }
+
+    fileprivate func status(of index: Int) -> Int? { entries[index]["httpStatusCode"] as? Int }
+    fileprivate func body(of index: Int) -> Any? { entries[index]["body"] }
+    fileprivate func errorCode(of index: Int) -> String? {
+        ((body(of: index) as? [[String: Any]])?.first)?["errorCode"] as? String
     }
 }

@@ -80,6 +80,20 @@ import Testing
         #expect(records[0]["LastModifiedDate"] == .string("2024-02-03T04:05:06.000+0000"))
     }
 
+    /// Collapsing works at each level: an empty grandparent under a parent with values is null,
+    /// and a parent with values only further down is kept.
+    @Test func anEmptyParentIsNullAtEveryLevel() throws {
+        let csv = Array(
+            ("\"Id\",\"Account.Name\",\"Account.Owner.Name\"\n"
+                + "\"1\",\"Acme\",\"\"\n\"2\",\"\",\"\"\n\"3\",\"\",\"Ann\"\n").utf8)
+        let records = try BulkCSVRecords(kinds: [:]).records(fromCSV: csv, type: "Contact")
+        #expect(records.count == 3)
+        #expect(records[0]["Account"] == .object(["Name": .string("Acme"), "Owner": .null]))
+        #expect(records[1]["Account"] == .null)
+        #expect(records[2]["Account"] == .object(["Name": .null, "Owner": .object(["Name": .string("Ann")])]))
+        #expect(records[0]["attributes"] == .object(["type": .string("Contact")]))
+    }
+
     @Test func aRowOfTheWrongWidthIsRefused() {
         let csv = Array("\"a\",\"b\"\n\"1\",\"two\nlines\"\n\"1\"\n".utf8)
         let error = #expect(throws: CSVReader.Failure.self) {

@@ -80,66 +80,45 @@ import Testing
         }
     }
 
-    /// A reader of the first sync (`readPages`) cancelled while its job runs, and the job as the
-    /// org then describes it; `cancelAtOnce` cancels before the create can have been answered.
-    static func cancelledRead(cancelAtOnce: Bool) async throws -> (error: BulkQueryError?, job: BulkQueryJob?) {
-        var configuration = MockOrgConfiguration(contacts: 200)
+    /// How `interruptedRead` cancels its read: at once (before the create can have been
+    /// answered), or once the job exists.
+    enum Cancellation { case atOnce, onceCreated }
+
+    /// A first sync's read (`readPages`) while its job runs at the org (slowed, so that there is
+    /// something to abort), ended by `faults` failing the org's requests or by `cancel`: the error
+    /// it ends with, the ids `created` reported, and every job as the org's list of jobs
+    /// (`GET …/jobs/query`) then describes it.
+    static func interruptedRead(
+        _ faults: MockOrgRequestFault..., cancel: Cancellation? = nil
+    ) async throws -> (
+        error: BulkQueryError?, created: [String], jobs: [(id: String, state: String)]
+    ) {
+        var configuration = MockOrgConfiguration(contacts: 50)
         configuration.bulkDelay = .seconds(20)
+        configuration.requestFaults = faults
         return try await LiveOrg.with(configuration) { org in
-            let jobs = JobIDs()
+            let created = JobIDs()
             let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client))
             let read = Task { () async -> BulkQueryError? in
                 do throws(BulkQueryError) {
-                    try await reader.readPages(created: { jobs.add($0) }) { _ in Issue.record("no piece was expected") }
+                    try await reader.readPages(created: { created.add($0) }) { _ in
+                        Issue.record("no piece was expected")
+                    }
                     return nil
                 } catch {
                     return error
                 }
             }
-            if !cancelAtOnce { #expect(await waitUntil { !jobs.ids.isEmpty }) }
-            read.cancel()
-            let error = await read.value
-            guard let id = jobs.ids.first else { return (error, nil) }
-            return (error, try await BulkQuery(client: org.client).job(id))
-        }
-    }
-
-    @Test func aReadCancelledWhileItsJobRunsAbortsTheJobAtTheOrg() async throws {
-        let (error, job) = try await Self.cancelledRead(cancelAtOnce: false)
-        #expect(job?.state == .aborted)
-        guard case .requestFailed(.cancelled) = error else {
-            Issue.record("expected the read to end cancelled, got \(String(describing: error))")
-            return
-        }
-    }
-
-    @Test func aReadCancelledBeforeTheCreateIsAnsweredStillAbortsTheJobTheOrgMade() async throws {
-        let (error, job) = try await Self.cancelledRead(cancelAtOnce: true)
-        #expect(job?.state == .aborted, "the start is never cut off, so the job's id is known")
-        #expect(error != nil)
-    }
-
-    /// A read whose org fails `faults`' requests: the error it ends with, the ids `created`
-    /// reported, and every job as the org's list of jobs (`GET …/jobs/query`) then describes it.
-    static func readFailing(
-        _ faults: MockOrgRequestFault...
-    ) async throws -> (
-        error: BulkQueryError?, created: [String], jobs: [(id: String, state: String)]
-    ) {
-        var configuration = MockOrgConfiguration(contacts: 50)
-        // Still running when the fault comes, so that there is something to abort.
-        configuration.bulkDelay = .seconds(20)
-        configuration.requestFaults = faults
-        return try await LiveOrg.with(configuration) { org in
-            let created = JobIDs()
-            var error: BulkQueryError?
-            do throws(BulkQueryError) {
-                try await BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client)).readPages(
-                    created: { created.add($0) }
-                ) { _ in Issue.record("no piece was expected") }
-            } catch let failure {
-                error = failure
+            switch cancel {
+            case .atOnce?:
+                read.cancel()
+            case .onceCreated?:
+                #expect(await waitUntil { !created.ids.isEmpty })
+                read.cancel()
+            case nil:
+                break
             }
+            let error = await read.value
             let list = try await org.client.send(RestRequest(method: .GET, path: "/services/data/v66.0/jobs/query"))
                 .asJSONValue()
             let jobs = (list["records"]?.arrayValue ?? []).map {
@@ -149,9 +128,25 @@ import Testing
         }
     }
 
+    @Test func aReadCancelledWhileItsJobRunsAbortsTheJobAtTheOrg() async throws {
+        let (error, created, jobs) = try await Self.interruptedRead(cancel: .onceCreated)
+        #expect(jobs.map(\.id) == created && jobs.map(\.state) == ["Aborted"], "\(jobs)")
+        guard case .requestFailed(.cancelled) = error else {
+            Issue.record("expected the read to end cancelled, got \(String(describing: error))")
+            return
+        }
+    }
+
+    @Test func aReadCancelledBeforeTheCreateIsAnsweredStillAbortsTheJobTheOrgMade() async throws {
+        let (error, created, jobs) = try await Self.interruptedRead(cancel: .atOnce)
+        #expect(created.count == 1, "the start is never cut off, so the job's id is known")
+        #expect(jobs.map(\.id) == created && jobs.map(\.state) == ["Aborted"], "\(jobs)")
+        #expect(error != nil)
+    }
+
     @Test func aDescribeThatFailsAfterTheJobWasCreatedAbortsItAndIsThrownAsItCame() async throws {
         // The parents' describes are read in one Composite call, then each alone: both fail.
-        let (error, created, jobs) = try await Self.readFailing(
+        let (error, created, jobs) = try await Self.interruptedRead(
             MockOrgRequestFault(method: "POST", pathPart: "/composite"),
             MockOrgRequestFault(method: "GET", pathPart: "/describe"))
         #expect(created.count == 1)
@@ -164,7 +159,7 @@ import Testing
     }
 
     @Test func aPollThatFailsAbortsTheJobAndIsThrownAsItCame() async throws {
-        let (error, created, jobs) = try await Self.readFailing(
+        let (error, created, jobs) = try await Self.interruptedRead(
             MockOrgRequestFault(method: "GET", pathPart: "/jobs/query/"))
         #expect(created.count == 1)
         #expect(jobs.map(\.id) == created && jobs.map(\.state) == ["Aborted"], "\(jobs)")

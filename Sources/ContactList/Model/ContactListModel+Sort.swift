@@ -87,7 +87,6 @@ extension ContactListModel {
             let lastLine = message.split(whereSeparator: \.isNewline).last ?? Substring(message)
             reason = String(lastLine.drop(while: \.isWhitespace))
         }
-        if reason.hasSuffix(".") { reason.removeLast() }
-        return "Cannot sort by \(column): \(reason)."
+        return "Cannot sort by \(column): \(reason.withoutFinalFullStop)."
     }
 }

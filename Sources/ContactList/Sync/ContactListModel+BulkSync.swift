@@ -65,8 +65,7 @@ extension ContactListModel {
             return applyPage(page, replacing: !applied, restarting: !applied)
         case .failure(let error):
             inFlight[id] = nil
-            var reason = error.description
-            if reason.hasSuffix(".") { reason.removeLast() }
+            let reason = error.description.withoutFinalFullStop
             guard applied else {
                 notices.statusMessage = "\(reason); the rest of the list is read page by page instead."
                 return loadMoreIfNeeded()

@@ -39,7 +39,8 @@ struct RecordFileWriter: Sendable {
         do throws(RestClientError) {
             records = try await read(queries, inTheOrderOf: export.ids)
         } catch {
-            return .failed("Nothing written: the records could not be read (\(Self.clause(error.description))).")
+            return .failed(
+                "Nothing written: the records could not be read (\(error.description.withoutFinalFullStop)).")
         }
         var writer = RecordWriter(
             format: export.format == .jsonLines ? .json : .tsv, selectList: SelectList(soql: export.query))
@@ -85,10 +86,5 @@ struct RecordFileWriter: Sendable {
         } catch {
             return String(cString: strerror(error.code.rawValue))
         }
-    }
-
-    /// A sentence as a clause: without its final full stop.
-    private static func clause(_ sentence: String) -> String {
-        sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
     }
 }

@@ -195,8 +195,7 @@ struct ListCommand: AsyncParsableCommand {
     static func sentence(for error: RestClientError, printed: Int) -> String {
         guard printed > 0 else { return error.description }
         guard error.isExpiredQueryCursor else {
-            var reason = error.description
-            if reason.hasSuffix(".") { reason.removeLast() }
+            let reason = error.description.withoutFinalFullStop
             return "\(reason); the output is incomplete: \(printed) record\(printed == 1 ? " was" : "s were") printed."
         }
         return "The org's query cursor expired after \(printed) records were printed, "

@@ -38,16 +38,17 @@ struct TestOrg {
 /// A decoded JSON response.
 struct JSONReply {
     let status: Int
-    let contentType: String?
+    let headers: HTTPFields
     let json: Any?
 
     init(_ response: TestResponse) {
         status = Int(response.status.code)
-        contentType = response.headers[.contentType]
+        headers = response.headers
         let bytes = Data(buffer: response.body)
         json = bytes.isEmpty ? nil : try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])
     }
 
+    var contentType: String? { headers[.contentType] }
     var object: [String: Any]? { json as? [String: Any] }
     var records: [[String: Any]] { object?["records"] as? [[String: Any]] ?? [] }
 

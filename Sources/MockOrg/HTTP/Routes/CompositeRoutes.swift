@@ -59,13 +59,15 @@ struct CompositeRoutes {
                 "allOrNone cannot roll back \(write.method.rawValue) \(write.url) in this mock org: "
                     + "send its writes with allOrNone false")
         }
+        let referred = CompositeReferences.referenceIds(in: body.subrequests)
         var references = CompositeReferences()
         var results: [SubrequestResult] = []
         var failed: Int?
         for subrequest in body.subrequests {
             guard failed == nil || !body.allOrNone else { break }
             let result = await run(
-                subrequest, references: references, authority: request.head.authority, context: context)
+                subrequest, references: references, keepingBody: referred.contains(subrequest.referenceId),
+                authority: request.head.authority, context: context)
             references.record(subrequest.referenceId, body: result.parsedBody, succeeded: result.succeeded)
             if !result.succeeded, failed == nil { failed = results.count }
             results.append(result)
@@ -86,10 +88,11 @@ struct CompositeRoutes {
         return Response.json(writer.bytes)
     }
 
-    /// Runs one subrequest through the data API's routes, its references resolved first.
+    /// Runs one subrequest through the data API's routes, its references resolved first; its
+    /// body is parsed for a later reference only when `keepingBody`.
     private func run(
-        _ subrequest: CompositeRequestBody.Subrequest, references: CompositeReferences, authority: String?,
-        context: MockOrgContext
+        _ subrequest: CompositeRequestBody.Subrequest, references: CompositeReferences, keepingBody: Bool,
+        authority: String?, context: MockOrgContext
     ) async -> SubrequestResult {
         let url: String
         var body: Any?
@@ -111,7 +114,8 @@ struct CompositeRoutes {
         }
         let inner = Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: bytes)))
         do {
-            return await SubrequestResult(try await subrequests.respond(to: inner, context: context))
+            return await SubrequestResult(
+                try await subrequests.respond(to: inner, context: context), keepingBody: keepingBody)
         } catch let error as APIError {
             return SubrequestResult(error: error)
         } catch let error as any HTTPResponseError {
@@ -129,6 +133,7 @@ private struct SubrequestResult {
     let headers: [(name: String, value: String)]
     /// The body as JSON text; a body that is not JSON is written as a string, none as null.
     let body: [UInt8]
+    /// The body parsed (`JSONSerialization`'s types), when a later subrequest refers to it.
     let parsedBody: Any?
 
     var succeeded: Bool { status < 400 }
@@ -148,8 +153,9 @@ private struct SubrequestResult {
         parsedBody = nil
     }
 
-    /// The answer of a route, its body read whole.
-    init(_ response: Response) async {
+    /// The answer of a route, its body read whole, and parsed when `keepingBody`: a composite
+    /// whose answers nothing refers to (the describes a bulk job's plan reads) parses none.
+    init(_ response: Response, keepingBody: Bool) async {
         status = Int(response.status.code)
         // The length and encoding are the composite's own, as Salesforce leaves them out.
         let skipped: Set<HTTPField.Name> = [.contentType, .contentLength, .contentEncoding, .transferEncoding]
@@ -158,18 +164,19 @@ private struct SubrequestResult {
         let written = response.body
         try? await written.write(collector)
         let bytes = collector.bytes
+        // Parsed only for a later reference; otherwise only checked to be JSON, building nothing.
+        let parsed = keepingBody ? try? OrgStore.parseJSON(bytes) : nil
+        let isJSON = keepingBody ? parsed != nil : JSONSyntax.firstError(in: bytes) == nil
         if bytes.isEmpty {
             body = Array("null".utf8)
-            parsedBody = nil
-        } else if let parsed = try? OrgStore.parseJSON(bytes) {
+        } else if isJSON {
             body = bytes
-            parsedBody = parsed
         } else {
             var text = JSONWriter()
             text.string(String(decoding: bytes, as: UTF8.self))
             body = text.bytes
-            parsedBody = nil
         }
+        parsedBody = parsed
     }
 
     func write(as referenceId: String, into writer: inout JSONWriter) {

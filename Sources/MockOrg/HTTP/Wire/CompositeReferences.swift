@@ -17,6 +17,30 @@ struct CompositeReferences {
         if succeeded, let body { bodies[referenceId] = body }
     }
 
+    /// The reference ids the subrequests' urls and bodies name, so that only those answers are
+    /// kept for reading (`record`).
+    static func referenceIds(in subrequests: [CompositeRequestBody.Subrequest]) -> Set<String> {
+        var ids: Set<String> = []
+        func scan(_ value: Any) {
+            switch value {
+            case let text as String:
+                var rest = text[...]
+                while let start = rest.range(of: "@{"), let end = rest[start.upperBound...].firstIndex(of: "}") {
+                    ids.insert(referenceId(of: rest[start.upperBound..<end]))
+                    rest = rest[rest.index(after: end)...]
+                }
+            case let object as [String: Any]: object.values.forEach(scan)
+            case let array as [Any]: array.forEach(scan)
+            default: break
+            }
+        }
+        for subrequest in subrequests {
+            scan(subrequest.url)
+            if let body = subrequest.body { scan(body) }
+        }
+        return ids
+    }
+
     /// `text` with each reference replaced by its value's text.
     func resolving(_ text: String) throws(APIError) -> String {
         guard text.contains("@{") else { return text }
@@ -57,7 +81,7 @@ struct CompositeReferences {
     /// The value `expression` (`refAccount.id`) names.
     private func value(of expression: String) throws(APIError) -> Any {
         let steps = expression.split(separator: ".", omittingEmptySubsequences: false)
-        let referenceId = String(steps.first?.split(separator: "[").first ?? "")
+        let referenceId = Self.referenceId(of: expression[...])
         guard var current = bodies[referenceId] else { throw halted(expression, referenceId) }
         for (position, step) in steps.enumerated() {
             let parts = step.split(separator: "[", omittingEmptySubsequences: false)
@@ -75,6 +99,12 @@ struct CompositeReferences {
             }
         }
         return current
+    }
+
+    /// The reference id an expression starts with (`refQuery` in `refQuery.records[0].Id`).
+    private static func referenceId(of expression: Substring) -> String {
+        String(
+            expression.split(separator: ".", omittingEmptySubsequences: false).first?.split(separator: "[").first ?? "")
     }
 
     private func halted(_ expression: String, _ referenceId: String) -> APIError {
