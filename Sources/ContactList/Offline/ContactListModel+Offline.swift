@@ -390,9 +390,7 @@ extension ContactListModel {
         case .delete:
             notices.alerts.append(.deleteChangedMeanwhile(DeleteConflict(change, orgChange: orgChange)))
         case .update(let field, let value):
-            let conflict = FieldConflict(
-                record: change.original, field: field, yours: value, theirs: orgChange.theirs ?? "",
-                changedBy: orgChange.changedBy, changedAt: orgChange.changedAt, queuedKey: change.key)
+            let conflict = FieldConflict(change, field: field, yours: value, orgChange: orgChange)
             notices.alerts.append(.changedMeanwhile(conflict, name: label(of: change.original)))
         case .create, .undelete:
             break
@@ -411,13 +409,10 @@ extension ContactListModel {
     mutating func keepEditConflict(_ conflict: inout FieldConflict) -> [ContactListEffect] {
         guard journalsChanges else { return [] }
         var effects = forgetQueuedEdits(of: conflict.record.id, field: conflict.field)
-        let orgChange = OrgChange(
-            changedBy: conflict.changedBy, changedAt: conflict.changedAt,
-            changes: ["\(conflict.field): \"\(conflict.yours)\" → \"\(conflict.theirs)\""], theirs: conflict.theirs)
         let change = QueuedChange(
             key: RestRequestID(), kind: .update(field: conflict.field, value: conflict.yours),
             original: currentCopy(of: conflict.record).lastModified(conflict.changedAt), state: .conflict,
-            since: notices.now(), orgChange: orgChange)
+            since: notices.now(), orgChange: conflict.orgChange)
         conflict.queuedKey = change.key
         return effects + enqueue(change)
     }
