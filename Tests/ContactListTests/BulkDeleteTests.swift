@@ -171,8 +171,14 @@ struct BulkDeleteTests {
     }
 
     /// Marks the first 201 of 205 rows and deletes them: two collection requests, of 200 and 1.
-    static func twoRequestBulkDelete() throws -> (ContactListModel, RestRequest, RestRequest) {
+    /// `journalsChanges`: with a durable outbox, where a request that never left queues.
+    static func twoRequestBulkDelete(
+        journalsChanges: Bool = false
+    ) throws
+        -> (ContactListModel, RestRequest, RestRequest)
+    {
         var model = Fixtures.loadedModel(count: 205)
+        model.journalsChanges = journalsChanges
         for _ in 0..<201 { _ = model.handle(key: .character(" ")) }
         _ = model.handle(key: .character("d"))
         let sent = Fixtures.sentRequests(model.handle(key: .character("y")))

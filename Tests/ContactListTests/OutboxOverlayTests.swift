@@ -108,4 +108,27 @@ struct OutboxOverlayTests {
                 })
         }
     }
+
+    @Test("p's rows are made once while nothing changes, and the box shows each change on the next frame")
+    func rowsKeptUntilAChange() throws {
+        var model = Fixtures.loadedModel(count: 5)
+        let delete = try #require(Fixtures.sentRequests(model.handle(key: .character("d"))).first)
+        _ = model.handle(key: .down)
+        _ = model.handle(key: .character("d"))
+        _ = model.handle(key: .character("p"))
+        #expect(Self.line(model, naming: Fixtures.id(0)) != nil)
+        #expect(Self.line(model, naming: Fixtures.id(2)) != nil)
+        let made = model.outboxCache
+        #expect(made.isMade)
+        // Frames of the spinner, and scrolling, change nothing the box lists: its rows are kept.
+        model.tick()
+        _ = model.handle(key: .character("j"))
+        #expect(Self.line(model, naming: Fixtures.id(0)) != nil)
+        #expect(model.outboxCache === made)
+        // A settled change leaves the box on the next frame.
+        _ = model.handle(response: Fixtures.noContent, for: delete.id)
+        #expect(model.outboxCache !== made)
+        #expect(Self.line(model, naming: Fixtures.id(0)) == nil)
+        #expect(Self.line(model, naming: Fixtures.id(2)) != nil)
+    }
 }

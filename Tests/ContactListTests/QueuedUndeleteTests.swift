@@ -149,4 +149,57 @@ struct QueuedUndeleteTests {
         #expect(!model.confirmedDeletedIDs.contains(selected.id))
         #expect(!OfflineTests.line(model, with: selected.displayName).hasPrefix("↺"))
     }
+
+    /// The names of `names` in the order the screen shows them.
+    static func shownOrder(_ model: ContactListModel, of names: [String]) -> [String] {
+        let lines = OfflineTests.screen(model).split(separator: "\n")
+        func position(_ name: String) -> Int { lines.firstIndex { $0.contains(name) } ?? .max }
+        return names.sorted { position($0) < position($1) }
+    }
+
+    /// Whether the undelete of `U` in the Recycle Bin never reaches the org (else the org refuses it).
+    @Test(
+        "in the Recycle Bin, rows whose restore did not happen come back on top in the bin's order, queued or refused",
+        arguments: [true, false])
+    func recycleBinPutBackKeepsOrder(unreachable: Bool) throws {
+        var model = try RecycleBinTests.bin(count: 5)
+        model.journalsChanges = true
+        model.keepsRows = true
+        let names = (0..<5).map { "Contact 000\($0)" }
+        Fixtures.mark([1, 3], in: &model)
+        let undo = try #require(Self.undeletes(model.handle(key: .character("U"))).first)
+        #expect(Self.shownOrder(model, of: names).prefix(3) == ["Contact 0000", "Contact 0002", "Contact 0004"])
+        #expect(model.run.totalSize == 3)
+        let answer =
+            unreachable
+            ? OfflineTests.refused
+            : Fixtures.undeleteResults(ids: Fixtures.undeleteIDs(undo)) { _ in ("UNDELETE_FAILED", "purged") }
+        _ = model.handle(response: answer, for: undo.id)
+        #expect(
+            model.notices.statusMessage
+                == (unreachable
+                    ? "Queued 2 contacts to restore: the org cannot be reached; sent when it answers (x takes one back)"
+                    : "2 contacts were not restored"))
+        #expect(model.notices.alerts.count == (unreachable ? 0 : 1))
+        // The refusal's alert names them; Enter takes it away from over the rows.
+        if !unreachable { _ = model.handle(key: .enter) }
+        // Both are still in the bin: back on top, in the bin's order, the queued ones marked ↺.
+        #expect(
+            Self.shownOrder(model, of: names)
+                == ["Contact 0001", "Contact 0003", "Contact 0000", "Contact 0002", "Contact 0004"])
+        #expect(OfflineTests.line(model, with: "Contact 0003").hasPrefix("↺") == unreachable)
+        #expect(model.run.totalSize == 5)
+    }
+
+    @Test("a U that cannot reach the org is counted once, when it is sent, not also when it queued")
+    func unsentUndeleteCountsOnce() throws {
+        var model = try Self.deletedOne()
+        let before = model.run.totalSize
+        let undo = try #require(Self.undeletes(model.handle(key: .character("U"))).first)
+        #expect(model.run.totalSize == before + 1)
+        let effects = model.handle(response: OfflineTests.refused, for: undo.id)
+        #expect(model.run.totalSize == before)
+        #expect(Self.undeletes(try OfflineTests.comeOnline(&model, effects)).count == 1)
+        #expect(model.run.totalSize == before + 1)
+    }
 }

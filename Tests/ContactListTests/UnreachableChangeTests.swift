@@ -199,4 +199,32 @@ struct UnreachableChangeTests {
         #expect(model.confirmedDeletedIDs.contains(Fixtures.id(0)))
         #expect(model.notices.alerts.isEmpty)
     }
+
+    @Test("a bulk delete's requests that all find the org unreachable: the status counts the whole bulk delete")
+    func bulkDeleteQueuedOverRequests() throws {
+        var (model, first, second) = try BulkDeleteTests.twoRequestBulkDelete(journalsChanges: true)
+        _ = model.handle(response: Self.refused, for: first.id)
+        #expect(
+            model.notices.statusMessage
+                == "Queued 200 contacts to delete: the org cannot be reached; sent when it answers (x takes one back)")
+        _ = model.handle(response: Self.refused, for: second.id)
+        #expect(
+            model.notices.statusMessage
+                == "Queued 201 contacts to delete: the org cannot be reached; sent when it answers (x takes one back)")
+        #expect(model.offline.entries.count == 201)
+        #expect(model.changes.bulkTallies.isEmpty)
+    }
+
+    @Test("a bulk delete's request that finds the org unreachable after another settled: both on the status line")
+    func bulkDeleteQueuedAfterDeleted() throws {
+        var (model, first, second) = try BulkDeleteTests.twoRequestBulkDelete(journalsChanges: true)
+        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
+        _ = model.handle(response: Self.refused, for: second.id)
+        #expect(
+            model.notices.statusMessage
+                == "Deleted 200 contacts; queued the delete of Contact 0200: the org cannot be reached; sent when it "
+                + "answers (x takes it back)")
+        #expect(OfflineTests.line(model, with: "Contact 0200").hasPrefix("✖"))
+        #expect(model.changes.bulkTallies.isEmpty)
+    }
 }

@@ -1,7 +1,7 @@
 /// What one bulk delete has come to so far, over all its collection requests: the status line
 /// is drawn from it, so a request that settles later never hides what an earlier one did.
 struct BulkDeleteTally: Sendable, Equatable {
-    /// The records the bulk delete sent (less those whose request never reached the org: they queue).
+    /// The records the bulk delete sent.
     var total: Int
     /// The words for them ("contacts", "accounts").
     var noun = ObjectNoun(objectType: "Contact")
@@ -9,9 +9,13 @@ struct BulkDeleteTally: Sendable, Equatable {
     var notDeleted = 0
     /// Records that got no answer and could not be read back.
     var unknown = 0
+    /// Records whose request never reached the org: their deletes queue in the outbox.
+    var queued = 0
 
+    /// Records whose outcome the org gave, or could not.
+    var settled: Int { deleted + notDeleted + unknown }
     /// Records whose outcome is still to come.
-    var pending: Int { total - deleted - notDeleted - unknown }
+    var pending: Int { total - settled - queued }
 
     /// The status line: how many were deleted, not deleted, and of unknown outcome, with `note`
     /// (what is under way) after them.

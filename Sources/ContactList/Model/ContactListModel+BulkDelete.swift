@@ -124,22 +124,22 @@ extension ContactListModel {
     }
 
     /// A collection DELETE that never reached the org: each of its records' deletes queues
-    /// (`queueUnsentDelete`), and leaves the bulk delete's tally, which counts what was sent.
+    /// (`enqueueUnsentDelete`), counted in the bulk delete's tally as queued, not pending. The
+    /// status line counts what the whole bulk delete queued, over all its requests (each fails
+    /// on its own), after what the org settled of it, if anything.
     private mutating func queueUnsentBulk(batch: Int, entries: [RestRequestID]) -> [ContactListEffect] {
-        let queued = entries.filter { deleteRequests[$0] != nil }
-        let firstRecord = queued.first.flatMap { deleteRequests[$0]?.record }
+        let queued = entries.compactMap { deleteRequests[$0]?.record }
+        guard let first = queued.first else { return [] }
         // Each delete queues; the app goes offline once for them all.
-        var effects = queued.flatMap { enqueueUnsentDelete($0) }
-        if var tally = changes.bulkTallies[batch] {
-            tally.total -= queued.count
-            changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
+        var effects = entries.flatMap { enqueueUnsentDelete($0) }
+        var tally = changes.bulkTallies[batch] ?? BulkDeleteTally(total: queued.count, noun: noun)
+        tally.queued += queued.count
+        changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
+        effects += goOffline(status: queuedStatus("delete", count: tally.queued, first: first), count: tally.queued)
+        if tally.settled > 0 {
+            let queuedStatus = notices.statusMessage
+            notices.statusMessage = tally.status(note: queuedStatus.prefix(1).lowercased() + queuedStatus.dropFirst())
         }
-        guard let firstRecord else { return effects }
-        if queued.count == 1 { return effects + goOffline(status: "Queued the delete of \(label(of: firstRecord))") }
-        effects += goOffline()
-        notices.statusMessage =
-            "Queued \(noun.count(queued.count)) to delete: the org cannot be reached; sent when it answers "
-            + "(x takes one back)"
         return effects
     }
 

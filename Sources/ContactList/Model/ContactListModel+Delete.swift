@@ -103,18 +103,17 @@ extension ContactListModel {
     /// query order, selects the first of them, and queues the alert (a bulk delete queues its own).
     mutating func reinstate(_ requestID: RestRequestID, alert: Alert?) {
         guard let info = changes.forgetDelete(requestID) else { return }
-        putBack(info)
+        putBack(info.record, query: info.query)
         // The selection stays on its record: `handle(response:for:)` puts it back there.
         if let alert { notices.alerts.append(alert) }
         notices.statusMessage = "Could not delete \(label(of: info.record))"
     }
 
-    /// Puts the row of a delete that did not happen back, among the other reinstated rows at the
-    /// top in query order.
-    mutating func putBack(_ info: DeletedItemInfo) {
-        let record = info.record
+    /// Puts the row of a change that did not happen back, among the other reinstated rows at the
+    /// top in query order: a delete's in its list, an undelete's in the Recycle Bin (`leaveInBin`).
+    mutating func putBack(_ record: ContactRecord, query listQuery: String?) {
         // A record of a list shown before `:` switched the query does not join this one.
-        guard !rows.contains(record.id), info.query == nil || info.query == query else { return }
+        guard !rows.contains(record.id), listQuery == nil || listQuery == query else { return }
         let order = rows.queryOrder(of: record.id) ?? Int.min
         var index = 0
         while index < dataRows.count, rows.reinstatedIDs.contains(dataRows[index].id),

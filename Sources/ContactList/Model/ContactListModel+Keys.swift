@@ -14,8 +14,7 @@ extension ContactListModel {
         let anchor = Self.movesSelection(key, in: focus) ? nil : selectionAnchor()
         let effects = route(key, focus: focus)
         if let anchor { restoreSelection(anchor) }
-        changes.stampNew(at: notices.now())
-        return changes.takeJournal() + effects
+        return stampAndTakeJournal() + effects
     }
 
     /// Hands a key to the part of the app that has the focus.

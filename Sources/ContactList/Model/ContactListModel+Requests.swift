@@ -27,8 +27,7 @@ extension ContactListModel {
         // The org answered a page: changes queued by an earlier session sync up now.
         if case .firstPage = purpose, case .success = result { settled += syncUp() }
         settled += refreshWhenSynced() + forgottenRows()
-        changes.stampNew(at: notices.now())
-        return changes.takeJournal() + settled
+        return stampAndTakeJournal() + settled
     }
 
     private mutating func apply(

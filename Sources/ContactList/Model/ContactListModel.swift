@@ -81,7 +81,9 @@ public struct ContactListModel: Sendable {
     /// The query and where its latest run is.
     public internal(set) var run: QueryRun
     /// Every change sent whose outcome is not settled, and what the org confirmed.
-    public internal(set) var changes = PendingChanges()
+    public internal(set) var changes = PendingChanges() {
+        didSet { outboxCache = OutboxItemsCache() }
+    }
     /// Selection, scrolling, the column cursor and the marks.
     public internal(set) var viewport = Viewport()
     /// The detail, help, modal window and filter line that hold the keys besides the list.
@@ -89,7 +91,11 @@ public struct ContactListModel: Sendable {
     /// The status line, the alerts and the log of both.
     public internal(set) var notices = Notices()
     /// Whether the org can be reached, and the changes queued while it could not.
-    public internal(set) var offline = OfflineState()
+    public internal(set) var offline = OfflineState() {
+        didSet { outboxCache = OutboxItemsCache() }
+    }
+    /// `p`'s rows, made from `changes` and `offline` as they are (a new cache when either changes).
+    private(set) var outboxCache = OutboxItemsCache()
 
     /// Each object type's fields as its describe says, fetched on the first `e` (or, for objects
     /// whose delete may take children with it, before the first page).

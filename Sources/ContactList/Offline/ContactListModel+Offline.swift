@@ -186,9 +186,7 @@ extension ContactListModel {
         }
         guard let first = queued.first else { return effects }
         notices.statusMessage =
-            (queued.count == 1
-                ? "Queued the delete of \(label(of: first))" : "Queued \(noun.count(queued.count)) to delete")
-            + " (offline: sent when the org answers; x takes it back)"
+            queuedStatus("delete", count: queued.count, first: first) + Self.offlineTail(count: queued.count)
         return effects
     }
 
@@ -251,24 +249,48 @@ extension ContactListModel {
             changes.undoHistory.append(group)
             return []
         }
-        var effects: [ContactListEffect] = []
-        var records: [ContactRecord] = []
+        var undeletes: [QueuedUndelete] = []
         for entry in group.entries where offline.entry(forRecord: entry.record.id) == nil {
-            records.append(entry.record)
-            effects += enqueue(
-                QueuedChange(
-                    key: RestRequestID(), kind: .undelete(query: group.query), original: withOrgValues(entry.record),
-                    state: .queued, since: notices.now()))
             changes.restoreConfirmedDelete(entry.record.id)
             showRestored(entry.record, query: group.query)
+            undeletes.append((RestRequestID(), UndeletedItem(record: entry.record, query: group.query), notices.now()))
+        }
+        let (effects, status) = enqueueUndeletes(undeletes)
+        guard let status else { return effects }
+        notices.statusMessage = status + Self.offlineTail(count: undeletes.count)
+        return effects
+    }
+
+    /// An undelete to queue: under which key, of what, since when.
+    typealias QueuedUndelete = (key: RestRequestID, item: UndeletedItem, since: Date)
+
+    /// Queues `undeletes` in the outbox, each with the org's copy of its record; their rows are
+    /// the caller's. The status line's start for them ("Queued the restore of …"), nil for none.
+    mutating func enqueueUndeletes(_ undeletes: [QueuedUndelete]) -> (effects: [ContactListEffect], status: String?) {
+        var effects: [ContactListEffect] = []
+        for (key, item, since) in undeletes {
+            effects += enqueue(
+                QueuedChange(
+                    key: key, kind: .undelete(query: item.query), original: withOrgValues(item.record),
+                    state: .queued, since: since))
         }
         clampSelection()
-        guard !records.isEmpty else { return effects }
-        notices.statusMessage =
-            (records.count == 1
-                ? "Queued the restore of \(label(of: records[0]))" : "Queued \(noun.count(records.count)) to restore")
-            + " (offline: sent when the org answers; x takes it back)"
-        return effects
+        guard let first = undeletes.first else { return (effects, nil) }
+        return (effects, queuedStatus("restore", count: undeletes.count, first: first.item.record))
+    }
+
+    /// "Queued the delete of Ann Lee", or "Queued 3 contacts to delete": how a status line starts
+    /// for `count` queued changes `verb` ("delete", "restore"), `first` the first of them.
+    func queuedStatus(_ verb: String, count: Int, first: ContactRecord) -> String {
+        count == 1 ? "Queued the \(verb) of \(label(of: first))" : "Queued \(noun.count(count)) to \(verb)"
+    }
+
+    /// What `x` does to `count` queued changes: one row's at a time.
+    static func discardHint(count: Int) -> String { count == 1 ? "x takes it back" : "x takes one back" }
+
+    /// How a status line ends for `count` changes queued while offline.
+    static func offlineTail(count: Int) -> String {
+        " (offline: sent when the org answers; \(discardHint(count: count)))"
     }
 
     /// `x` on a queued undelete: the record is deleted as the org has it, its row leaves, and `U`
@@ -368,9 +390,7 @@ extension ContactListModel {
         case .delete:
             notices.alerts.append(.deleteChangedMeanwhile(DeleteConflict(change, orgChange: orgChange)))
         case .update(let field, let value):
-            let conflict = FieldConflict(
-                record: change.original, field: field, yours: value, theirs: orgChange.theirs ?? "",
-                changedBy: orgChange.changedBy, changedAt: orgChange.changedAt, queuedKey: change.key)
+            let conflict = FieldConflict(change, field: field, yours: value, orgChange: orgChange)
             notices.alerts.append(.changedMeanwhile(conflict, name: label(of: change.original)))
         case .create, .undelete:
             break
@@ -389,13 +409,10 @@ extension ContactListModel {
     mutating func keepEditConflict(_ conflict: inout FieldConflict) -> [ContactListEffect] {
         guard journalsChanges else { return [] }
         var effects = forgetQueuedEdits(of: conflict.record.id, field: conflict.field)
-        let orgChange = OrgChange(
-            changedBy: conflict.changedBy, changedAt: conflict.changedAt,
-            changes: ["\(conflict.field): \"\(conflict.yours)\" → \"\(conflict.theirs)\""], theirs: conflict.theirs)
         let change = QueuedChange(
             key: RestRequestID(), kind: .update(field: conflict.field, value: conflict.yours),
             original: currentCopy(of: conflict.record).lastModified(conflict.changedAt), state: .conflict,
-            since: notices.now(), orgChange: orgChange)
+            since: notices.now(), orgChange: conflict.orgChange)
         conflict.queuedKey = change.key
         return effects + enqueue(change)
     }

@@ -23,7 +23,7 @@ extension ContactListModel {
     /// the app goes offline. Nothing of it was sent: the sync up sends it, after its check.
     mutating func queueUnsentDelete(_ requestID: RestRequestID) -> [ContactListEffect] {
         guard let record = deleteRequests[requestID]?.record else { return [] }
-        return enqueueUnsentDelete(requestID) + goOffline(status: "Queued the delete of \(label(of: record))")
+        return enqueueUnsentDelete(requestID) + goOffline(status: queuedStatus("delete", count: 1, first: record))
     }
 
     /// `queueUnsentDelete` but for going offline, which a bulk delete does once for all its records.
@@ -33,7 +33,7 @@ extension ContactListModel {
         // The org's copy: an edit of it in flight is not the org's until it settles.
         let original = withOrgValues(info.record)
         _ = changes.handOverDelete(requestID)
-        putBack(info)
+        putBack(info.record, query: info.query)
         viewport.marks[info.record.id] = nil
         return enqueue(QueuedChange(key: requestID, kind: .delete, original: original, state: .queued, since: since))
     }
@@ -66,30 +66,19 @@ extension ContactListModel {
     }
 
     /// A SOAP undelete that never reached the org: each record's row stays, marked ↺ (in the
-    /// Recycle Bin's view it comes back), and its undelete queues under its entry's key; the app
-    /// goes offline once for them all.
+    /// Recycle Bin's view it comes back, `leaveInBin`), and its undelete queues under its entry's
+    /// key; the app goes offline once for them all.
     mutating func queueUnsentUndeletes(_ keys: [RestRequestID]) -> [ContactListEffect] {
-        var effects: [ContactListEffect] = []
-        var records: [ContactRecord] = []
+        var undeletes: [QueuedUndelete] = []
         for key in keys {
             let since = changes.since[key] ?? notices.now()
             guard let item = changes.handOverUndelete(key) else { continue }
-            effects += enqueue(
-                QueuedChange(
-                    key: key, kind: .undelete(query: item.query), original: withOrgValues(item.record), state: .queued,
-                    since: since))
-            if run.readsRecycleBin, item.query == query, !rows.contains(item.record.id) {
-                countRestored(-1)
-                insertRow(item.record, at: 0)
-            }
-            records.append(item.record)
+            leaveInBin(item)
+            undeletes.append((key, item, since))
         }
-        guard let first = records.first else { return effects }
-        clampSelection()
-        let status =
-            records.count == 1
-            ? "Queued the restore of \(label(of: first))" : "Queued \(noun.count(records.count)) to restore"
-        return effects + goOffline(status: status)
+        let (effects, status) = enqueueUndeletes(undeletes)
+        guard let status else { return effects }
+        return effects + goOffline(status: status, count: undeletes.count)
     }
 
     // MARK: - A read of an unknown outcome that cannot reach the org
@@ -166,10 +155,12 @@ extension ContactListModel {
         return effects
     }
 
-    /// Offline from a change that could not reach the org: `status`, then what offline means.
-    mutating func goOffline(status: String) -> [ContactListEffect] {
+    /// Offline from `count` changes that could not reach the org: `status` (what queued), then
+    /// what offline means for them.
+    mutating func goOffline(status: String, count: Int = 1) -> [ContactListEffect] {
         let effects = goOffline()
-        notices.statusMessage = "\(status): the org cannot be reached; sent when it answers (x takes it back)"
+        notices.statusMessage =
+            "\(status): the org cannot be reached; sent when it answers (\(Self.discardHint(count: count)))"
         return effects
     }
 }

@@ -2,8 +2,19 @@ extension ContactListModel {
     // MARK: - The changes not settled (`p`)
 
     /// Every change not settled, the oldest first: in flight, being read back after a lost answer,
-    /// or left by a process that is gone.
-    public var outboxItems: [OutboxItem] {
+    /// queued, or left by a process that is gone. Made once for each state of them
+    /// (`OutboxItemsCache`), not once a frame.
+    public var outboxItems: [OutboxItem] { outboxCache.items { makeOutboxItems() } }
+
+    /// After each key and answer: gives the changes made by it their time, and takes their outbox
+    /// effects. `changes` is left untouched when there is nothing to do, so that `p` keeps its
+    /// rows (a touch, even one that changes nothing, makes them again).
+    mutating func stampAndTakeJournal() -> [ContactListEffect] {
+        if changes.hasUnstamped { changes.stampNew(at: notices.now()) }
+        return changes.hasJournal ? changes.takeJournal() : []
+    }
+
+    private func makeOutboxItems() -> [OutboxItem] {
         let queued = offline.entries.map { entry in
             OutboxItem(
                 change: entry.inFlight, isUnknown: false, since: entry.since, queuedState: entry.state,

@@ -191,21 +191,31 @@ extension ContactListModel {
         if !parts.isEmpty { notices.statusMessage = parts.joined(separator: "; ") }
     }
 
-    /// An undelete that did not happen: the record is deleted after all, and its row leaves.
+    /// An undelete that did not happen: the record is deleted after all, and its row leaves (in
+    /// the Recycle Bin's view, it comes back).
     private mutating func takeAwayAgain(_ key: RestRequestID) {
         guard let item = changes.forgetUndelete(key) else { return }
-        if run.readsRecycleBin {
-            // Still in the bin: the row comes back on top, as a refused delete's does in a list.
-            countRestored(-1)
-            guard !rows.contains(item.record.id), item.query == query else { return }
-            insertRow(item.record, at: 0)
-            rows.reinstatedIDs.insert(item.record.id)
-            return
-        }
+        leaveInBin(item)
+        guard !run.readsRecycleBin else { return }
         changes.confirmDeleted(item.record.id)
         viewport.marks[item.record.id] = nil
-        countRestored(-1)
         if removeRow(id: item.record.id) { clampSelection() }
+    }
+
+    /// The record of `U`'s undelete `item` is still in the org's Recycle Bin: the org refused it
+    /// (`takeAwayAgain`), or its call never left and it queues (`queueUnsentUndeletes`). The count
+    /// takes it back (a queued undelete is counted when it is sent), and in the bin's view, which
+    /// its row left at `U`, the row comes back.
+    ///
+    /// Both ways the row comes back as a refused delete's does in a list (`putBack`): on top, among
+    /// the rows put back before it in the bin's order, and one of them (`reinstatedIDs`). The
+    /// queued one is no different: it has not left the bin, and it shows ↺ for what will happen.
+    /// Left out of `reinstatedIDs` (as the queued put-back once was, at the top), a put-back row
+    /// would not hold its place: the next one would go above it, and the rows of one `U` would
+    /// come back in reverse.
+    mutating func leaveInBin(_ item: UndeletedItem) {
+        countRestored(-1)
+        if run.readsRecycleBin { putBack(item.record, query: item.query) }
     }
 
     /// Reads back whether the records of an undelete that got no answer are out of the bin:

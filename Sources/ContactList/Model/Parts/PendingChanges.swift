@@ -119,12 +119,18 @@ public struct PendingChanges: Sendable {
     /// Gives each change in flight without a time `date`: the model calls it after each key and
     /// outcome, so that `p` tells since when each change waits.
     mutating func stampNew(at date: Date) {
-        guard since.count != deletes.count + updates.count + creates.count + undeletes.count else { return }
+        guard hasUnstamped else { return }
         for key in Array(deletes.keys) + Array(updates.keys) + Array(creates.keys) + Array(undeletes.keys)
         where since[key] == nil {
             since[key] = date
         }
     }
+
+    /// Whether a change in flight has no time yet (`stampNew` gives it one).
+    var hasUnstamped: Bool { since.count != deletes.count + updates.count + creates.count + undeletes.count }
+
+    /// Whether outbox effects wait to be taken (`takeJournal`).
+    var hasJournal: Bool { !journal.isEmpty }
 
     /// Queues the outbox's copy of a change about to be sent, while journaled.
     private mutating func journalRecord(_ change: @autoclosure () -> DurableChange) {
