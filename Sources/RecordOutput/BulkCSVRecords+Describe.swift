@@ -9,14 +9,19 @@ extension BulkCSVRecords {
         /// The query with each compound address replaced by its parts; the query itself when it has none.
         public let soql: String
         public let records: BulkCSVRecords
+        /// The records the job will process, when a count was asked for and answered.
+        public var expectedRecords: Int?
     }
 
-    /// The plan for `soql`, whose SELECT list is `columns`, on `object`.
+    /// The plan for `soql`, whose SELECT list is `columns`, on `object`. With `counting` (a
+    /// `SELECT COUNT()` of the same rows), the count is read in the describes' Composite call,
+    /// at no extra API call, and a count that fails is only left out.
     public static func plan(
-        for soql: String, columns: [SelectList.Column], object: String, client: RestClient
+        for soql: String, columns: [SelectList.Column], object: String, client: RestClient,
+        counting: RestRequest? = nil
     ) async throws(RestClientError) -> Plan {
         var describes = Describes(client: client)
-        await describes.prefetch([object] + likelyParents(of: columns))
+        let count = await describes.prefetch([object] + likelyParents(of: columns), counting: counting)
         var kinds = try await kinds(of: columns, object: object, describes: &describes)
         let fields = try await describes.fields(of: object)
         let selected = Set(columns.filter { $0.isField && $0.path.count == 1 }.map { $0.path[0].lowercased() })
@@ -41,7 +46,8 @@ extension BulkCSVRecords {
         let rewritten = replacements.isEmpty ? soql : SOQLSelectRewriter.replacingFields(soql, replacements) ?? soql
         return Plan(
             soql: rewritten,
-            records: BulkCSVRecords(kinds: kinds, addresses: addresses, hiddenColumns: Set(hidden)))
+            records: BulkCSVRecords(kinds: kinds, addresses: addresses, hiddenColumns: Set(hidden)),
+            expectedRecords: count)
     }
 
     /// The objects the relationship paths of `columns` most likely reach, guessed from the names
@@ -141,29 +147,42 @@ private struct Describes {
     var kept: [String: [JSONValue]] = [:]
 
     /// Reads the describes of `objects` in one Composite call (one API call where each describe
-    /// is one), when there are two or more and the client's version has the resource. An object
-    /// whose describe is not answered there is left to `fields(of:)`, which reads it alone and
-    /// says why it fails; so is every object when the composite itself fails.
-    mutating func prefetch(_ objects: [String]) async {
+    /// is one), when there are two or more, or one and a `counting` query, and the client's
+    /// version has the resource; the query's `totalSize` is returned. An object whose describe
+    /// is not answered there is left to `fields(of:)`, which reads it alone and says why it
+    /// fails; so is every object when the composite itself fails.
+    mutating func prefetch(_ objects: [String], counting: RestRequest?) async -> Int? {
         var wanted: [String] = []
         for object in objects where kept[object.lowercased()] == nil {
             if !wanted.contains(where: { $0.lowercased() == object.lowercased() }) { wanted.append(object) }
         }
-        wanted = Array(wanted.prefix(RestClient.compositeLimit))
-        guard wanted.count > 1, client.apiVersion >= RestClient.compositeVersion else { return }
-        let describes = wanted.map { client.requestForDescribe(withObjectType: $0) }
-        // An object's name is a valid reference id (letters, digits and underscores), and unique here.
-        let request = client.compositeRequest(describes, refIds: wanted, allOrNone: false)
+        wanted = Array(wanted.prefix(RestClient.compositeLimit - 1))
+        let subrequests = wanted.count + (counting == nil ? 0 : 1)
+        guard subrequests > 1, client.apiVersion >= RestClient.compositeVersion else { return nil }
+        // An object's name is a valid reference id (letters, digits and underscores), and unique
+        // here; no object's name is the count's.
+        let request = client.compositeRequest(
+            wanted.map { client.requestForDescribe(withObjectType: $0) } + (counting.map { [$0] } ?? []),
+            refIds: wanted + (counting == nil ? [] : [Self.countReference]), allOrNone: false)
         guard let response = try? await client.send(request), let json = try? response.asJSONValue(),
             let composite = CompositeResponse(json)
-        else { return }
+        else { return nil }
         let names = Set(wanted.map { $0.lowercased() })
+        var count: Int?
         for answer in composite.subResponses where answer.httpStatusCode == 200 {
+            if answer.referenceId == Self.countReference {
+                if case .number(let total) = answer.body["totalSize"] { count = Int(exactly: total) }
+                continue
+            }
             let key = answer.referenceId.lowercased()
             guard names.contains(key), let fields = answer.body["fields"]?.arrayValue else { continue }
             kept[key] = fields
         }
+        return count
     }
+
+    /// The count's reference id: an object's name has no single underscore, as this has.
+    private static let countReference = "bulk_count"
 
     mutating func fields(of object: String) async throws(RestClientError) -> [JSONValue] {
         let key = object.lowercased()

@@ -11,6 +11,9 @@ extension BulkJobRecords {
         public let plan: BulkCSVRecords.Plan
         public let selectList: SelectList
         public let object: String
+        /// The records the job will process, when known ahead: the reader's own count
+        /// (`BulkQuery.expectedRecords`), else the one read with the describes.
+        public let expectedRecords: Int?
     }
 
     /// Creates the job while the describes are read (the fields' kinds, and the parts of a
@@ -35,11 +38,13 @@ extension BulkJobRecords {
     private func startUncancelled(created: @Sendable (String) -> Void) async throws(BulkQueryError) -> Started {
         let (selectList, object) = try Self.statement(soql)
         let (soql, client) = (self.soql, bulk.client)
+        // Without a count ahead, one is read with the describes, so that the polls can follow the job's pace.
+        let counting = bulk.expectedRecords == nil ? countRequest() : nil
         let planning = Task { () async -> Result<BulkCSVRecords.Plan, RestClientError> in
             do throws(RestClientError) {
                 return .success(
                     try await BulkCSVRecords.plan(
-                        for: soql, columns: selectList.columns, object: object, client: client))
+                        for: soql, columns: selectList.columns, object: object, client: client, counting: counting))
             } catch {
                 return .failure(error)
             }
@@ -52,12 +57,22 @@ extension BulkJobRecords {
         let job = try outcome.get()
         created(job.id)
         switch planned {
-        case .success(let plan): return Started(job: job, plan: plan, selectList: selectList, object: object)
+        case .success(let plan):
+            return Started(
+                job: job, plan: plan, selectList: selectList, object: object,
+                expectedRecords: bulk.expectedRecords ?? plan.expectedRecords)
         case .failure(let error):
             // Already on `start`'s own task, which the caller's cancellation does not reach.
             _ = try? await bulk.abort(job.id)
             throw .requestFailed(error)
         }
+    }
+
+    /// `SELECT COUNT()` of the query's rows, through `queryAll` when the job reads deleted rows too.
+    private func countRequest() -> RestRequest? {
+        guard let count = SOQLCountRewriter.counting(soql) else { return nil }
+        let client = bulk.client
+        return operation == .queryAll ? client.request(forQueryAll: count) : client.request(forQuery: count)
     }
 
     private func create(_ soql: String) async -> Result<BulkQueryJob, BulkQueryError> {

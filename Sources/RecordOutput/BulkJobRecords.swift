@@ -33,8 +33,9 @@ public struct BulkJobRecords: Sendable {
     ) async throws(BulkQueryError) {
         let started = try await start(created: created)
         let (job, plan) = (started.job, started.plan)
-        let total = try await waitUntilComplete(job.id, abortsWhenCancelled: true, progress: progress)
-            .numberRecordsProcessed
+        let total = try await waitUntilComplete(
+            job.id, expectedRecords: started.expectedRecords, abortsWhenCancelled: true, progress: progress
+        ).numberRecordsProcessed
         var handed = 0
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
             let records: [JSONValue]
@@ -54,8 +55,11 @@ public struct BulkJobRecords: Sendable {
     /// ended `Failed` or `Aborted` is left as it is. A cancellation aborts the job too when
     /// `abortsWhenCancelled`; otherwise the caller aborts it and says so (`list`'s Ctrl-C).
     public func waitUntilComplete(
-        _ jobID: String, abortsWhenCancelled: Bool, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
+        _ jobID: String, expectedRecords: Int? = nil, abortsWhenCancelled: Bool,
+        progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
+        var bulk = self.bulk
+        bulk.expectedRecords = expectedRecords ?? bulk.expectedRecords
         do throws(BulkQueryError) {
             return try await bulk.waitUntilComplete(jobID, progress: progress)
         } catch {

@@ -100,7 +100,9 @@ extension ListCommand {
         let (job, plan, selectList) = (started.job, started.plan, started.selectList)
         do {
             // A failure aborts the job; Ctrl-C's abort is `printBulk`'s, which says how it went.
-            _ = try await reader.waitUntilComplete(job.id, abortsWhenCancelled: false) { progress.report($0) }
+            _ = try await reader.waitUntilComplete(
+                job.id, expectedRecords: started.expectedRecords, abortsWhenCancelled: false
+            ) { progress.report($0) }
         } catch {
             return .bulkFailed(error, printed: 0)
         }
