@@ -215,16 +215,42 @@ struct UnreachableChangeTests {
         #expect(model.changes.bulkTallies.isEmpty)
     }
 
-    @Test("a bulk delete's request that finds the org unreachable after another settled: both on the status line")
+    /// The status line as drawn, wide enough for the whole message.
+    static func statusLine(_ model: ContactListModel) -> String {
+        let frame = ContactListScreen(model: model).frame(width: 240, height: 16).text
+        return frame.split(separator: "\n").first { $0.contains(" cached ·") || $0.contains(" loaded ·") }
+            .map(String.init) ?? ""
+    }
+
+    @Test(
+        "a bulk delete's request that finds the org unreachable after another settled: both on the status line, with U")
     func bulkDeleteQueuedAfterDeleted() throws {
         var (model, first, second) = try BulkDeleteTests.twoRequestBulkDelete(journalsChanges: true)
-        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(first)), for: first.id)
+        let deleted = Fixtures.collectionIDs(first)
+        _ = model.handle(response: Fixtures.collectionResults(ids: deleted), for: first.id)
         _ = model.handle(response: Self.refused, for: second.id)
         #expect(
-            model.notices.statusMessage
-                == "Deleted 200 contacts; queued the delete of Contact 0200: the org cannot be reached; sent when it "
-                + "answers (x takes it back)")
+            Self.statusLine(model).hasSuffix(
+                " · Deleted 200 contacts · U undo; queued the delete of Contact 0200: the org cannot be reached; sent "
+                    + "when it answers (x takes it back)"))
         #expect(OfflineTests.line(model, with: "Contact 0200").hasPrefix("✖"))
         #expect(model.changes.bulkTallies.isEmpty)
+        // U brings back what was deleted (queued, as the org is out of reach), not the queued delete.
+        let undo = OfflineTests.queued(model.handle(key: .character("U")))
+        #expect(Set(undo.map(\.record.id)) == Set(deleted))
+        #expect(undo.allSatisfy { $0.kind == .undelete })
+        #expect(Self.statusLine(model).contains(" · Queued 200 contacts to restore (offline"))
+    }
+
+    @Test("a bulk delete's request answered after another found the org unreachable: both on the status line, with U")
+    func bulkDeleteDeletedAfterQueued() throws {
+        var (model, first, second) = try BulkDeleteTests.twoRequestBulkDelete(journalsChanges: true)
+        _ = model.handle(response: Self.refused, for: first.id)
+        _ = model.handle(response: Fixtures.collectionResults(ids: Fixtures.collectionIDs(second)), for: second.id)
+        #expect(
+            Self.statusLine(model).hasSuffix(
+                " · Deleted 1 contact · U undo; 200 contacts queued until the org answers (x takes one back)"))
+        #expect(model.changes.bulkTallies.isEmpty)
+        #expect(model.offline.entries.count == 200)
     }
 }

@@ -17,11 +17,13 @@ struct BulkDeleteTally: Sendable, Equatable {
     /// Records whose outcome is still to come.
     var pending: Int { total - settled - queued }
 
-    /// The status line: how many were deleted, not deleted, and of unknown outcome, with `note`
-    /// (what is under way) after them.
+    /// The status line: how many were deleted (with `U`'s hint once nothing of the bulk delete is
+    /// in flight, whatever else of it queued or failed), not deleted, and of unknown outcome, with
+    /// `note` (what is under way) after them. Without a note, the records that queued are named
+    /// after the rest, so that a request answered after another queued never hides it.
     func status(note: String? = nil) -> String {
         var parts: [String] = []
-        if deleted > 0 || (notDeleted == 0 && unknown == 0 && note == nil) {
+        if deleted > 0 || (notDeleted == 0 && unknown == 0 && queued == 0 && note == nil) {
             parts.append("Deleted \(noun.count(deleted))")
         }
         if notDeleted > 0 {
@@ -33,8 +35,16 @@ struct BulkDeleteTally: Sendable, Equatable {
             parts.append(
                 "whether \(noun.countWere(unknown)) deleted is unknown; r shows the server's list")
         }
-        if let note { parts.append(note) }
-        let text = parts.joined(separator: "; ")
+        var text = parts.joined(separator: "; ")
+        // `U` takes back what was deleted; what queued has `x` (in its note, or below).
+        if pending == 0, deleted > 0 { text += ContactListModel.undoHint }
+        let note = note ?? (queued > 0 ? queuedNote : nil)
+        if let note { text = text.isEmpty ? note : text + "; " + note }
         return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// The records of it that queued, when a later answer draws the status line.
+    private var queuedNote: String {
+        "\(noun.count(queued)) queued until the org answers (\(ContactListModel.discardHint(count: queued)))"
     }
 }

@@ -126,7 +126,8 @@ extension ContactListModel {
     /// A collection DELETE that never reached the org: each of its records' deletes queues
     /// (`enqueueUnsentDelete`), counted in the bulk delete's tally as queued, not pending. The
     /// status line counts what the whole bulk delete queued, over all its requests (each fails
-    /// on its own), after what the org settled of it, if anything.
+    /// on its own), after what the org settled of it, if anything, with `U`'s hint for what it
+    /// deleted once nothing of it is in flight.
     private mutating func queueUnsentBulk(batch: Int, entries: [RestRequestID]) -> [ContactListEffect] {
         let queued = entries.compactMap { deleteRequests[$0]?.record }
         guard let first = queued.first else { return [] }
@@ -148,8 +149,7 @@ extension ContactListModel {
     private mutating func tallyBulk(batch: Int, _ settle: (inout BulkDeleteTally) -> Void) {
         guard var tally = changes.bulkTallies[batch] else { return }
         settle(&tally)
-        // Once the whole bulk delete settled, what it deleted can be taken back.
-        notices.statusMessage = tally.status() + (tally.pending == 0 && tally.deleted > 0 ? Self.undoHint : "")
+        notices.statusMessage = tally.status()
         changes.bulkTallies[batch] = tally.pending > 0 ? tally : nil
     }
 

@@ -17,10 +17,25 @@ extension ContactListModel {
         }
         if run.readsRecycleBin { return restoreFromBin() }
         // A delete the org refused in whole has nothing in the bin: it is skipped, and forgotten.
-        while let latest = changes.undoHistory.popLast() {
+        while let latest = changes.undoHistory.last {
             let undoable = latest.entries.filter { isUndoable($0) }
-            guard !undoable.isEmpty else { continue }
+            guard !undoable.isEmpty else {
+                changes.undoHistory.removeLast()
+                continue
+            }
             let group = UndoableDelete(entries: undoable, query: latest.query)
+            // A delete of another list: its rows are not on the screen, so `U` names them first and
+            // restores them only when pressed again while that sentence shows.
+            if !isThisList(group.query) {
+                let offer = undoOffer(for: group)
+                guard changes.undoOffer == offer, notices.statusMessage == offer.sentence else {
+                    changes.undoOffer = offer
+                    notices.statusMessage = offer.sentence
+                    return []
+                }
+            }
+            changes.undoOffer = nil
+            changes.undoHistory.removeLast()
             if let waiting = undoable.first(where: { changes.deletes[$0.key] != nil }) {
                 changes.undoAfterSettling.append(group)
                 notices.statusMessage =
@@ -31,6 +46,27 @@ extension ContactListModel {
         }
         notices.statusMessage = "Nothing to undo: no delete of this session is in the Recycle Bin."
         return []
+    }
+
+    /// Whether records deleted from the list of `listQuery` show in this one: nil is any list.
+    /// Only there do restored rows come back and count; elsewhere the org restores them all the same.
+    func isThisList(_ listQuery: String?) -> Bool { listQuery == nil || listQuery == query }
+
+    /// What `U` says of a delete made in another list before it restores it.
+    private func undoOffer(for group: UndoableDelete) -> UndoOffer {
+        let records = group.entries.map(\.record)
+        let what = records.count == 1 ? label(of: records[0]) : noun.count(records.count)
+        return UndoOffer(
+            keys: group.entries.map(\.key),
+            sentence:
+                "U again restores \(what), deleted in another list: \(records.count == 1 ? "it shows" : "they show")"
+                + " there, not in this one.")
+    }
+
+    /// What a status line about `count` records restored adds when they were deleted from another
+    /// list: the org has them back, and this list will not show them.
+    static func restoredElsewhereNote(count: Int) -> String {
+        " for the list \(count == 1 ? "it was" : "they were") deleted from"
     }
 
     /// Whether an entry of a delete may be undone: its delete is in flight, or confirmed (and not
@@ -88,16 +124,17 @@ extension ContactListModel {
             inFlight[send.request.id] = .undelete(entries: entries)
             effects.append(.send(send.request))
         }
-        countRestored(records.count)
+        countRestored(records.count, listQuery: group.query)
         notices.statusMessage =
-            "Restoring \(records.count == 1 ? label(of: records[0]) : noun.count(records.count))…"
+            "Restoring \(records.count == 1 ? label(of: records[0]) : noun.count(records.count))"
+            + (isThisList(group.query) ? "" : Self.restoredElsewhereNote(count: records.count)) + "…"
         return effects
     }
 
     /// Puts a restored record's row back in its place in the query's order (after the rows put
     /// back by refused deletes, before the org search's rows), in the list it was deleted from.
     mutating func showRestored(_ record: ContactRecord, query: String?) {
-        guard !run.readsRecycleBin, !rows.contains(record.id), query == nil || query == self.query else { return }
+        guard !run.readsRecycleBin, !rows.contains(record.id), isThisList(query) else { return }
         let order = rows.queryOrder(of: record.id) ?? Int.max
         var index = 0
         while index < rows.orgRowsStart, rows.reinstatedIDs.contains(dataRows[index].id) { index += 1 }
@@ -123,8 +160,10 @@ extension ContactListModel {
         }
     }
 
-    /// The org's count follows the rows restored (or taken away again).
-    mutating func countRestored(_ count: Int) {
+    /// The org's count follows the rows restored (or taken away again), in the list they were
+    /// deleted from: another list never showed them, and its count never lost them.
+    mutating func countRestored(_ count: Int, listQuery: String?) {
+        guard isThisList(listQuery) else { return }
         // The Recycle Bin counts the other way: a restored record leaves it.
         let count = run.readsRecycleBin ? -count : count
         run.totalSize = max(0, run.totalSize + count)
@@ -164,6 +203,7 @@ extension ContactListModel {
         _ entries: [RestRequestID], refusal: (_ position: Int, _ record: ContactRecord, _ name: String) -> String?
     ) {
         var restored: [ContactRecord] = []
+        var restoredElsewhere = true
         var refusals: [String] = []
         let settling = entries.enumerated().compactMap { position, key in
             changes.undeletes[key].map { (position: position, key: key, item: $0) }
@@ -180,12 +220,15 @@ extension ContactListModel {
                 showRestored(item.record, query: item.query)
                 changes.restoredInRun[item.record.id] = (run.generation, item)
                 restored.append(item.record)
+                restoredElsewhere = restoredElsewhere && !isThisList(item.query)
             }
         }
         if !refusals.isEmpty { notices.alerts.append(.cannotUndo(refusals, noun: noun)) }
         var parts: [String] = []
         if !restored.isEmpty {
-            parts.append("Restored " + (restored.count == 1 ? label(of: restored[0]) : noun.count(restored.count)))
+            parts.append(
+                "Restored " + (restored.count == 1 ? label(of: restored[0]) : noun.count(restored.count))
+                    + (restoredElsewhere ? Self.restoredElsewhereNote(count: restored.count) : ""))
         }
         if !refusals.isEmpty { parts.append("\(noun.countWere(refusals.count)) not restored") }
         if !parts.isEmpty { notices.statusMessage = parts.joined(separator: "; ") }
@@ -214,7 +257,7 @@ extension ContactListModel {
     /// would not hold its place: the next one would go above it, and the rows of one `U` would
     /// come back in reverse.
     mutating func leaveInBin(_ item: UndeletedItem) {
-        countRestored(-1)
+        countRestored(-1, listQuery: item.query)
         if run.readsRecycleBin { putBack(item.record, query: item.query) }
     }
 

@@ -29,6 +29,8 @@ public struct PendingChanges: Sendable {
     public private(set) var undeletes: [RestRequestID: UndeletedItem] = [:]
     /// The deletes of this session that `U` may take back, the latest last.
     var undoHistory: [UndoableDelete] = []
+    /// The delete of another list that `U` named instead of restoring (`UndoOffer`).
+    var undoOffer: UndoOffer?
     /// Deletes `U` asked to take back while they were in flight: undone once they settle.
     var undoAfterSettling: [UndoableDelete] = []
     /// Records the org confirmed restored, by the generation of the query run then: a page of that
