@@ -11,7 +11,6 @@ import Testing
 /// earlier answers; a failure, with and without `allOrNone`; and the resource's limits.
 @Suite struct CompositeRouteTests {
     static let base = "/services/data/v66.0"
-    static let limitInfo = HTTPField.Name("Sforce-Limit-Info")!
 
     static func subrequest(_ method: String, _ url: String, _ referenceId: String, body: Any? = nil) -> [String: Any] {
         var subrequest: [String: Any] = ["method": method, "url": url, "referenceId": referenceId]
@@ -51,7 +50,7 @@ import Testing
                     Self.describe("Account", as: "account"),
                 ])
             #expect(answer.status == 200)
-            #expect(answer.headers[Self.limitInfo] == "api-usage=1/15000", "the composite is one call")
+            #expect(answer.headers[APIUsageTests.limitInfo] == "api-usage=1/15000", "the composite is one call")
             #expect(answer.entries.map { $0["referenceId"] as? String } == ["contact", "account"])
             #expect(answer.status(of: 0) == 200 && answer.status(of: 1) == 200)
             #expect(answer.entries.allSatisfy { $0["httpHeaders"] is [String: Any] })

@@ -8,12 +8,12 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `contact-tui mock-org` as a script meets it: five lines on stdout, a working org, a clean stop on
-/// SIGINT or SIGTERM.
+/// `contact-tui mock-org` as a script meets it: five lines on stdout (a token or secret it was given
+/// named by its option, never printed), a working org, a clean stop on SIGINT or SIGTERM.
 @Suite struct MockOrgCommandTests {
     @Test(.timeLimit(.minutes(2)), arguments: [Signal.interrupt, .terminate])
     func printsFiveLinesServesAndStopsOnSignal(_ signal: Signal) async throws {
-        // The token comes from its file: with the file unread, the org would print and want a generated one.
+        // The token comes from its file: with the file unread, the org would want a generated one.
         let token = MockOrgProcess.uniqueToken()
         defer { TokenFile.remove(holding: token) }
         let (lines, status) = try await MockOrgProcess.run(
@@ -21,7 +21,7 @@ import Testing
             stopWith: signal
         ) { lines in
             let url = try #require(lines[0].wholeMatch(of: /mock org listening on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
-            #expect(lines[1] == "access token: \(token)")
+            #expect(lines[1] == "access token: from --access-token-file")
             #expect(lines[2].hasPrefix("refresh token: ") && lines[2].count > 40)
             #expect(lines[3].hasPrefix("client id: ") && lines[3].count > 40)
             #expect(lines[4].hasPrefix("client secret: ") && lines[4].count > 40)
@@ -32,7 +32,59 @@ import Testing
             #expect((reply.json as? [String: Any])?["totalSize"] as? Int == 300)
         }
         #expect(lines.count == 5, "mock-org printed \(lines)")
+        #expect(!lines.joined().contains(token), "mock-org printed its token: \(lines)")
         #expect(status == .exited(0))
+    }
+
+    /// A token and a secret the org made are printed: the banner is how a user or a script learns
+    /// them, and they work.
+    @Test(.timeLimit(.minutes(2)))
+    func theTokenAndSecretTheOrgMadeArePrinted() async throws {
+        _ = try await MockOrgProcess.run(["--contacts", "10"], lines: 5) { lines in
+            let url = try #require(lines[0].wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
+            let token = try #require(lines[1].wholeMatch(of: /access token: (\S+)/)?.1)
+            let clientID = try #require(lines[3].wholeMatch(of: /client id: (\S+)/)?.1)
+            let secret = try #require(lines[4].wholeMatch(of: /client secret: (\S+)/)?.1)
+            let reply = try await LiveHTTP.send(
+                "GET", URL(string: url + "/services/data/v66.0/query?q=SELECT+COUNT()+FROM+Contact")!,
+                token: String(token))
+            #expect((reply.json as? [String: Any])?["totalSize"] as? Int == 10)
+            #expect(
+                try await Self.clientCredentialsGrant(String(url), "client_id=\(clientID)&client_secret=\(secret)")
+                    == 200)
+        }
+    }
+
+    /// A token and a secret given in files appear nowhere in what the org writes, on standard output
+    /// or standard error.
+    @Test(.timeLimit(.minutes(2)))
+    func aTokenAndSecretGivenInFilesAreNeverPrinted() async throws {
+        let (token, secret) = (MockOrgProcess.uniqueToken(), "file-secret-" + UUID().uuidString)
+        defer {
+            TokenFile.remove(holding: token)
+            TokenFile.remove(holding: secret)
+        }
+        let arguments = [
+            "mock-org", "--port", "0", "--contacts", "5", "--access-token-file",
+            TokenFile.path(holding: token), "--client-secret-file", TokenFile.path(holding: secret),
+        ]
+        let result = try await Subprocess.run(
+            .path(FilePath(try Binary.path)), arguments: Subprocess.Arguments(arguments), input: .none,
+            output: .sequence, error: .string(limit: 1 << 16)
+        ) { execution in
+            var printed = ""
+            for try await line in execution.standardOutput.strings() {
+                printed += line
+                if line.hasPrefix("client secret: ") { break }
+            }
+            try execution.send(signal: .terminate)
+            return printed
+        }
+        let output = result.closureResult + (result.standardError ?? "")
+        #expect(output.contains("access token: from --access-token-file"), "\(output)")
+        #expect(output.contains("client secret: from --client-secret-file"), "\(output)")
+        #expect(!output.contains(token) && !output.contains(secret), "\(output)")
+        #expect(result.terminationStatus == .exited(0))
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -60,9 +112,20 @@ import Testing
         #expect(!result.standardOutput.contains("listening"))
     }
 
-    /// The connected app's id and secret are the given ones, and a client-credentials grant needs both.
+    /// The status of a client-credentials grant sent to the org at `url` with `form`.
+    static func clientCredentialsGrant(_ url: String, _ form: String) async throws -> Int {
+        var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(("grant_type=client_credentials&" + form).utf8)
+        let (_, response) = try await LiveHTTP.session.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    /// The connected app's id and secret are the given ones (the id printed, the secret only named
+    /// by its option), and a client-credentials grant needs both.
     @Test(.timeLimit(.minutes(2)))
-    func theClientIDAndSecretArePrintedAndRequired() async throws {
+    func theGivenClientIDAndSecretAreRequired() async throws {
         let secret = "test-app-secret-" + UUID().uuidString
         defer { TokenFile.remove(holding: secret) }
         let arguments = [
@@ -70,16 +133,9 @@ import Testing
         ]
         _ = try await MockOrgProcess.run(arguments, lines: 5) { lines in
             #expect(lines[3] == "client id: test-app")
-            #expect(lines[4] == "client secret: \(secret)")
-            let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
-            func grant(_ form: String) async throws -> Int {
-                var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
-                request.httpMethod = "POST"
-                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-                request.httpBody = Data(("grant_type=client_credentials&" + form).utf8)
-                let (_, response) = try await LiveHTTP.session.data(for: request)
-                return (response as? HTTPURLResponse)?.statusCode ?? 0
-            }
+            #expect(lines[4] == "client secret: from --client-secret-file")
+            let url = String(try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1))
+            func grant(_ form: String) async throws -> Int { try await Self.clientCredentialsGrant(url, form) }
             #expect(try await grant("client_id=test-app&client_secret=" + secret) == 200)
             #expect(try await grant("client_id=any&client_secret=thing") == 400)
             #expect(try await grant("client_id=test-app&client_secret=thing") == 400)
@@ -107,7 +163,7 @@ import Testing
     }
 
     /// `--access-token` and `--client-secret` on the command line still work, with one warning
-    /// each: the process list shows them.
+    /// each: the process list shows them. The banner names the option, never the value.
     @Test(
         .timeLimit(.minutes(2)),
         arguments: [("--access-token", "access token: "), ("--client-secret", "client secret: ")])
@@ -127,7 +183,7 @@ import Testing
             try execution.send(signal: .terminate)
             return printed
         }
-        #expect(result.closureResult == "S3CR3T")
+        #expect(result.closureResult == "from \(option)")
         #expect(
             result.standardError
                 == "contact-tui: warning: \(option) is visible to other users in the process list; "
@@ -271,7 +327,7 @@ import Testing
             let match = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.]+:(\d+))/))
             let (url, port) = (String(match.1), Int(match.2)!)
             let refresh = String(try #require(lines[2].wholeMatch(of: /refresh token: (\S+)/)?.1))
-            #expect(lines[4] == "client secret: S3CR3T")
+            #expect(lines[4] == "client secret: from --client-secret-file")
 
             // --max-api-version: the list ends at 60.0, and 66.0 is not served.
             let versions = try await LiveHTTP.send("GET", URL(string: url + "/services/data/")!, token: token)

@@ -152,8 +152,6 @@ extension ListCommand {
         if case .unsupportedQuery = error { return .usage(error.description) }
         if case .requestFailed(let underlying) = error { return .runtime(sentence(for: underlying, printed: printed)) }
         guard printed > 0 else { return .runtime(error.description) }
-        let reason = error.description.withoutFinalFullStop
-        return .runtime(
-            "\(reason); the output is incomplete: \(printed) record\(printed == 1 ? " was" : "s were") printed.")
+        return .runtime(incomplete(error.description, printed: printed))
     }
 }

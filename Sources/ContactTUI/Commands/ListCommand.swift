@@ -194,11 +194,15 @@ struct ListCommand: AsyncParsableCommand {
     /// there is, so that a script reading it does not take a part for the whole.
     static func sentence(for error: RestClientError, printed: Int) -> String {
         guard printed > 0 else { return error.description }
-        guard error.isExpiredQueryCursor else {
-            let reason = error.description.withoutFinalFullStop
-            return "\(reason); the output is incomplete: \(printed) record\(printed == 1 ? " was" : "s were") printed."
-        }
+        guard error.isExpiredQueryCursor else { return incomplete(error.description, printed: printed) }
         return "The org's query cursor expired after \(printed) records were printed, "
             + "so the output is incomplete; run the command again (INVALID_QUERY_LOCATOR)."
+    }
+
+    /// A failure's sentence once `printed` records are out: it says the output is incomplete and
+    /// how much of it there is.
+    static func incomplete(_ reason: String, printed: Int) -> String {
+        "\(reason.withoutFinalFullStop); the output is incomplete: "
+            + "\(printed) record\(printed == 1 ? " was" : "s were") printed."
     }
 }

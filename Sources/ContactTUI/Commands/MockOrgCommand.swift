@@ -11,7 +11,8 @@ struct MockOrgCommand: AsyncParsableCommand {
         discussion: """
             Prints the URL it listens on, an access token, a refresh token, the connected app's \
             client id and client secret (which the password and client-credentials grants need), \
-            one per line, then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM. With --tls \
+            one per line (a token or secret given with an option is never printed: its line names \
+            the option, e.g. 'access token: from --access-token-file'), then serves the REST API (query, sObjects, OAuth) until SIGINT or SIGTERM. With --tls \
             it serves https on a certificate made at start for 127.0.0.1, ::1 and localhost, signed \
             by a certificate authority also made at start, and prints a sixth line, \
             'ca certificate: PATH', naming the authority's PEM file (removed when the org stops). \
@@ -199,6 +200,7 @@ struct MockOrgCommand: AsyncParsableCommand {
                     + "the org with the tokens printed here, sent in cleartext unless --tls.")
         }
         let server = MockOrgServer(configuration: configuration)
+        let (tokenOption, secretOption) = (accessTokenSecret, clientSecretSecret)
         do {
             try await server.runUntilInterrupted { contacts in
                 // Only a large org takes long enough to be worth a word, on stderr, away from the banner.
@@ -207,10 +209,10 @@ struct MockOrgCommand: AsyncParsableCommand {
             } onListening: { endpoint in
                 let banner = """
                     mock org listening on \(endpoint.url.absoluteString)
-                    access token: \(endpoint.accessToken)
+                    access token: \(tokenOption.banner(generated: endpoint.accessToken))
                     refresh token: \(endpoint.refreshToken)
                     client id: \(endpoint.clientID)
-                    client secret: \(endpoint.clientSecret)
+                    client secret: \(secretOption.banner(generated: endpoint.clientSecret))
 
                     """ + (endpoint.caCertificateFile.map { "ca certificate: \($0.path)\n" } ?? "")
                 // Unbuffered, so that a script reading the pipe sees the lines at once.

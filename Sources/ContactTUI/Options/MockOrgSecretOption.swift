@@ -47,6 +47,15 @@ struct MockOrgSecretOption: Sendable {
         return secret
     }
 
+    /// What the start banner shows for the secret: where a given one came from (`from
+    /// --access-token-file`), never its value, since tokens stay off screens and logs; or the one the
+    /// org made, `generated`, which the banner is the only way to learn.
+    func banner(generated: String) -> String {
+        if value != nil { return "from \(option)" }
+        if file != nil { return "from \(fileOption)" }
+        return generated
+    }
+
     /// Whether `secret` can go in a header or a form as it is: one word.
     private static func isOneWord(_ secret: String) -> Bool {
         !secret.isEmpty && !secret.contains(where: \.isWhitespace)
