@@ -408,7 +408,7 @@ extension ContactListModel {
     /// edit of the field goes.
     mutating func keepEditConflict(_ conflict: inout FieldConflict) -> [ContactListEffect] {
         guard journalsChanges else { return [] }
-        var effects = forgetQueuedEdits(of: conflict.record.id, field: conflict.field)
+        let effects = forgetQueuedEdits(of: conflict.record.id, field: conflict.field)
         let change = QueuedChange(
             key: RestRequestID(), kind: .update(field: conflict.field, value: conflict.yours),
             original: currentCopy(of: conflict.record).lastModified(conflict.changedAt), state: .conflict,
