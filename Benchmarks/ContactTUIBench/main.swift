@@ -6,6 +6,8 @@ import Foundation
 /// it starts (see `Modes`, `FaultModes`, `JSONParsing`).
 enum Entry {
     static func main(_ arguments: [String]) async throws {
+        // A child that exits before it reads its token must fail its step, not kill the bench.
+        signal(SIGPIPE, SIG_IGN)
         func argument(_ index: Int) throws -> String {
             guard index < arguments.count else { throw BenchFailure("missing argument \(index) of \(arguments)") }
             return arguments[index]

@@ -18,24 +18,15 @@ extension BulkJobRecords {
 
     /// Creates the job while the describes are read (the fields' kinds, and the parts of a
     /// compound address, which a job cannot select: when the org refuses the query for one, the
-    /// job is created again with the parts). `created` gets the job's id once the org has it, so
-    /// that a caller interrupted meanwhile can abort it. A describe that fails aborts the job the
-    /// org has (nobody will read it) before its failure is thrown (`requestFailed`). A query bulk
-    /// cannot run is `unsupportedQuery`. The caller's cancellation never cuts it off: once the org
-    /// has the job, its id must be known to abort it.
+    /// job is created again with the parts), with the count of its rows when `bulk` has none.
+    /// `created` gets the job's id as soon as the org has it, so that a caller interrupted
+    /// meanwhile can abort it. A describe that fails aborts the job the org has (nobody will read
+    /// it) before its failure is thrown (`requestFailed`). A query bulk cannot run is
+    /// `unsupportedQuery`. The caller's cancellation never cuts a create off (once the org has the
+    /// job, its id must be known to abort it), but it does cut off the wait for the describes,
+    /// which a slow count could make long: the job is then aborted and the cancellation thrown.
     public func start(created: @escaping @Sendable (String) -> Void = { _ in }) async throws(BulkQueryError) -> Started
     {
-        let outcome = await Task { () async -> Result<Started, BulkQueryError> in
-            do throws(BulkQueryError) {
-                return .success(try await startUncancelled(created: created))
-            } catch {
-                return .failure(error)
-            }
-        }.value
-        return try outcome.get()
-    }
-
-    private func startUncancelled(created: @Sendable (String) -> Void) async throws(BulkQueryError) -> Started {
         let (selectList, object) = try Self.statement(soql)
         let (soql, client) = (self.soql, bulk.client)
         // Without a count ahead, one is read with the describes, so that the polls can follow the job's pace.
@@ -49,23 +40,43 @@ extension BulkJobRecords {
                 return .failure(error)
             }
         }
-        var outcome = await create(soql)
-        let planned = await planning.value
+        var outcome = await createUncancelled(soql, created: created)
+        let planned = await withTaskCancellationHandler {
+            await planning.value
+        } onCancel: {
+            planning.cancel()
+        }
         if case .failure(.unsupportedQuery) = outcome, case .success(let plan) = planned, plan.soql != soql {
-            outcome = await create(plan.soql)
+            outcome = await createUncancelled(plan.soql, created: created)
         }
         let job = try outcome.get()
-        created(job.id)
         switch planned {
         case .success(let plan):
             return Started(
                 job: job, plan: plan, selectList: selectList, object: object,
                 expectedRecords: bulk.expectedRecords ?? plan.expectedRecords)
         case .failure(let error):
-            // Already on `start`'s own task, which the caller's cancellation does not reach.
-            _ = try? await bulk.abort(job.id)
+            await abortUncancelled(job.id)
             throw .requestFailed(error)
         }
+    }
+
+    /// Creates a job of `soql` on a task of its own, which the caller's cancellation does not
+    /// reach, and hands its id to `created`.
+    private func createUncancelled(
+        _ soql: String, created: @escaping @Sendable (String) -> Void
+    ) async -> Result<BulkQueryJob, BulkQueryError> {
+        let bulk = self.bulk
+        let operation = self.operation
+        return await Task { () async -> Result<BulkQueryJob, BulkQueryError> in
+            do throws(BulkQueryError) {
+                let job = try await bulk.create(soql, operation: operation)
+                created(job.id)
+                return .success(job)
+            } catch {
+                return .failure(error)
+            }
+        }.value
     }
 
     /// `SELECT COUNT()` of the query's rows, through `queryAll` when the job reads deleted rows too.
@@ -73,13 +84,5 @@ extension BulkJobRecords {
         guard let count = SOQLCountRewriter.counting(soql) else { return nil }
         let client = bulk.client
         return operation == .queryAll ? client.request(forQueryAll: count) : client.request(forQuery: count)
-    }
-
-    private func create(_ soql: String) async -> Result<BulkQueryJob, BulkQueryError> {
-        do throws(BulkQueryError) {
-            return .success(try await bulk.create(soql, operation: operation))
-        } catch {
-            return .failure(error)
-        }
     }
 }

@@ -113,6 +113,27 @@ struct ListBulkEndToEndTests {
         }
     }
 
+    @Test("with the records on the terminal too, the progress line ends before them and is not drawn again")
+    func progressBesideRecordsOnATerminal() async throws {
+        var configuration = MockOrgConfiguration(contacts: 300)
+        configuration.bulkDelay = .milliseconds(1_000)
+        try await ListCommandTests.withOrg(configuration) { endpoint in
+            let command =
+                (try [Binary.path, "list", "--bulk", "--query", "SELECT Id, Name FROM Contact LIMIT 5"]
+                + ListCommandTests.orgArguments(endpoint)).map(TmuxSession.shellQuote).joined(separator: " ")
+                + "; echo ended $?; sleep 60"
+            let session = try await TmuxSession(["sh", "-c", command], width: 80, height: 20)
+            let screen = try await session.waitUntil(timeout: .seconds(60), "list ended") { $0.contains("ended ") }
+            let rows = Self.rows(screen)
+            // The job's last word, then the header row and the five records, each a row of its own.
+            #expect(rows.count == 8, "\(screen)")
+            #expect(rows.first?.hasPrefix("contact-tui: bulk query: JobComplete, 5 records processed") == true)
+            #expect(rows.dropFirst().first?.hasPrefix("Id") == true, "\(screen)")
+            #expect(rows.dropFirst().filter { $0.contains("contact-tui") }.isEmpty, "\(screen)")
+            #expect(rows.last == "ended 0")
+        }
+    }
+
     /// The screen's rows that hold text, trailing blanks taken off.
     static func rows(_ screen: String) -> [String] {
         screen.split(separator: "\n").map { String($0).trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }

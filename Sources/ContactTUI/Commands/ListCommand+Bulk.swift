@@ -88,7 +88,7 @@ extension ListCommand {
         let reader = BulkJobRecords(soql: soql, operation: operation, bulk: bulk)
         let started: BulkJobRecords.Started
         do throws(BulkQueryError) {
-            // Not cut off by Ctrl-C: once the org has the job, its id is known to abort it.
+            // Ctrl-C cuts off only the wait for the describes; the job's id is known to abort it.
             started = try await reader.start {
                 watch.created($0)
             }
@@ -114,6 +114,7 @@ extension ListCommand {
         var stop: Outcome?
         do throws(BulkQueryError) {
             try await bulk.readResults(job.id) { csv, records throws(BulkQueryError) in
+                progress.recordsBegin()
                 // A chunk at a time, each chunk's lines written at once: the piece's lines are never held whole.
                 var start = 0
                 repeat {

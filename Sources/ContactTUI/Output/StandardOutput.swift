@@ -13,6 +13,9 @@
 /// a reader that went away (`| head -1`) is told apart from output that could not be written
 /// (`> /dev/full`, a closed descriptor).
 struct StandardOutput: Sendable {
+    /// Whether standard output is a terminal.
+    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// Why standard output took no more bytes.
     enum Failure: Error, Equatable {
         /// The reading end of the pipe is closed (EPIPE): the reader has what it wanted.
