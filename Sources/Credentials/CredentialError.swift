@@ -27,3 +27,11 @@ public enum CredentialError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 }
+
+extension CredentialError {
+    /// The sentence for a secret given both on the command line and in a file (`option` and
+    /// `option-file`), for the app's options and `mock-org`'s alike.
+    public static func givenTwiceSentence(_ option: String) -> String {
+        "\(option) and \(option)-file cannot go together; give one."
+    }
+}

@@ -43,7 +43,7 @@ public struct CredentialOptions: Sendable, Hashable {
         var read = self
         for (option, file, value) in files {
             guard let file else { continue }
-            if value != nil { throw .invalid("\(option) and \(option)-file cannot go together; give one.") }
+            if value != nil { throw .invalid(CredentialError.givenTwiceSentence(option)) }
             let secret = try SecretFile.read(file, option: option + "-file", standardInput: standardInput)
             switch option {
             case "--access-token": read.accessToken = secret

@@ -17,7 +17,7 @@ struct MockOrgSecretOption: Sendable {
     /// One sentence (exit 2) for a secret given both ways, or a value that is not one word.
     func validate() throws {
         if value != nil, file != nil {
-            throw ValidationError("\(option) and \(fileOption) cannot go together; give one.")
+            throw ValidationError(CredentialError.givenTwiceSentence(option))
         }
         if let value, !Self.isOneWord(value) {
             throw ValidationError("\(option) must be non-empty and without spaces.")
