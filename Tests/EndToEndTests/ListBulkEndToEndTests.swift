@@ -83,31 +83,44 @@ struct ListBulkEndToEndTests {
         }
     }
 
-    @Test(
-        "on a terminal, one line of standard error follows the job's state and then the records written",
-        .timeLimit(.minutes(2)))
-    func progressOnATerminal() async throws {
-        var configuration = MockOrgConfiguration(contacts: 3_000)
-        configuration.bulkDelay = .milliseconds(3_000)
+    /// `list --bulk` of the first `limit` contacts in a tmux pane `width` columns wide, standard
+    /// output to `output` and standard error to the terminal (the progress is shown), followed
+    /// by `ended STATUS` and a shell that stays, since tmux 3.3 loses a dead pane's first row.
+    static func bulkListOnATerminal(
+        _ endpoint: MockOrgEndpoint, limit: Int, output: TemporaryFile, width: Int
+    ) async throws -> TmuxSession {
+        let command =
+            (try [Binary.path, "list", "--bulk", "--query", "SELECT Id, Name FROM Contact LIMIT \(limit)"]
+            + ListCommandTests.orgArguments(endpoint)).map(TmuxSession.shellQuote).joined(separator: " ")
+            + " > " + TmuxSession.shellQuote(output.path) + "; echo ended $?; sleep 60"
+        return try await TmuxSession(["sh", "-c", command], width: width, height: 20)
+    }
+
+    @Test("on a terminal, while the job runs, its state is one line of standard error, cut to the width")
+    func progressWhileTheJobRuns() async throws {
+        var configuration = MockOrgConfiguration(contacts: 300)
+        // The job runs for as long as the test looks: no window to miss on a loaded machine.
+        configuration.bulkDelay = .seconds(600)
         try await ListCommandTests.withOrg(configuration) { endpoint in
-            // Standard output to a file, standard error to the terminal: the progress is shown.
-            let output = TemporaryFile("tsv")
-            let command =
-                (try [Binary.path, "list", "--bulk", "--query", "SELECT Id, Name FROM Contact"]
-                + ListCommandTests.orgArguments(endpoint)).map(TmuxSession.shellQuote).joined(separator: " ")
-                + " > " + TmuxSession.shellQuote(output.path) + "; echo ended $?; sleep 60"
             // Narrower than the progress line, which must be cut rather than wrap onto a second row.
-            let session = try await TmuxSession(["sh", "-c", command], width: 60, height: 20)
-            // A state before the job is done: the org is still running it (3 s).
-            let running = try await session.waitUntil(timeout: .seconds(30), "the job's state while it runs") {
+            let session = try await Self.bulkListOnATerminal(
+                endpoint, limit: 300, output: TemporaryFile("tsv"), width: 60)
+            let running = try await session.waitUntil(timeout: .seconds(60), "the job's state while it runs") {
                 $0.contains(": InProgress, ") || $0.contains(": UploadComplete, ")
             }
             // One row, cut to the width: nothing wrapped onto a second.
             #expect(Self.rows(running).count == 1, "\(running)")
             #expect(Self.rows(running).allSatisfy { $0.count < 60 && $0.hasPrefix("contact-tui: bulk query: ") })
-            // Read while the shell still runs: tmux 3.3 loses a dead pane's first row.
+        }
+    }
+
+    @Test("on a terminal, the progress line is drawn over in place and its last word stays: the records written")
+    func progressEndsWithTheRecordsWritten() async throws {
+        try await ListCommandTests.withOrg(MockOrgConfiguration(contacts: 3_000)) { endpoint in
+            let output = TemporaryFile("tsv")
+            let session = try await Self.bulkListOnATerminal(endpoint, limit: 3_000, output: output, width: 60)
             let screen = try await session.waitUntil(timeout: .seconds(60), "list ended") { $0.contains("ended ") }
-            // Drawn over in place: the last word stays, on one line, and what follows starts below it.
+            // The job's states and the count were drawn over it; what follows starts below it.
             #expect(Self.rows(screen) == ["contact-tui: bulk query: 3000 records written.", "ended 0"], "\(screen)")
             #expect(output.text.split(separator: "\n").count == 3_001)
         }
