@@ -12,13 +12,13 @@ extension BulkJobRecords {
         public let selectList: SelectList
         public let object: String
         /// The records the job will process, when known ahead: the reader's own count
-        /// (`BulkQuery.expectedRecords`), else the one read with the describes.
+        /// (`expectedRecords`), else the one read with the describes.
         public let expectedRecords: Int?
     }
 
     /// Creates the job while the describes are read (the fields' kinds, and the parts of a
     /// compound address, which a job cannot select: when the org refuses the query for one, the
-    /// job is created again with the parts), with the count of its rows when `bulk` has none.
+    /// job is created again with the parts), with the count of its rows when none is known ahead.
     /// `created` gets the job's id as soon as the org has it, so that a caller interrupted
     /// meanwhile can abort it. A describe that fails aborts the job the org has (nobody will read
     /// it) before its failure is thrown (`requestFailed`). A query bulk cannot run is
@@ -30,7 +30,7 @@ extension BulkJobRecords {
         let (selectList, object) = try Self.statement(soql)
         let (soql, client) = (self.soql, bulk.client)
         // Without a count ahead, one is read with the describes, so that the polls can follow the job's pace.
-        let counting = bulk.expectedRecords == nil ? countRequest() : nil
+        let counting = expectedRecords == nil ? countRequest() : nil
         let planning = Task { () async -> Result<BulkCSVRecords.Plan, RestClientError> in
             do throws(RestClientError) {
                 return .success(
@@ -54,7 +54,7 @@ extension BulkJobRecords {
         case .success(let plan):
             return Started(
                 job: job, plan: plan, selectList: selectList, object: object,
-                expectedRecords: bulk.expectedRecords ?? plan.expectedRecords)
+                expectedRecords: expectedRecords ?? plan.expectedRecords)
         case .failure(let error):
             await abortUncancelled(job.id)
             throw .requestFailed(error)

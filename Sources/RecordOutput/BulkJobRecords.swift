@@ -9,11 +9,17 @@ public struct BulkJobRecords: Sendable {
     public let soql: String
     public let operation: BulkQueryOperation
     public let bulk: BulkQuery
+    /// The records the query is known to match (the count a REST page of it gave); nil has
+    /// `start` read a count with the describes. Either way the polls follow the job's pace.
+    public let expectedRecords: Int?
 
-    public init(soql: String, operation: BulkQueryOperation = .query, bulk: BulkQuery) {
+    public init(
+        soql: String, operation: BulkQueryOperation = .query, bulk: BulkQuery, expectedRecords: Int? = nil
+    ) {
         self.soql = soql
         self.operation = operation
         self.bulk = bulk
+        self.expectedRecords = expectedRecords
     }
 
     /// Runs the job and hands each piece's records to `consume` as a query page, in query order,
@@ -55,13 +61,11 @@ public struct BulkJobRecords: Sendable {
     /// ended `Failed` or `Aborted` is left as it is. A cancellation aborts the job too when
     /// `abortsWhenCancelled`; otherwise the caller aborts it and says so (`list`'s Ctrl-C).
     public func waitUntilComplete(
-        _ jobID: String, expectedRecords: Int? = nil, abortsWhenCancelled: Bool,
+        _ jobID: String, expectedRecords: Int?, abortsWhenCancelled: Bool,
         progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
-        var bulk = self.bulk
-        bulk.expectedRecords = expectedRecords ?? bulk.expectedRecords
         do throws(BulkQueryError) {
-            return try await bulk.waitUntilComplete(jobID, progress: progress)
+            return try await bulk.waitUntilComplete(jobID, expectedRecords: expectedRecords, progress: progress)
         } catch {
             switch error {
             case .jobFailed, .jobAborted: break

@@ -32,10 +32,10 @@ func driveEffects(
         case .keepRows: _ = try replica?.perform(effect)
         case .forgetRows(let query, let ids): try replica?.removeRows(ids: ids, from: ListKey(query: query))
         case .readBulk(let soql, let expectedRecords, let id):
-            var bulk = BulkQuery(client: org.client)
-            bulk.expectedRecords = expectedRecords
             var pages: [QueryResult] = []
-            try await BulkJobRecords(soql: soql, bulk: bulk).readPages { pages.append($0) }
+            let reader = BulkJobRecords(
+                soql: soql, bulk: BulkQuery(client: org.client), expectedRecords: expectedRecords)
+            try await reader.readPages { pages.append($0) }
             for page in pages { queue += model.handle(bulkPage: .success(page), for: id) }
         default: break
         }

@@ -28,7 +28,7 @@ import Testing
         var schedule = BulkPollSchedule(first: first, longest: longest, expectedRecords: expectedRecords)
         let start = ContinuousClock.now
         var times: [Duration] = []
-        var now = schedule.firstWait
+        var now = schedule.first
         while times.count < 1_000 {
             times.append(now)
             if now >= job.length { break }

@@ -340,9 +340,7 @@ final class AppLoop {
     /// Reads `soql` through a Bulk API 2.0 job (`BulkJobRecords`); each piece comes back through
     /// the wake-up pipe as a page, a failure as the job's error.
     private func readBulk(_ soql: String, expectedRecords: Int, id: RestRequestID) {
-        var bulk = BulkQuery(client: client)
-        bulk.expectedRecords = expectedRecords
-        let reader = BulkJobRecords(soql: soql, bulk: bulk)
+        let reader = BulkJobRecords(soql: soql, bulk: BulkQuery(client: client), expectedRecords: expectedRecords)
         let queue = queue
         logger?.info("bulk read", metadata: ["id": "\(id)"])
         bulkReads[id] = Task {

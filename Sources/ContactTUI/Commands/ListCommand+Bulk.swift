@@ -44,11 +44,9 @@ extension ListCommand {
     ) async -> Outcome {
         let watch = BulkJobWatch()
         let work = Task {
-            var bulk = BulkQuery(client: client)
-            bulk.expectedRecords = expectedRecords
-            return await runBulk(
-                of: soql, operation: operation, format: format, bulk: bulk, output: output, watch: watch,
-                announcing: announcement)
+            await runBulk(
+                of: soql, operation: operation, format: format, client: client, expectedRecords: expectedRecords,
+                output: output, watch: watch, announcing: announcement)
         }
         // The signal is handled, not fatal, while the job runs: Dispatch delivers it to the source.
         signal(SIGINT, SIG_IGN)
@@ -79,13 +77,14 @@ extension ListCommand {
     }
 
     private static func runBulk(
-        of soql: String, operation: BulkQueryOperation, format: Format, bulk: BulkQuery, output: StandardOutput,
-        watch: BulkJobWatch, announcing announcement: String?
+        of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, expectedRecords: Int?,
+        output: StandardOutput, watch: BulkJobWatch, announcing announcement: String?
     ) async -> Outcome {
+        let bulk = BulkQuery(client: client)
         let progress = BulkProgress()
         // Whatever ends the query, its last progress line stays, and what follows starts below it.
         defer { progress.finish() }
-        let reader = BulkJobRecords(soql: soql, operation: operation, bulk: bulk)
+        let reader = BulkJobRecords(soql: soql, operation: operation, bulk: bulk, expectedRecords: expectedRecords)
         let started: BulkJobRecords.Started
         do throws(BulkQueryError) {
             // Ctrl-C cuts off only the wait for the describes; the job's id is known to abort it.

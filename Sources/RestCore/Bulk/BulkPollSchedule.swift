@@ -27,9 +27,6 @@ struct BulkPollSchedule: Sendable {
     /// The longest wait the job's pace can set: a wrong guess costs at most this.
     var longestForeseen: Duration { longest * 12 }
 
-    /// The wait before the first poll: a job just created is never complete.
-    var firstWait: Duration { first }
-
     /// The wait after a poll that found `processed` records processed at `now`.
     mutating func wait(afterCount processed: Int, at now: ContinuousClock.Instant) -> Duration {
         let backedOff = min((backOff ?? first) * 3 / 2, longest)

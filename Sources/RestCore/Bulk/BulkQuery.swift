@@ -19,9 +19,6 @@ public struct BulkQuery: Sendable {
     /// The first wait between polls and the longest (`BulkPollSchedule`).
     public var firstPoll: Duration
     public var longestPoll: Duration
-    /// The records the query is known to match (the count a REST page of it gave), from which
-    /// the polls follow the job's pace (`BulkPollSchedule`); nil when not known.
-    public var expectedRecords: Int?
     /// Pieces read at once: each is held whole until those before it are handed over, so this
     /// bounds the memory a job's results take (a piece is up to 32 MB of CSV), the piece being
     /// handed over counted: two read the next piece while the current one is handed over.
@@ -60,13 +57,14 @@ public struct BulkQuery: Sendable {
     }
 
     /// Polls the job with back-off until it is `JobComplete`, calling `progress` with each answer;
-    /// the first poll comes `firstPoll` after the call.
+    /// the first poll comes `firstPoll` after the call. With the records the job will process
+    /// (`expectedRecords`), the polls follow its pace (`BulkPollSchedule`).
     /// `Failed` and `Aborted` are thrown.
     public func waitUntilComplete(
-        _ jobID: String, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
+        _ jobID: String, expectedRecords: Int? = nil, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
         var schedule = BulkPollSchedule(first: firstPoll, longest: longestPoll, expectedRecords: expectedRecords)
-        var wait = schedule.firstWait
+        var wait = firstPoll
         while true {
             // A job just created is never complete: every poll is a call, so the first waits too.
             do {
