@@ -24,7 +24,7 @@ package enum SOQLCountRewriter {
                 // LIMIT and what follows it, up to the next clause or the end.
                 let next = topLevel[(position + 1)...].first {
                     tokens[$0].kind == .end
-                        || ["OFFSET", "FOR", "UPDATE"].contains(tokens[$0].keyword ?? "")
+                        || clausesAfterLimit.contains(tokens[$0].keyword ?? "")
                 }
                 let end = next.map { tokens[$0].offset } ?? characters.count
                 limit = SOQLOrderRewriter.trimmedEnd(String(characters[token.offset..<min(end, characters.count)]))
@@ -33,4 +33,7 @@ package enum SOQLCountRewriter {
         let body = SOQLOrderRewriter.trimmedEnd(String(characters[tokens[from].offset..<bodyEnd]))
         return "SELECT COUNT() " + body + (limit.map { " " + $0 } ?? "")
     }
+
+    /// The clauses that may follow LIMIT: those after ORDER BY but LIMIT itself.
+    private static let clausesAfterLimit = SOQLOrderRewriter.clausesAfterOrderBy.subtracting(["LIMIT"])
 }
