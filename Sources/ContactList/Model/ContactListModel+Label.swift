@@ -14,8 +14,10 @@ extension ContactListModel {
         let names = Set(records.map(\.displayName))
         // For each name asked about, the ids of the loaded rows and records being deleted that carry it.
         var holders: [String: Set<String>] = [:]
-        for row in dataRows where names.contains(row.displayName) {
-            holders[row.displayName, default: []].insert(row.id)
+        for row in dataRows {
+            // A snapshot row makes its name from its bytes: once per row.
+            let name = row.displayName
+            if names.contains(name) { holders[name, default: []].insert(row.id) }
         }
         for info in deleteRequests.values where names.contains(info.record.displayName) {
             holders[info.record.displayName, default: []].insert(info.record.id)
