@@ -49,13 +49,13 @@ struct SnapshotRowTests {
         let chunk = try #require(
             part(of: made).withUnsafeBytes { ReadyChunk(snapshotPart: $0, count: 3, format: format) })
         #expect(chunk.rows.allSatisfy { $0.record.snapshotRow != nil })
+        #expect(format.columns.count == 4)
         for (read, row) in zip(chunk.rows, made) {
             #expect(read.record == row.record)
             #expect(read.record.displayName == row.record.displayName)
             #expect(read.record.values == row.record.values)
             #expect((0..<4).map(read.record.value(at:)) == row.record.values)
             #expect(read.record.value(at: 9) == "")
-            #expect(format.columns.count == 4)
             #expect(read.record.lastModifiedDate == row.record.lastModifiedDate)
             #expect(read.record.objectType == row.record.objectType)
             #expect(read.orderValues == row.orderValues)

@@ -173,15 +173,41 @@ import Testing
         var configuration = MockOrgConfiguration(contacts: 50)
         configuration.bulkFailure = "InternalServerError: the query could not be completed."
         try await LiveOrg.with(configuration) { org in
-            let created = JobIDs()
-            let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: org.client))
-            await #expect(throws: BulkQueryError.self) {
-                try await reader.readPages(created: { created.add($0) }) { _ in }
+            // The org would refuse an abort of a job that ended: only the requests sent can tell.
+            let transport = MethodCounting()
+            let client = RestClient(
+                configuration: RestClientConfiguration(
+                    instanceURL: org.endpoint.url, accessToken: org.endpoint.accessToken),
+                transport: transport)
+            try await withCleanup {
+                let created = JobIDs()
+                let reader = BulkJobRecords(soql: Self.soql, bulk: BulkQuery(client: client))
+                await #expect(throws: BulkQueryError.self) {
+                    try await reader.readPages(created: { created.add($0) }) { _ in }
+                }
+                let id = try #require(created.ids.first)
+                #expect(try await BulkQuery(client: org.client).job(id).state == .failed)
+                #expect(transport.count(of: .PATCH) == 0, "no abort was sent")
+            } cleanup: {
+                await client.shutdown()
             }
-            let id = try #require(created.ids.first)
-            #expect(try await BulkQuery(client: org.client).job(id).state == .failed)
         }
     }
+}
+
+/// The mock org over real HTTP, counting the requests of each method.
+private final class MethodCounting: RestTransport {
+    let inner = AsyncHTTPClientTransport()
+    private let counts = Mutex<[RestMethod: Int]>([:])
+
+    func count(of method: RestMethod) -> Int { counts.withLock { $0[method, default: 0] } }
+
+    func execute(_ request: TransportRequest) async throws(RestClientError) -> TransportResponse {
+        counts.withLock { $0[request.method, default: 0] += 1 }
+        return try await inner.execute(request)
+    }
+
+    func shutdown() async { await inner.shutdown() }
 }
 
 /// The job ids `created` reported.
