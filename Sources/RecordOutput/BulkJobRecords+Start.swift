@@ -24,9 +24,11 @@ extension BulkJobRecords {
     /// it) before its failure is thrown (`requestFailed`). A query bulk cannot run is
     /// `unsupportedQuery`. The caller's cancellation never cuts a create off (once the org has the
     /// job, its id must be known to abort it), but it does cut off the wait for the describes,
-    /// which a slow count could make long: the job is then aborted and the cancellation thrown.
-    public func start(created: @escaping @Sendable (String) -> Void = { _ in }) async throws(BulkQueryError) -> Started
-    {
+    /// which a slow count could make long: the cancellation is thrown, the job aborted first when
+    /// `abortsWhenCancelled` (otherwise the caller aborts it and says so, as `list`'s Ctrl-C does).
+    public func start(
+        abortsWhenCancelled: Bool = true, created: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws(BulkQueryError) -> Started {
         let (selectList, object) = try Self.statement(soql)
         let (soql, client) = (self.soql, bulk.client)
         // Without a count ahead, one is read with the describes, so that the polls can follow the job's pace.
@@ -56,7 +58,7 @@ extension BulkJobRecords {
                 job: job, plan: plan, selectList: selectList, object: object,
                 expectedRecords: expectedRecords ?? plan.expectedRecords)
         case .failure(let error):
-            await abortUncancelled(job.id)
+            if abortsWhenCancelled || !Task.isCancelled { await abortUncancelled(job.id) }
             throw .requestFailed(error)
         }
     }

@@ -88,9 +88,7 @@ extension ListCommand {
         let started: BulkJobRecords.Started
         do throws(BulkQueryError) {
             // Ctrl-C cuts off only the wait for the describes; the job's id is known to abort it.
-            started = try await reader.start {
-                watch.created($0)
-            }
+            started = try await reader.start(abortsWhenCancelled: false) { watch.created($0) }
         } catch {
             return .bulkFailed(error, printed: 0)
         }
