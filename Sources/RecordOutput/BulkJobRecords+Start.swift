@@ -14,6 +14,8 @@ extension BulkJobRecords {
         /// The records the job will process, when known ahead: the reader's own count
         /// (`expectedRecords`), else the one read with the describes.
         public let expectedRecords: Int?
+        /// When the create's answer came: the job had processed nothing then.
+        public let createdAt: ContinuousClock.Instant
     }
 
     /// Creates the job while the describes are read (the fields' kinds, and the parts of a
@@ -51,12 +53,12 @@ extension BulkJobRecords {
         if case .failure(.unsupportedQuery) = outcome, case .success(let plan) = planned, plan.soql != soql {
             outcome = await createUncancelled(plan.soql, created: created)
         }
-        let job = try outcome.get()
+        let (job, createdAt) = try outcome.get()
         switch planned {
         case .success(let plan):
             return Started(
                 job: job, plan: plan, selectList: selectList, object: object,
-                expectedRecords: expectedRecords ?? plan.expectedRecords)
+                expectedRecords: expectedRecords ?? plan.expectedRecords, createdAt: createdAt)
         case .failure(let error):
             if abortsWhenCancelled || !Task.isCancelled { await abortUncancelled(job.id) }
             throw .requestFailed(error)
@@ -64,17 +66,17 @@ extension BulkJobRecords {
     }
 
     /// Creates a job of `soql` on a task of its own, which the caller's cancellation does not
-    /// reach, and hands its id to `created`.
+    /// reach, and hands its id to `created`; the job, and when the org's answer came.
     private func createUncancelled(
         _ soql: String, created: @escaping @Sendable (String) -> Void
-    ) async -> Result<BulkQueryJob, BulkQueryError> {
+    ) async -> Result<(BulkQueryJob, ContinuousClock.Instant), BulkQueryError> {
         let bulk = self.bulk
         let operation = self.operation
-        return await Task { () async -> Result<BulkQueryJob, BulkQueryError> in
+        return await Task { () async -> Result<(BulkQueryJob, ContinuousClock.Instant), BulkQueryError> in
             do throws(BulkQueryError) {
                 let job = try await bulk.create(soql, operation: operation)
                 created(job.id)
-                return .success(job)
+                return .success((job, .now))
             } catch {
                 return .failure(error)
             }

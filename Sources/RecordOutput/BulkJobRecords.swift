@@ -40,7 +40,8 @@ public struct BulkJobRecords: Sendable {
         let started = try await start(created: created)
         let (job, plan) = (started.job, started.plan)
         let total = try await waitUntilComplete(
-            job.id, expectedRecords: started.expectedRecords, abortsWhenCancelled: true, progress: progress
+            job.id, expectedRecords: started.expectedRecords, createdAt: started.createdAt, abortsWhenCancelled: true,
+            progress: progress
         ).numberRecordsProcessed
         var handed = 0
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
@@ -61,11 +62,12 @@ public struct BulkJobRecords: Sendable {
     /// ended `Failed` or `Aborted` is left as it is. A cancellation aborts the job too when
     /// `abortsWhenCancelled`; otherwise the caller aborts it and says so (`list`'s Ctrl-C).
     public func waitUntilComplete(
-        _ jobID: String, expectedRecords: Int?, abortsWhenCancelled: Bool,
+        _ jobID: String, expectedRecords: Int?, createdAt: ContinuousClock.Instant? = nil, abortsWhenCancelled: Bool,
         progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
         do throws(BulkQueryError) {
-            return try await bulk.waitUntilComplete(jobID, expectedRecords: expectedRecords, progress: progress)
+            return try await bulk.waitUntilComplete(
+                jobID, expectedRecords: expectedRecords, createdAt: createdAt, progress: progress)
         } catch {
             switch error {
             case .jobFailed, .jobAborted: break

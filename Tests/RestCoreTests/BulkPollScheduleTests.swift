@@ -21,12 +21,14 @@ import Testing
         }
     }
 
-    /// When each poll comes, from the create, until one finds the job complete.
+    /// When each poll comes, from the create's answer (a sight of no records processed), until one
+    /// finds the job complete.
     static func pollTimes(
         of job: Job, expectedRecords: Int?, first: Duration = .milliseconds(50), longest: Duration = .seconds(5)
     ) -> [Duration] {
-        var schedule = BulkPollSchedule(first: first, longest: longest, expectedRecords: expectedRecords)
         let start = ContinuousClock.now
+        var schedule = BulkPollSchedule(
+            first: first, longest: longest, expectedRecords: expectedRecords, createdAt: start)
         var times: [Duration] = []
         var now = schedule.first
         while times.count < 1_000 {
@@ -58,6 +60,18 @@ import Testing
         if seconds == 1.3 { #expect(times.count == 7) }
     }
 
+    @Test(arguments: [0.2, 0.5, 2.0, 5.0])
+    func aShortJobThatCountsFromItsStartIsSeenCompleteAtTheSecondPoll(_ seconds: Double) throws {
+        let length = Duration.milliseconds(Int64(seconds * 1000))
+        let job = Job(records: 1_000_000, length: length)
+        let times = Self.pollTimes(of: job, expectedRecords: job.records)
+        let seen = try #require(times.last)
+        // The first poll's count against the create's answer gives the pace: one more poll sees it.
+        #expect(times.count == 2, "polls at \(times)")
+        #expect(seen >= length)
+        #expect(seen <= length + length / 8 + .milliseconds(50), "seen at \(seen)")
+    }
+
     @Test(arguments: [0.5, 2.0, 30.0, 600.0])
     func aKnownCountFollowsThePaceAndSeesTheEndSoonAfter(_ seconds: Double) throws {
         let length = Duration.milliseconds(Int64(seconds * 1000))
@@ -66,10 +80,13 @@ import Testing
         let paced = Self.pollTimes(of: job, expectedRecords: job.records)
         let backedOff = Self.pollTimes(of: job, expectedRecords: nil)
         let seen = try #require(paced.last)
-        #expect(seen <= length + length / 8 + .milliseconds(50), "seen at \(seen)")
-        if seconds <= 2 {
-            let seenBackingOff = try #require(backedOff.last)
-            #expect(seen <= seenBackingOff, "a short job is seen sooner than backing off sees it")
+        // The pace since the last poll that saw nothing is slower than the job's, and is trusted
+        // for `longest` (5 s) at most: a short job may be seen that much later; a long one is
+        // seen soon after its end, once two counts give its pace.
+        if seconds >= 30 {
+            #expect(seen <= length + length / 8 + .milliseconds(50), "seen at \(seen)")
+        } else {
+            #expect(seen <= length + .seconds(5), "seen at \(seen)")
         }
         // While the job counts, a poll a minute at most, where backing off costs one per 5 s; the
         // quiet start costs the same either way.
@@ -82,6 +99,17 @@ import Testing
             #expect(pacedWhileCounting <= 12, "\(pacedWhileCounting) polls")
             #expect(backedOffWhileCounting > 90)
         }
+    }
+
+    @Test func aPaceFromASightOfNothingSetsAWaitOfTheLongestAtMost() {
+        // A job that counted nothing for 100 s, then 1% in the next second: its pace since the
+        // create says 10,000 s more; the next poll comes after 5 s, and then the true pace rules.
+        let start = ContinuousClock.now
+        var schedule = BulkPollSchedule(
+            first: .milliseconds(50), longest: .seconds(5), expectedRecords: 1_000_000, createdAt: start)
+        #expect(schedule.wait(afterCount: 10_000, at: start + .seconds(101)) == .seconds(5))
+        let foreseen = schedule.wait(afterCount: 510_000, at: start + .seconds(106))
+        #expect(foreseen > .seconds(5) && foreseen < .seconds(6), "\(foreseen)")
     }
 
     @Test func aCountReportedOnlyAtTheEndKeepsTheBackOff() {

@@ -98,7 +98,8 @@ extension ListCommand {
         do {
             // A failure aborts the job; Ctrl-C's abort is `printBulk`'s, which says how it went.
             _ = try await reader.waitUntilComplete(
-                job.id, expectedRecords: started.expectedRecords, abortsWhenCancelled: false
+                job.id, expectedRecords: started.expectedRecords, createdAt: started.createdAt,
+                abortsWhenCancelled: false
             ) { progress.report($0) }
         } catch {
             return .bulkFailed(error, printed: 0)

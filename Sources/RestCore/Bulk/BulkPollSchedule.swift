@@ -5,12 +5,18 @@
 /// `longest`: a job of `t` seconds costs about log1.5(t / first) polls and is seen complete by
 /// 1.5 t + `first` (doubling would save a poll or two and may wait as long again as the job ran).
 /// When the records the job will process are known ahead (`expectedRecords`: the count a REST
-/// page of the same query gave), two polls that both saw a count, and saw it grow, tell the job's
-/// pace (a job may count nothing while it selects its rows), and the next poll comes when that
-/// pace says the job ends, a little after, but at most `longestForeseen` later, in case the pace
-/// changes: a long job then costs a poll a minute instead of one every `longest`, and a short one
-/// is seen soon after it ends. A job whose count does not move (an org that reports it only at
-/// the end) keeps the back-off.
+/// page of the same query gave), the job's pace tells when it ends, and the next poll comes then,
+/// a little after:
+/// - Two polls that both saw a count, and saw it grow, give the pace; the wait it sets is at most
+///   `longestForeseen`, in case the pace changes: a long job costs a poll a minute instead of one
+///   every `longest`, and a short one is seen soon after it ends.
+/// - Before that, the pace since the last sight of no records (the create's answer, `createdAt`,
+///   or a poll that saw none) sets a wait of at most `longest`. It can only be slower than the
+///   job's (the job may have started counting after that sight, while it selected its rows), so
+///   the poll it sets comes late rather than early: a job that counts from its start, as a short
+///   one does, is seen complete at the second poll, and one that did not pays at most `longest`.
+///
+/// A job whose count does not move (an org that reports it only at the end) keeps the back-off.
 struct BulkPollSchedule: Sendable {
     let first: Duration
     let longest: Duration
@@ -18,10 +24,12 @@ struct BulkPollSchedule: Sendable {
     private var backOff: Duration?
     private var lastCount: (at: ContinuousClock.Instant, processed: Int)?
 
-    init(first: Duration, longest: Duration, expectedRecords: Int? = nil) {
+    /// - Parameter createdAt: when the create's answer came, a sight of no records processed.
+    init(first: Duration, longest: Duration, expectedRecords: Int? = nil, createdAt: ContinuousClock.Instant? = nil) {
         self.first = first
         self.longest = max(longest, first)
         self.expectedRecords = expectedRecords
+        self.lastCount = createdAt.map { ($0, 0) }
     }
 
     /// The longest wait the job's pace can set: a wrong guess costs at most this.
@@ -32,12 +40,14 @@ struct BulkPollSchedule: Sendable {
         let backedOff = min((backOff ?? first) * 3 / 2, longest)
         backOff = backedOff
         defer { lastCount = (now, processed) }
-        guard let expectedRecords, let lastCount, lastCount.processed > 0, processed > lastCount.processed,
-            processed < expectedRecords, now > lastCount.at
+        guard let expectedRecords, let lastCount, processed > lastCount.processed, processed < expectedRecords,
+            now > lastCount.at
         else { return backedOff }
         let pace = Double(processed - lastCount.processed) / ((now - lastCount.at) / .seconds(1))
         let remaining = Duration.seconds(Double(expectedRecords - processed) / pace)
+        // A pace from a sight of no records is the job's at best: trusted for `longest` at most.
+        let bound = lastCount.processed > 0 ? longestForeseen : longest
         // A little after the end the pace gives, so that the poll seldom comes just before it.
-        return min(max(remaining * 1.1 + first / 2, first), longestForeseen)
+        return min(max(remaining * 1.1 + first / 2, first), bound)
     }
 }

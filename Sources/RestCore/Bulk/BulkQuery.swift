@@ -58,12 +58,14 @@ public struct BulkQuery: Sendable {
 
     /// Polls the job with back-off until it is `JobComplete`, calling `progress` with each answer;
     /// the first poll comes `firstPoll` after the call. With the records the job will process
-    /// (`expectedRecords`), the polls follow its pace (`BulkPollSchedule`).
-    /// `Failed` and `Aborted` are thrown.
+    /// (`expectedRecords`), the polls follow its pace (`BulkPollSchedule`), from the create's
+    /// answer when it came at `createdAt`. `Failed` and `Aborted` are thrown.
     public func waitUntilComplete(
-        _ jobID: String, expectedRecords: Int? = nil, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
+        _ jobID: String, expectedRecords: Int? = nil, createdAt: ContinuousClock.Instant? = nil,
+        progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
-        var schedule = BulkPollSchedule(first: firstPoll, longest: longestPoll, expectedRecords: expectedRecords)
+        var schedule = BulkPollSchedule(
+            first: firstPoll, longest: longestPoll, expectedRecords: expectedRecords, createdAt: createdAt)
         var wait = firstPoll
         while true {
             // A job just created is never complete: every poll is a call, so the first waits too.
