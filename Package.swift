@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "SOQL"),
         .target(
             name: "RestCore",
-            dependencies: ["JSONKit", "CLibDeflate", .asyncHTTPClient, .httpTypes, .logging, .nioSSL]
+            dependencies: ["JSONKit", "CLibDeflate", "CISAL", .asyncHTTPClient, .httpTypes, .logging, .nioSSL]
         ),
         .target(name: "Credentials", dependencies: ["RestCore", .subprocess]),
         .target(name: "RecordOutput", dependencies: ["JSONKit", "RestCore", "SOQL"]),

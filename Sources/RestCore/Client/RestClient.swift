@@ -172,6 +172,7 @@ public final class RestClient: Sendable {
             timeout: timeout)
         outgoing.bodyHeadObserver = request.bodyHeadObserver
         outgoing.responseLimit = request.responseLimit
+        outgoing.streamsBody = request.streamsBody
         for _ in 0...Self.maximumRedirects {
             let response: RestResponse
             do {

@@ -6,11 +6,19 @@ public struct RestResponse: Sendable {
     public let status: Int
     public let headers: HTTPFields
     public let body: [UInt8]
+    /// The body still arriving, when the request asked for it so (`RestClient.stream`) and the
+    /// transport hands it over so; `body` is then empty.
+    let arrivingBody: ArrivingBody?
 
     public init(status: Int, headers: HTTPFields, body: [UInt8]) {
+        self.init(status: status, headers: headers, body: body, arrivingBody: nil)
+    }
+
+    init(status: Int, headers: HTTPFields, body: [UInt8], arrivingBody: ArrivingBody?) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.arrivingBody = arrivingBody
     }
 
     /// The body parsed as JSON: `[String: Any]` when the root is an object, `[Any]` when it is an array.

@@ -21,6 +21,8 @@ public struct RestRequest: Sendable, Identifiable {
     var bodyHeadObserver: BodyHeadObserver?
     /// A decoded-size limit tighter than the transport's own (a query page's).
     var responseLimit: ResponseLimit?
+    /// Whether a 200 answer's body is handed over as it arrives (`RestClient.stream`).
+    var streamsBody = false
     /// The body made for the session's token, for a call that carries it in the body (SOAP's
     /// `SessionHeader`): made again with the new token when the session is renewed.
     var sessionBody: (@Sendable (String) -> [UInt8])?

@@ -38,11 +38,15 @@ extension AsyncHTTPClientTransport {
         do throws(GzipDecoder.Failure) {
             return try GzipDecoder.decode(compressed, limit: maximumBytes)
         } catch {
-            switch error {
-            case .tooLarge: throw .transportFailed(host: host, reason: Self.decodedTooLarge)
-            case .corrupt:
-                throw .transportFailed(host: host, reason: "the answer's gzip encoding is damaged or cut short")
-            }
+            throw failure(error, host: host)
+        }
+    }
+
+    /// Why a gzip body could not be decoded, as a transport failure.
+    static func failure(_ error: GzipDecoder.Failure, host: String) -> RestClientError {
+        switch error {
+        case .tooLarge: .transportFailed(host: host, reason: Self.decodedTooLarge)
+        case .corrupt: .transportFailed(host: host, reason: "the answer's gzip encoding is damaged or cut short")
         }
     }
 }

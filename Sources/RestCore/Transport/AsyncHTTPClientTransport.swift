@@ -45,6 +45,11 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// multiplexes instead.
     public static let connectionsPerHost = 32
 
+    /// The longest a connection may stay silent while an answer is awaited or read. A request's
+    /// own timeout ends it sooner until its head arrives; a body read as it arrives
+    /// (`RestClient.stream`) has no end in time, only this limit on a stall.
+    static let longestSilence = Duration.seconds(300)
+
     /// - Parameters:
     ///   - connectTimeout: how long to keep trying to connect (refused connections are tried
     ///     again with back-off until then, so this is also how long an unreachable server takes
@@ -57,7 +62,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
     ) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: TimeAmount(connectTimeout)),
+            timeout: .init(connect: TimeAmount(connectTimeout), read: TimeAmount(Self.longestSilence)),
             connectionPool: .init(
                 idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connectionsPerHost))
         // The pool would try a failed connection again until the connect timeout whatever the
@@ -152,6 +157,12 @@ public final class AsyncHTTPClientTransport: RestTransport {
         let bodyLimit = requestLimit?.bytes ?? self.maximumBodyBytes
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
+            if request.streamsBody, response.status == .ok {
+                return RestResponse(
+                    status: Int(response.status.code), headers: Self.fields(response.headers), body: [],
+                    arrivingBody: ArrivingBody(
+                        chunks: response.body, isGzip: Self.isGzip(response.headers), host: request.host))
+            }
             let observer = response.status == .ok ? request.bodyHeadObserver : nil
             let body: [UInt8]
             if Self.isGzip(response.headers) {
@@ -172,13 +183,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
                     }
                 body = buffer.readBytes(length: buffer.readableBytes) ?? []
             }
-            return RestResponse(
-                status: Int(response.status.code),
-                headers: HTTPFields(
-                    response.headers.compactMap { name, value in
-                        HTTPField.Name(name).map { HTTPField(name: $0, value: value) }
-                    }),
-                body: body)
+            return RestResponse(status: Int(response.status.code), headers: Self.fields(response.headers), body: body)
         } catch {
             let failure = Self.classify(error, host: request.host, proxy: proxy)
             if let requestLimit, Self.isTooLarge(failure) {
@@ -186,6 +191,11 @@ public final class AsyncHTTPClientTransport: RestTransport {
             }
             throw failure
         }
+    }
+
+    /// async-http-client's headers as HTTP fields (a name that is not a valid field name is dropped).
+    private static func fields(_ headers: HTTPHeaders) -> HTTPFields {
+        HTTPFields(headers.compactMap { name, value in HTTPField.Name(name).map { HTTPField(name: $0, value: value) } })
     }
 
     /// Whether `failure` is an answer over the size limit.

@@ -25,6 +25,9 @@ public struct TransportRequest: Sendable {
     var bodyHeadObserver: BodyHeadObserver?
     /// A decoded-size limit tighter than the transport's own; a transport may ignore it.
     var responseLimit: ResponseLimit?
+    /// Whether a 200 answer may come back before its body, to be read as it arrives
+    /// (`RestResponse.arrivingBody`); a transport may ignore it and return the body whole.
+    var streamsBody = false
 
     public init(
         method: RestMethod, url: String, host: String, headers: HTTPFields, body: [UInt8]?,

@@ -26,6 +26,9 @@ enum ScriptedReply: Sendable {
     case hang
     /// A 200 JSON answer whose `head` goes out at once and whose `rest` follows when it is ready.
     case streamed(head: [UInt8], rest: @Sendable () async -> [UInt8])
+    /// A 200 answer with `headers` whose body goes out a piece at a time, each written once it is
+    /// ready (a piece may wait for the client to have read the ones before it).
+    case pieces(headers: HTTPFields, [@Sendable () async -> [UInt8]])
 
     static func json(_ text: String, status: Int = 200) -> ScriptedReply {
         .respond(status: status, headers: [.contentType: "application/json"], body: Array(text.utf8))
@@ -87,6 +90,13 @@ final class ScriptedServer: Sendable {
                     body: ResponseBody { writer in
                         try await writer.write(ByteBuffer(bytes: head))
                         try await writer.write(ByteBuffer(bytes: await rest()))
+                        try await writer.finish(nil)
+                    })
+            case .pieces(let headers, let pieces):
+                return Response(
+                    status: .ok, headers: headers,
+                    body: ResponseBody { writer in
+                        for piece in pieces { try await writer.write(ByteBuffer(bytes: await piece())) }
                         try await writer.finish(nil)
                     })
             case .hang:
