@@ -10,8 +10,8 @@ import Synchronization
 final class BulkQueryJobs: Sendable {
     /// The most bytes of lines in one piece of results when the client does not say
     /// (`maxRecords`). Salesforce sizes such pieces itself and publishes only that "the server
-    /// uses a default value based on the service"; this is the mock's choice, and bounds what a
-    /// piece costs the org while it is sent.
+    /// uses a default value based on the service"; this is the mock's choice. What a piece costs
+    /// the org while it is sent is one slice of it, whatever its size (`BulkQueryRoutes.streamed`).
     static let defaultPieceBytes = 32 * 1024 * 1024
     /// Rows written under the lock at a time while a job writes its CSV.
     static let rowsPerSlice = 10_000
@@ -90,19 +90,18 @@ final class BulkQueryJobs: Sendable {
         }
     }
 
-    /// One piece of a complete job's results from `offset`: the CSV, the offset of the next piece
-    /// (nil on the last) and how many records the piece holds. Without `maxRecords`, a piece holds
-    /// up to `defaultPieceBytes` of lines.
+    /// One piece of a complete job's results from `offset`: the file and the piece's lines in it,
+    /// to be read back as the piece is sent (`BulkResultFile.slices`), and the offset of the next
+    /// piece (nil on the last). Without `maxRecords`, a piece holds up to `defaultPieceBytes` of lines.
     func results(
         _ id: String, apiVersion: String, offset: Int, maxRecords: Int?
-    ) throws(APIError) -> (csv: ByteBuffer, next: Int?, count: Int) {
+    ) throws(APIError) -> (file: BulkResultFile, rows: Range<Int>, next: Int?) {
         let file = try resultFile(id, apiVersion: apiVersion)
         guard offset >= 0, offset <= file.count else {
             throw APIError(status: 400, "INVALIDLOCATOR", "Invalid locator")
         }
         let end = Self.pieceEnd(of: file, from: offset, maxRecords: maxRecords)
-        let csv = try file.csv(rows: offset..<end)
-        return (csv, end < file.count ? end : nil, end - offset)
+        return (file, offset..<end, end < file.count ? end : nil)
     }
 
     /// Where the piece from `offset` ends: `maxRecords` records, or `defaultPieceBytes` of lines.

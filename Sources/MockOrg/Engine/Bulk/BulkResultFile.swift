@@ -45,11 +45,36 @@ final class BulkResultFile: Sendable {
 
     /// The header row and lines `rows`, read back from the file.
     func csv(rows: Range<Int>) throws(APIError) -> ByteBuffer {
+        var buffer = ByteBuffer()
+        buffer.writeBytes(header)
+        try append(rows: rows, to: &buffer)
+        return buffer
+    }
+
+    /// Lines `rows` cut into slices of about `sliceBytes` (at least a line each), in order: a
+    /// piece is read back and sent a slice at a time, so that the org holds one slice, however
+    /// large the piece.
+    func slices(of rows: Range<Int>, sliceBytes: Int) -> [Range<Int>] {
+        var slices: [Range<Int>] = []
+        var from = rows.lowerBound
+        while from < rows.upperBound {
+            let end = min(pieceEnd(from: from, budget: sliceBytes), rows.upperBound)
+            slices.append(from..<end)
+            from = end
+        }
+        return slices
+    }
+
+    /// The size of the header row and lines `rows`.
+    func size(of rows: Range<Int>) -> Int {
+        header.count + start(of: rows.upperBound) - start(of: rows.lowerBound)
+    }
+
+    /// Appends lines `rows`, read back from the file, to `buffer`.
+    func append(rows: Range<Int>, to buffer: inout ByteBuffer) throws(APIError) {
         let from = start(of: rows.lowerBound)
         let length = start(of: rows.upperBound) - from
-        var buffer = ByteBuffer()
-        buffer.reserveCapacity(header.count + length)
-        buffer.writeBytes(header)
+        buffer.reserveCapacity(buffer.writerIndex + length)
         let read = buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: length) { space in
             var done = 0
             while done < length {
@@ -63,7 +88,6 @@ final class BulkResultFile: Sendable {
         guard read == length else {
             throw APIError(status: 500, "UNKNOWN_EXCEPTION", "The job's results could not be read back")
         }
-        return buffer
     }
 
     /// Writes a job's lines into a new unlinked temporary file, piece by piece.

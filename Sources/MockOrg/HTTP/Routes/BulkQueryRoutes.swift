@@ -135,8 +135,37 @@ struct BulkQueryRoutes {
             Self.jobID(request, at: 1), apiVersion: context.version, offset: offset, maxRecords: maxRecords)
         var headers: HTTPFields = [.contentType: "text/csv"]
         headers[Self.locatorHeader] = piece.next.map(Self.locator) ?? "null"
-        headers[Self.numberOfRecordsHeader] = String(piece.count)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: piece.csv))
+        headers[Self.numberOfRecordsHeader] = String(piece.rows.count)
+        return Self.streamed(
+            piece.rows, of: piece.file, headers: headers,
+            gzip: GzipMiddleware<APIContext>.acceptsGzip(request.headers[values: .acceptEncoding]))
+    }
+
+    /// Lines of a piece read back from the file per write, and per gzip member when compressed.
+    static let sliceBytes = 4 * 1024 * 1024
+
+    /// A piece sent a slice at a time as it is read back, the header row first, so that the org
+    /// holds one slice of it (a client asking for all of a million rows in one piece costs no
+    /// more): with gzip, each slice is a gzip member of its own (RFC 1952 lets members follow one
+    /// another, and any decoder reads them as one body), which `GzipMiddleware` then leaves as it is.
+    static func streamed(_ rows: Range<Int>, of file: BulkResultFile, headers: HTTPFields, gzip: Bool) -> Response {
+        var headers = headers
+        if gzip {
+            headers[.contentEncoding] = "gzip"
+            headers[.vary] = "Accept-Encoding"
+        }
+        let slices = file.slices(of: rows, sliceBytes: sliceBytes)
+        let body = ResponseBody(contentLength: gzip ? nil : file.size(of: rows)) { writer in
+            var buffer = ByteBuffer(bytes: file.header)
+            for slice in slices {
+                try file.append(rows: slice, to: &buffer)
+                try await writer.write(gzip ? GzipCompressor.compress(buffer) : buffer)
+                buffer = ByteBuffer()
+            }
+            if slices.isEmpty { try await writer.write(gzip ? GzipCompressor.compress(buffer) : buffer) }
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: headers, body: body)
     }
 
     private func resultPages(_ request: Request, _ context: APIContext) throws -> Response {
