@@ -16,6 +16,8 @@ public struct BulkCSVStream: Sendable {
     private var layout: BulkCSVLayout?
     /// Whether the TSV header has been spelled (a writer with no columns writes none).
     private var headerSpelled = false
+    /// The records converted so far, over every piece.
+    public private(set) var recordsWritten = 0
 
     public init(writer: RecordWriter, reading records: BulkCSVRecords) {
         self.writer = writer
@@ -85,6 +87,7 @@ public struct BulkCSVStream: Sendable {
         let order = writer.topLevelOrder
         let records = self.records
         var layout = self.layout
+        var written = 0
         let stop = try CSVReader.scan(bytes, delimiter: records.delimiter, from: line, final: final) {
             row throws(CSVReader.Failure) in
             guard let layout else {
@@ -93,6 +96,7 @@ public struct BulkCSVStream: Sendable {
                 return true
             }
             try BulkCSVRecords.checkWidth(row, header: layout.width)
+            written += 1
             switch format {
             case .tsv: layout.appendTSV(row, to: &output)
             case .json: layout.appendJSON(row, to: &output)
@@ -100,6 +104,7 @@ public struct BulkCSVStream: Sendable {
             return true
         }
         self.layout = layout
+        recordsWritten += written
         line = stop.line
         return stop.consumed
     }

@@ -95,9 +95,10 @@ extension ListCommand {
         guard !Task.isCancelled else { return .bulkFailed(.requestFailed(.cancelled), printed: 0) }
         if let announcement { StandardError.report(announcement) }
         let (job, plan, selectList) = (started.job, started.plan, started.selectList)
+        let complete: BulkQueryJob
         do {
             // A failure aborts the job; Ctrl-C's abort is `printBulk`'s, which says how it went.
-            _ = try await reader.waitUntilComplete(
+            complete = try await reader.waitUntilComplete(
                 job.id, expectedRecords: started.expectedRecords, createdAt: started.createdAt,
                 abortsWhenCancelled: false
             ) { progress.report($0) }
@@ -108,33 +109,38 @@ extension ListCommand {
             writer: RecordWriter(format: format == .json ? .json : .tsv, selectList: selectList),
             reading: plan.records)
         var buffer: [UInt8] = []
-        var printed = 0
         var stop: Outcome?
+        var reported = 0
+        /// Converts what `stream` takes into `buffer` and writes it out; a write that fails stops the read.
+        func convert(_ take: (inout BulkCSVStream) throws(CSVReader.Failure) -> Void) throws(BulkQueryError) {
+            buffer.removeAll(keepingCapacity: true)
+            do throws(CSVReader.Failure) {
+                try take(&stream)
+            } catch {
+                throw .unexpectedAnswer(error.description)
+            }
+            if let failure = write(buffer, to: output) {
+                stop = failure
+                throw .requestFailed(.cancelled)
+            }
+        }
         do throws(BulkQueryError) {
-            try await bulk.readResults(job.id) { csv, records throws(BulkQueryError) in
+            // The results as one stream, each chunk's lines written as it arrives: one call for
+            // the job's records unless the org's size limits cut them, and no piece held whole.
+            try await bulk.streamResults(job.id, records: complete.numberRecordsProcessed) {
+                chunk throws(BulkQueryError) in
                 progress.recordsBegin()
-                // A chunk at a time, each chunk's lines written at once: the piece's lines are never held whole.
-                var start = 0
-                repeat {
-                    let end = min(start + Self.bulkChunkBytes, csv.count)
-                    buffer.removeAll(keepingCapacity: true)
-                    do throws(CSVReader.Failure) {
-                        try stream.append(csv[start..<end], into: &buffer)
-                        if end == csv.count { try stream.endPiece(into: &buffer) }
-                    } catch {
-                        throw .unexpectedAnswer(error.description)
-                    }
-                    if let failure = write(buffer, to: output) {
-                        stop = failure
-                        throw .requestFailed(.cancelled)
-                    }
-                    start = end
-                } while start < csv.count
-                printed += records
-                progress.report(written: printed)
+                try convert { stream throws(CSVReader.Failure) in try stream.append(chunk[...], into: &buffer) }
+                if stream.recordsWritten - reported >= Self.recordsPerProgressReport {
+                    reported = stream.recordsWritten
+                    progress.report(written: reported)
+                }
+            } endPiece: { _ throws(BulkQueryError) in
+                try convert { stream throws(CSVReader.Failure) in try stream.endPiece(into: &buffer) }
+                progress.report(written: stream.recordsWritten)
             }
         } catch {
-            return stop ?? .bulkFailed(error, printed: printed)
+            return stop ?? .bulkFailed(error, printed: stream.recordsWritten)
         }
         buffer.removeAll(keepingCapacity: true)
         var writer = stream.writer
@@ -142,8 +148,8 @@ extension ListCommand {
         return write(buffer, to: output) ?? .printed
     }
 
-    /// How much of a piece's CSV is converted before its lines are written.
-    static let bulkChunkBytes = 1 << 20
+    /// Records written between two redraws of the progress line.
+    static let recordsPerProgressReport = 25_000
 
     /// How a bulk query's failure ends `list`: a query the job cannot run is a usage error (2),
     /// anything else a runtime one (1), saying how much was printed when something was.

@@ -2,7 +2,8 @@ import HTTPTypes
 
 /// A Bulk API 2.0 query: creates the job, polls it with back-off until it is complete, and hands
 /// its CSV results over in order, reading several pieces at once (`piecesAtOnce`) of those
-/// `resultPages` lists (API 58.0 and later; piece by piece through `Sforce-Locator` before). Every failure is a
+/// `resultPages` lists (API 58.0 and later; piece by piece through `Sforce-Locator` before), or
+/// as one stream (`streamResults`). Every failure is a
 /// `BulkQueryError`; cancelling the calling task stops it (`abort` then ends the job at the org).
 public struct BulkQuery: Sendable {
     /// `Sforce-Locator`: the next piece's locator, `null` on the last.
@@ -102,6 +103,48 @@ public struct BulkQuery: Sendable {
         } else {
             try await readInParallel(jobID, consume: consume)
         }
+    }
+
+    /// Reads a complete job's results as one stream, for a reader that writes them out as they
+    /// come: each piece asks for all of the job's `records` that are left (`maxRecords`, unless
+    /// set), so that a job is one piece and one call unless the org's size limits cut it, and
+    /// each is handed to `consume` a chunk at a time as it arrives (it starts with the header
+    /// row, as the org sends it), then to `endPiece` with its record count. Where `readResults`
+    /// reads pieces of the org's size (32 MB on the mock org, five pieces for a million rows),
+    /// one `resultPages` call per five, and holds each piece whole, this holds one chunk.
+    public func streamResults(
+        _ jobID: String, records: Int, consume: ([UInt8]) async throws(BulkQueryError) -> Void,
+        endPiece: (_ records: Int) async throws(BulkQueryError) -> Void
+    ) async throws(BulkQueryError) {
+        var locator: String?
+        var handed = 0
+        repeat {
+            let request = client.requestForBulkQueryResults(
+                jobID, locator: locator, maxRecords: maxRecords ?? max(records - handed, 1))
+            var reader: RestBodyReader
+            do {
+                reader = try await client.stream(request)
+            } catch {
+                throw .requestFailed(error)
+            }
+            guard let count = reader.head.headers[Self.numberOfRecordsHeader].flatMap({ Int($0) }) else {
+                throw .unexpectedAnswer("a piece of results came without Sforce-NumberOfRecords.")
+            }
+            let next = reader.head.headers[Self.locatorHeader]
+            while true {
+                let chunk: [UInt8]?
+                do {
+                    chunk = try await reader.next()
+                } catch {
+                    throw .requestFailed(error)
+                }
+                guard let chunk else { break }
+                try await consume(chunk)
+            }
+            try await endPiece(count)
+            handed += count
+            locator = next == nil || next == "null" ? nil : next
+        } while locator != nil
     }
 
     private func readPieceByPiece(

@@ -1,5 +1,6 @@
 import Foundation
 import MockOrg
+import Synchronization
 import Testing
 
 @testable import RestCore
@@ -40,6 +41,69 @@ import Testing
             #expect(pieces.count == 7)
             #expect(counted == 200)
             #expect(Self.ids(of: pieces) == (try await Self.restIDs(client)))
+        }
+    }
+
+    /// A job's results read as one stream: the pieces as `endPiece` closed them, and their counts.
+    private static func streamed(
+        _ bulk: BulkQuery, _ jobID: String, records: Int
+    ) async throws -> (pieces: [[UInt8]], counts: [Int], chunks: Int) {
+        var pieces: [[UInt8]] = []
+        var counts: [Int] = []
+        var piece: [UInt8] = []
+        var chunks = 0
+        try await bulk.streamResults(jobID, records: records) { chunk in
+            piece += chunk
+            chunks += 1
+        } endPiece: { count in
+            pieces.append(piece)
+            counts.append(count)
+            piece = []
+        }
+        return (pieces, counts, chunks)
+    }
+
+    @Test func streamedResultsAreOneCallForAllOfTheJobsRecords() async throws {
+        let sent = Mutex<[String]>([])
+        try await withMockOrg(
+            MockOrgConfiguration(contacts: 20_000),
+            configure: { configuration, _ in
+                configuration.onSuccess = { request, _ in
+                    sent.withLock { $0.append(RestClient.target(of: request)) }
+                }
+            }
+        ) { client, _ in
+            let bulk = BulkQuery(client: client)
+            let job = try await bulk.create(Self.soql)
+            let done = try await bulk.waitUntilComplete(job.id)
+            sent.withLock { $0.removeAll() }
+            let read = try await Self.streamed(bulk, job.id, records: done.numberRecordsProcessed)
+            #expect(read.counts == [20_000])
+            #expect(read.chunks > 1, "the body came in one chunk")
+            #expect(
+                sent.withLock { $0 } == [
+                    "/services/data/v66.0/jobs/query/" + job.id + "/results?maxRecords=20000"
+                ])
+            var rest = client.request(forQuery: Self.soql)
+            var ids: [String] = []
+            while true {
+                let page = try await client.send(rest).decode(QueryResult.self)
+                ids += page.records.compactMap { $0["Id"]?.stringValue }
+                guard let next = page.nextRecordsUrl else { break }
+                rest = RestRequest(method: .GET, path: next)
+            }
+            #expect(Self.ids(of: read.pieces) == ids)
+        }
+    }
+
+    @Test func streamedResultsFollowThePiecesTheOrgCuts() async throws {
+        try await withMockOrg { client, _ in
+            let bulk = BulkQuery(client: client, maxRecords: 70)
+            let job = try await bulk.create(Self.soql)
+            let done = try await bulk.waitUntilComplete(job.id)
+            let read = try await Self.streamed(bulk, job.id, records: done.numberRecordsProcessed)
+            #expect(read.counts == [70, 70, 60])
+            #expect(Self.ids(of: read.pieces) == (try await Self.restIDs(client)))
         }
     }
 
