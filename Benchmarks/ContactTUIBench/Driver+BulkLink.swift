@@ -7,8 +7,8 @@ extension Driver {
     static let linkDelay = 0.025
     static let linkBitsPerSecond = 50e6
 
-    /// `list` of 100,000 contacts through a `LinkRelay`: by REST paging, by `--bulk` (five result
-    /// pieces at once), and simple-salesforce's `query_all`, round by round in turn. The goal
+    /// `list` of 100,000 contacts through a `LinkRelay`: by REST paging, by `--bulk` (its results
+    /// as one stream), and simple-salesforce's `query_all`, round by round in turn. The goal
     /// for bulk: within 2x of the link's own limit, the bytes it carried toward the client over
     /// the rate plus two round trips, once the mock's job time (measured apart, on the same org,
     /// without the relay) is taken off.
@@ -85,7 +85,7 @@ extension Driver {
     /// on loopback, after a first job has made the org's sort order; the org's resident memory
     /// before and at the most during the job, which must not grow by a second copy of the org.
     /// Calls are counted as Salesforce counts them: every request under `/services/data`
-    /// (the job's create, the describes, each poll, each `resultPages` and each piece of results).
+    /// (the job's create, the describes, each poll and each piece of results).
     mutating func bulkQueryMillion() throws {
         let mock = try startMockOrg(contacts: 1_000_000, ["--api-limit", "1000000000"])
         defer { mock.child.stop() }
@@ -111,7 +111,6 @@ extension Driver {
         var peerRuns: [(usage: Child.Usage, calls: Int)] = []
         var orgBefore = 0
         var orgPeak = 0
-        var pieces = (pages: 0, links: 0)
         // Rounds, each side in turn, so that load from elsewhere falls on all; medians.
         for round in 0..<Self.millionRounds {
             jobs.append(try jobSeconds(mock, soql: Self.listQuery))
@@ -126,10 +125,7 @@ extension Driver {
             if round == 0 { orgBefore = mock.child.currentRSS }
             let peak = round == 0 ? PeakSampler(pid: mock.child.pid) : nil
             let bulk = try list("--bulk")
-            if let peak {
-                orgPeak = peak.stop()
-                pieces = try resultPieces(mock)
-            }
+            if let peak { orgPeak = peak.stop() }
             let rest = try list("--no-bulk")
             if round == 0 {
                 guard bulk.output == rest.output, rest.output.split(separator: "\n").count == 1_000_001 else {
@@ -146,11 +142,11 @@ extension Driver {
         let job = median(jobs)
         let peerCalls = peer.calls
         log(
-            "  1,000,000 rounds (job, bulk, REST, bulk2 s): "
+            "  1,000,000 rounds (job, bulk, REST, bulk2 s; bulk calls): "
                 + (0..<jobs.count).map {
                     String(
-                        format: "%.2f/%.2f/%.2f/%.2f", jobs[$0], bulkRuns[$0].usage.wallSeconds,
-                        restRuns[$0].usage.wallSeconds, peerRuns[$0].usage.wallSeconds)
+                        format: "%.2f/%.2f/%.2f/%.2f;%d", jobs[$0], bulkRuns[$0].usage.wallSeconds,
+                        restRuns[$0].usage.wallSeconds, peerRuns[$0].usage.wallSeconds, bulkRuns[$0].calls)
                 }.joined(separator: " "))
 
         let name = "`contact-tui list --bulk` 1,000,000 contacts (loopback, median of \(Self.millionRounds))"
@@ -158,8 +154,8 @@ extension Driver {
         rows.append(
             Row(
                 what: name + " (API calls, every request counted as Salesforce counts it)",
-                measured: "\(bulk.calls) calls (of which \(pieces.links) pieces of results and "
-                    + "\(pieces.pages) `resultPages`; the rest the create, the describes and the polls)",
+                measured: "\(bulk.calls) calls: the create, one Composite (the describes and the count), "
+                    + "\(bulk.calls - 3) polls, and the results as one stream of all the job's records",
                 goal: "≤ 1% of `list --no-bulk`",
                 peer: "\(rest.calls) calls `list --no-bulk`; \(peerCalls) simple-salesforce `bulk2`",
                 ratio: String(format: "%.1f%%", share * 100), verdict: share <= 0.01 ? "met" : "missed"))
@@ -212,29 +208,8 @@ extension Driver {
                 + "that without it the server uses a default based on the service. `resultPages` takes only the "
                 + "job's id and \"returns up to five URIs in one response\" (Get Parallel Results for a Query "
                 + "Job, API 58.0). Salesforce publishes no default size; the "
-                + "mock's is 32 MB of CSV lines a piece.")
-    }
-
-    /// What the newest job's results take to read without `maxRecords`, as `list --bulk` reads
-    /// them: its `resultPages` calls and the pieces they link to (asked after the run measured).
-    func resultPieces(_ mock: Server) throws -> (pages: Int, links: Int) {
-        let auth = ["Authorization": "Bearer " + mock.token]
-        let listed = try HTTPProbe.send("GET", port: mock.port, path: "/services/data/v66.0/jobs/query", headers: auth)
-        guard
-            let records = (try JSONSerialization.jsonObject(with: Data(listed.body)) as? [String: Any])?["records"]
-                as? [[String: Any]], let id = records.last?["id"] as? String
-        else { throw BenchFailure("the jobs were not listed: \(listed.status)") }
-        var path: String? = "/services/data/v66.0/jobs/query/" + id + "/resultPages"
-        var pages = 0
-        var links = 0
-        while let next = path {
-            let reply = try HTTPProbe.send("GET", port: mock.port, path: next, headers: auth)
-            let answer = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any]
-            pages += 1
-            links += (answer?["resultPages"] as? [Any])?.count ?? 0
-            path = answer?["nextRecordsUrl"] as? String
-        }
-        return (pages, links)
+                + "mock's is 32 MB of CSV lines a piece. `list --bulk` asks for all of the job's records "
+                + "(`maxRecords`) in one piece, read as it arrives, and follows `Sforce-Locator` if the org cuts it.")
     }
 
     /// The mock's own time for a query job of `soql`, asked for directly: from the create to the

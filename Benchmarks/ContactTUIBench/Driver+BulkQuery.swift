@@ -38,7 +38,7 @@ extension Driver {
         let ratios = zip(bulk, rest).map { $0.seconds / $1.seconds }
         log("  bulk / REST wall, round by round: " + ratios.map { String(format: "%.2f", $0) }.joined(separator: " "))
         let ratio = median(ratios)
-        let name = "`contact-tui list --bulk` 100,000 contacts (Bulk API 2.0 query job, resultPages)"
+        let name = "`contact-tui list --bulk` 100,000 contacts (Bulk API 2.0 query job, results as one stream)"
         rows.append(
             Row(
                 what: name + " (wall, loopback, median of \(Self.bulkQueryRounds))",

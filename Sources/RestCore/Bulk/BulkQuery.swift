@@ -67,7 +67,7 @@ public struct BulkQuery: Sendable {
     ) async throws(BulkQueryError) -> BulkQueryJob {
         var schedule = BulkPollSchedule(
             first: firstPoll, longest: longestPoll, expectedRecords: expectedRecords, createdAt: createdAt)
-        var wait = firstPoll
+        var wait = schedule.firstWait
         while true {
             // A job just created is never complete: every poll is a call, so the first waits too.
             do {
