@@ -82,7 +82,8 @@ let package = Package(
         .testTarget(
             name: "MockOrgTests",
             dependencies: [
-                "MockOrg", "SOQL", "TestSupport", .hummingbirdTesting, .compressNIO, .subprocess, .systemPackage,
+                "MockOrg", "SOQL", "TestSupport", .asyncHTTPClient, .hummingbirdTesting, .compressNIO, .subprocess,
+                .systemPackage,
             ],
             exclude: ["Compatibility"]
         ),

@@ -4,10 +4,6 @@ import SystemPackage
 import TestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// `contact-tui mock-org` as a script meets it: five lines on stdout (a token or secret it was given
 /// named by its option, never printed), a working org, a clean stop on SIGINT or SIGTERM.
 @Suite struct MockOrgCommandTests {
@@ -114,12 +110,11 @@ import Testing
 
     /// The status of a client-credentials grant sent to the org at `url` with `form`.
     static func clientCredentialsGrant(_ url: String, _ form: String) async throws -> Int {
-        var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
-        request.httpMethod = "POST"
-        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        request.httpBody = Data(("grant_type=client_credentials&" + form).utf8)
-        let (_, response) = try await LiveHTTP.session.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
+        try await LiveHTTP.request(
+            "POST", URL(string: url + "/services/oauth2/token")!,
+            headers: ["Content-Type": "application/x-www-form-urlencoded"],
+            body: Data(("grant_type=client_credentials&" + form).utf8)
+        ).status
     }
 
     /// The connected app's id and secret are the given ones (the id printed, the secret only named
@@ -290,13 +285,11 @@ import Testing
         ]
         _ = try await MockOrgProcess.run(arguments, lines: 5) { lines in
             let url = try #require(lines.first?.wholeMatch(of: /mock org listening on (http:\/\/[0-9.:]+)/)?.1)
-            var request = URLRequest(url: URL(string: url + "/services/data/v66.0/query?q=SELECT+Id+FROM+Contact")!)
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            request.setValue("batchSize=200", forHTTPHeaderField: "Sforce-Query-Options")
-            let (data, response) = try await LiveHTTP.session.data(for: request)
-            #expect((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Sforce-Limit-Info") == "api-usage=1/2")
-            let next = try #require(
-                (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["nextRecordsUrl"] as? String)
+            let reply = try await LiveHTTP.request(
+                "GET", URL(string: url + "/services/data/v66.0/query?q=SELECT+Id+FROM+Contact")!,
+                headers: ["Authorization": "Bearer \(token)", "Sforce-Query-Options": "batchSize=200"])
+            #expect(reply.headers["sforce-limit-info"] == "api-usage=1/2")
+            let next = try #require((reply.json as? [String: Any])?["nextRecordsUrl"] as? String)
             try await Task.sleep(for: .milliseconds(400))
             let expired = try await LiveHTTP.send("GET", URL(string: url + next)!, token: token)
             #expect(LiveHTTP.errorCode(expired.json) == "INVALID_QUERY_LOCATOR")
@@ -339,16 +332,12 @@ import Testing
             // --client-secret-file (here standard input): a refresh without the secret is refused;
             // --rotate-refresh-tokens: with it, a new refresh token comes back and the old one stops working.
             func refreshGrant(_ token: String, secret: String?) async throws -> (status: Int, json: [String: Any]?) {
-                var request = URLRequest(url: URL(string: url + "/services/oauth2/token")!)
-                request.httpMethod = "POST"
-                request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
                 let form = "grant_type=refresh_token&client_id=C&refresh_token=" + token
-                request.httpBody = Data((form + (secret.map { "&client_secret=" + $0 } ?? "")).utf8)
-                let (data, response) = try await LiveHTTP.session.data(for: request)
-                return (
-                    (response as? HTTPURLResponse)?.statusCode ?? 0,
-                    try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-                )
+                let reply = try await LiveHTTP.request(
+                    "POST", URL(string: url + "/services/oauth2/token")!,
+                    headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                    body: Data((form + (secret.map { "&client_secret=" + $0 } ?? "")).utf8))
+                return (reply.status, reply.json as? [String: Any])
             }
             let withoutSecret = try await refreshGrant(refresh, secret: nil)
             #expect(withoutSecret.status == 400)

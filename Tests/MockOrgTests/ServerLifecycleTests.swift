@@ -2,10 +2,6 @@ import Foundation
 import MockOrg
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite struct ServerLifecycleTests {
     @Test func twoServersListenOnTheirOwnPortsAndStopTwice() async throws {
         let first = MockOrgServer(configuration: MockOrgConfiguration(contacts: 10))
@@ -17,18 +13,17 @@ import Testing
         #expect(secondEndpoint.accessToken == "given-token")
         #expect(firstEndpoint.accessToken != secondEndpoint.accessToken)
 
-        var request = URLRequest(url: secondEndpoint.url.appendingPathComponent("services/data/v66.0/sobjects/Contact"))
-        request.setValue("Bearer given-token", forHTTPHeaderField: "Authorization")
-        let (data, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        let body = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let url = secondEndpoint.url.appendingPathComponent("services/data/v66.0/sobjects/Contact")
+        let reply = try await LiveHTTP.send("GET", url, token: "given-token")
+        #expect(reply.status == 200)
+        let body = try #require(reply.json as? [String: Any])
         #expect((body["objectDescribe"] as? [String: Any])?["keyPrefix"] as? String == "003")
 
         await first.stop()
         await first.stop()
         await second.stop()
         await #expect(throws: (any Error).self) {
-            _ = try await URLSession.shared.data(for: request)
+            _ = try await LiveHTTP.send("GET", url, token: "given-token")
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import MockOrg
