@@ -2,6 +2,7 @@ import Foundation
 import MockOrg
 import RestCore
 import Subprocess
+import Synchronization
 import SystemPackage
 import TestSupport
 import Testing
@@ -205,6 +206,15 @@ struct ListBulkEndToEndTests {
         }
     }
 
+    /// The environment a `list` run as a child of the test gets (`ListCommandTests.environment()`).
+    static var childEnvironment: Environment {
+        .custom(
+            Dictionary(
+                uniqueKeysWithValues: ListCommandTests.environment().compactMap { name, value in
+                    Environment.Key(rawValue: name).map { ($0, value) }
+                }))
+    }
+
     @Test("Ctrl-C aborts the job, says so in one sentence and exits 130", .timeLimit(.minutes(2)))
     func interruptAbortsTheJob() async throws {
         var configuration = MockOrgConfiguration(contacts: 20)
@@ -216,11 +226,7 @@ struct ListBulkEndToEndTests {
                 let result = try await Subprocess.run(
                     .path(FilePath(try Binary.path)),
                     arguments: Arguments(["list", "--bulk"] + ListCommandTests.orgArguments(endpoint)),
-                    environment: .custom(
-                        Dictionary(
-                            uniqueKeysWithValues: ListCommandTests.environment().compactMap { name, value in
-                                Environment.Key(rawValue: name).map { ($0, value) }
-                            })),
+                    environment: Self.childEnvironment,
                     input: .none, output: .discarded, error: .string(limit: 1 << 16)
                 ) { execution -> String? in
                     // Once the job exists, the process waits for it: that is when Ctrl-C comes.
@@ -246,6 +252,83 @@ struct ListBulkEndToEndTests {
             } cleanup: {
                 await client.shutdown()
             }
+        }
+    }
+
+    /// A relay to the org that passes everything until the answer with a job's results starts,
+    /// then nothing more in either direction: a link that stalls in the middle of the results.
+    /// `stalled` is set once it stalls. The Host header names the org's own port, which it checks.
+    static func stallingRelay(to port: Int, stalled: Flag) throws -> LoopbackRelay {
+        let relayPort = Mutex(0)
+        let relay = try LoopbackRelay(forwardingTo: port) { client, server in
+            // The Host line's port, whatever its name's case.
+            let (asked, served) = relayPort.withLock { ("127.0.0.1:\($0)\r\n", "127.0.0.1:\(port)\r\n") }
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while !stalled.isSet {
+                    let count = read(client, &buffer, buffer.count)
+                    guard count > 0 else { break }
+                    let text = String(decoding: buffer[..<count], as: UTF8.self)
+                    let bytes =
+                        text.contains(asked)
+                        ? Array(text.replacingOccurrences(of: asked, with: served).utf8)
+                        : Array(buffer[..<count])
+                    RawSocket.sendAll(bytes, to: server)
+                }
+            }.start()
+            Thread {
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = read(server, &buffer, buffer.count)
+                    guard count > 0 else { break }
+                    RawSocket.sendAll(Array(buffer[..<count]), to: client)
+                    if String(decoding: buffer[..<count], as: UTF8.self).lowercased().contains("sforce-numberofrecords")
+                    {
+                        stalled.set()
+                        // Hold both sockets open and quiet until the test is over.
+                        Thread.sleep(forTimeInterval: 120)
+                        break
+                    }
+                }
+                close(client)
+                close(server)
+            }.start()
+        }
+        relayPort.withLock { $0 = relay.port }
+        return relay
+    }
+
+    @Test(
+        "Ctrl-C while the results stream in: exit 130 at once, saying how much was printed",
+        .timeLimit(.minutes(2)))
+    func interruptWhileTheResultsStream() async throws {
+        try await ListCommandTests.withOrg(MockOrgConfiguration(contacts: 20_000)) { endpoint in
+            let stalled = Flag()
+            let relay = try Self.stallingRelay(to: endpoint.url.port ?? 0, stalled: stalled)
+            defer { relay.stop() }
+            let arguments = [
+                "list", "--bulk", "--instance-url", "http://127.0.0.1:\(relay.port)", "--access-token-file",
+                TokenFile.path(holding: endpoint.accessToken),
+            ]
+            let started = ContinuousClock.now
+            let result = try await Subprocess.run(
+                .path(FilePath(try Binary.path)), arguments: Arguments(arguments),
+                environment: Self.childEnvironment,
+                input: .none, output: .discarded, error: .string(limit: 1 << 16)
+            ) { execution -> Duration? in
+                guard await waitUntil(within: .seconds(60), { stalled.isSet }) else { return nil }
+                try await Task.sleep(for: .milliseconds(300))
+                try execution.send(signal: .interrupt)
+                return ContinuousClock.now - started
+            }
+            let signalled = try #require(result.closureResult, "the results never started")
+            #expect(result.terminationStatus == .exited(130))
+            #expect(ContinuousClock.now - started < signalled + .seconds(10), "the stalled read did not end")
+            let error = result.standardError ?? ""
+            #expect(
+                error.hasPrefix(
+                    "contact-tui: Interrupted while the job's results were printed; the output is incomplete: "))
+            #expect(error.hasSuffix(" printed.\n") && error.split(separator: "\n").count == 1)
         }
     }
 }

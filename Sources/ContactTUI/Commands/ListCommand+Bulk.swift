@@ -63,6 +63,11 @@ extension ListCommand {
         guard let id = watch.jobID else {
             return .interrupted("Interrupted before the Bulk API 2.0 query job was created.")
         }
+        if watch.isComplete {
+            // The job is done at the org: what is left to say is how much of it was printed.
+            let printed = if case .bulkFailed(_, let printed) = outcome { printed } else { 0 }
+            return .interrupted(incomplete("Interrupted while the job's results were printed", printed: printed))
+        }
         let bulk = BulkQuery(client: client)
         do {
             try await bulk.abort(id)
@@ -105,6 +110,7 @@ extension ListCommand {
         } catch {
             return .bulkFailed(error, printed: 0)
         }
+        watch.completed()
         var stream = BulkCSVStream(
             writer: RecordWriter(format: format == .json ? .json : .tsv, selectList: selectList),
             reading: plan.records)
