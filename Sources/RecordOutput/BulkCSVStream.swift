@@ -1,5 +1,5 @@
 /// A job's CSV results converted to output lines as their bytes arrive, so that a piece of
-/// results (up to 32 MB) is never held whole: each chunk's complete rows are written at once, and
+/// results (all of a job's records, when `list` reads them as one stream) is never held whole: each chunk's complete rows are written at once, and
 /// only a row not yet ended (split inside a quoted field, a CRLF or a UTF-8 character) is kept
 /// for the next chunk. The bytes written are those `RecordWriter.write(bulkCSV:)` writes for the
 /// whole piece.

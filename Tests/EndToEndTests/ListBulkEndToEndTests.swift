@@ -257,8 +257,9 @@ struct ListBulkEndToEndTests {
 
     /// A relay to the org that passes everything until the answer with a job's results starts,
     /// then nothing more in either direction: a link that stalls in the middle of the results.
-    /// `stalled` is set once it stalls. The Host header names the org's own port, which it checks.
-    static func stallingRelay(to port: Int, stalled: Flag) throws -> LoopbackRelay {
+    /// `stalled` is set once it stalls; the sockets close once `released` is set. The Host header
+    /// names the org's own port, which it checks.
+    static func stallingRelay(to port: Int, stalled: Flag, released: Flag) throws -> LoopbackRelay {
         let relayPort = Mutex(0)
         let relay = try LoopbackRelay(forwardingTo: port) { client, server in
             // The Host line's port, whatever its name's case.
@@ -285,8 +286,8 @@ struct ListBulkEndToEndTests {
                     if String(decoding: buffer[..<count], as: UTF8.self).lowercased().contains("sforce-numberofrecords")
                     {
                         stalled.set()
-                        // Hold both sockets open and quiet until the test is over.
-                        Thread.sleep(forTimeInterval: 120)
+                        // Both sockets open and quiet until the test is done with them.
+                        while !released.isSet { Thread.sleep(forTimeInterval: 0.05) }
                         break
                     }
                 }
@@ -303,9 +304,13 @@ struct ListBulkEndToEndTests {
         .timeLimit(.minutes(2)))
     func interruptWhileTheResultsStream() async throws {
         try await ListCommandTests.withOrg(MockOrgConfiguration(contacts: 20_000)) { endpoint in
-            let stalled = Flag()
-            let relay = try Self.stallingRelay(to: endpoint.url.port ?? 0, stalled: stalled)
-            defer { relay.stop() }
+            let (stalled, released) = (Flag(), Flag())
+            let relay = try Self.stallingRelay(to: endpoint.url.port ?? 0, stalled: stalled, released: released)
+            defer {
+                // Before the org stops, which waits for the answers it is still sending.
+                released.set()
+                relay.stop()
+            }
             let arguments = [
                 "list", "--bulk", "--instance-url", "http://127.0.0.1:\(relay.port)", "--access-token-file",
                 TokenFile.path(holding: endpoint.accessToken),

@@ -89,7 +89,7 @@ struct StreamingTests {
         }
     }
 
-    @Test("A gzip body cut short fails the read in one sentence")
+    @Test("A gzip body cut short fails the read in one sentence, and a read after fails again")
     func gzipCutShort() async throws {
         let member = try await GzipDecoderTests.gzipped(GzipDecoderTests.text)
         try await ScriptedServer.with({ _ in
@@ -101,6 +101,8 @@ struct StreamingTests {
             var reader = try await client.stream(RestRequest(method: .GET, path: "/results"))
             let error = await #expect(throws: RestClientError.self) { _ = try await Self.read(&reader) }
             #expect(error?.description.contains("gzip encoding is damaged or cut short") == true)
+            // Not a clean end: the failure stands.
+            await #expect(throws: RestClientError.self) { _ = try await reader.next() }
         }
     }
 

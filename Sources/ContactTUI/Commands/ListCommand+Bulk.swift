@@ -6,7 +6,7 @@ import RestCore
 /// `list` through a Bulk API 2.0 query job: `--bulk`, or by itself when the first REST page says
 /// the query matches more than `bulkThreshold` records with pages left. The records are written
 /// as the REST path writes them, straight from the CSV, a chunk at a time (`BulkCSVStream`).
-/// Ctrl-C aborts the job and exits 130.
+/// Ctrl-C aborts the job (or, once it is complete, stops printing its results) and exits 130.
 extension ListCommand {
     /// Above this many records, with pages left, `list` switches to a bulk job by itself.
     static let bulkThreshold = 50_000
@@ -36,7 +36,7 @@ extension ListCommand {
     }
 
     /// Runs `soql` as a bulk job of `operation` (`.queryAll` for `--all-rows`) and prints its
-    /// records. SIGINT cancels the work, aborts the job and ends in `.interrupted`. The polls
+    /// records. SIGINT cancels the work, aborts a job still running and ends in `.interrupted`. The polls
     /// follow the job's pace when the records it will process are known (`expectedRecords`).
     static func printBulk(
         of soql: String, operation: BulkQueryOperation, format: Format, client: RestClient, output: StandardOutput,
@@ -60,6 +60,11 @@ extension ListCommand {
         source.cancel()
         signal(SIGINT, SIG_DFL)
         guard watch.isInterrupted else { return outcome }
+        switch outcome {
+        // The work ended before the signal could stop it: it stands.
+        case .printed, .readerGone, .outputFailed: return outcome
+        default: break
+        }
         guard let id = watch.jobID else {
             return .interrupted("Interrupted before the Bulk API 2.0 query job was created.")
         }
@@ -117,6 +122,7 @@ extension ListCommand {
         var buffer: [UInt8] = []
         var stop: Outcome?
         var reported = 0
+        var pieceStart = 0
         /// Converts what `stream` takes into `buffer` and writes it out; a write that fails stops the read.
         func convert(_ take: (inout BulkCSVStream) throws(CSVReader.Failure) -> Void) throws(BulkQueryError) {
             buffer.removeAll(keepingCapacity: true)
@@ -141,8 +147,15 @@ extension ListCommand {
                     reported = stream.recordsWritten
                     progress.report(written: reported)
                 }
-            } endPiece: { _ throws(BulkQueryError) in
+            } endPiece: { records throws(BulkQueryError) in
                 try convert { stream throws(CSVReader.Failure) in try stream.endPiece(into: &buffer) }
+                // A body cut short at a line's end would otherwise pass for a whole piece.
+                let converted = stream.recordsWritten - pieceStart
+                guard converted == records else {
+                    throw .unexpectedAnswer(
+                        "a piece of results held \(converted) records where the org said \(records).")
+                }
+                pieceStart = stream.recordsWritten
                 progress.report(written: stream.recordsWritten)
             }
         } catch {

@@ -105,9 +105,14 @@ public struct BulkQuery: Sendable {
         }
     }
 
+    /// Records asked for in one piece at most: Salesforce warns that a very large piece may time
+    /// out before all of it arrives, and recommends `maxRecords` to split it.
+    public static let largestPiece = 5_000_000
+
     /// Reads a complete job's results as one stream, for a reader that writes them out as they
     /// come: each piece asks for all of the job's `records` that are left (`maxRecords`, unless
-    /// set), so that a job is one piece and one call unless the org's size limits cut it, and
+    /// set; `largestPiece` at most), so that a job is one piece and one call unless the org's
+    /// size limits cut it, and
     /// each is handed to `consume` a chunk at a time as it arrives (it starts with the header
     /// row, as the org sends it), then to `endPiece` with its record count. Where `readResults`
     /// reads pieces of the org's size (32 MB on the mock org, five pieces for a million rows),
@@ -120,7 +125,7 @@ public struct BulkQuery: Sendable {
         var handed = 0
         repeat {
             let request = client.requestForBulkQueryResults(
-                jobID, locator: locator, maxRecords: maxRecords ?? max(records - handed, 1))
+                jobID, locator: locator, maxRecords: maxRecords ?? min(max(records - handed, 1), Self.largestPiece))
             var reader: RestBodyReader
             do {
                 reader = try await client.stream(request)

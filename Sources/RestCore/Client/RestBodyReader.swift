@@ -1,17 +1,19 @@
 import AsyncHTTPClient
 import NIOCore
 
-/// A 2xx answer's body, read as it arrives and decoded (`RestClient.stream`): however long the
+/// A 200 answer's body, read as it arrives and decoded (`RestClient.stream`): however long the
 /// body, only the chunk in hand is held, and the connection reads no further ahead than the
 /// reader asks. A transport that returned the body whole hands it over as one chunk.
 ///
-/// A connection that stays silent for `AsyncHTTPClientTransport.longestSilence` fails the read
-/// (`.timedOut`); cancelling the reading task ends it (`.cancelled`).
+/// The body has no time limit: a reader may pause for as long as it likes (`list --bulk | less`
+/// left on one page), which a limit on the connection's silence could not tell from a stalled
+/// org. Cancelling the reading task ends the read (`.cancelled`); a failed read fails again.
 public struct RestBodyReader: ~Copyable {
     private enum Source {
         case whole([UInt8])
         case arriving(HTTPClientResponse.Body.AsyncIterator, gzip: GzipStream?, host: String)
         case ended
+        case failed(RestClientError)
     }
 
     /// The answer's status and headers (its `body` is empty: it is read here).
@@ -31,10 +33,21 @@ public struct RestBodyReader: ~Copyable {
 
     /// The body's next bytes, never empty; nil once it has ended whole.
     public mutating func next() async throws(RestClientError) -> [UInt8]? {
+        do throws(RestClientError) {
+            return try await read()
+        } catch {
+            source = .failed(error)
+            throw error
+        }
+    }
+
+    private mutating func read() async throws(RestClientError) -> [UInt8]? {
         let current = source
         switch current {
         case .ended:
             return nil
+        case .failed(let error):
+            throw error
         case .whole(let body):
             source = .ended
             return body

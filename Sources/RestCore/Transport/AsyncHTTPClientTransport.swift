@@ -45,11 +45,6 @@ public final class AsyncHTTPClientTransport: RestTransport {
     /// multiplexes instead.
     public static let connectionsPerHost = 32
 
-    /// The longest a connection may stay silent while an answer is awaited or read. A request's
-    /// own timeout ends it sooner until its head arrives; a body read as it arrives
-    /// (`RestClient.stream`) has no end in time, only this limit on a stall.
-    static let longestSilence = Duration.seconds(300)
-
     /// - Parameters:
     ///   - connectTimeout: how long to keep trying to connect (refused connections are tried
     ///     again with back-off until then, so this is also how long an unreachable server takes
@@ -62,7 +57,7 @@ public final class AsyncHTTPClientTransport: RestTransport {
     ) {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
-            timeout: .init(connect: TimeAmount(connectTimeout), read: TimeAmount(Self.longestSilence)),
+            timeout: .init(connect: TimeAmount(connectTimeout)),
             connectionPool: .init(
                 idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: Self.connectionsPerHost))
         // The pool would try a failed connection again until the connect timeout whatever the
