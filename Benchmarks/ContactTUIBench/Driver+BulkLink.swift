@@ -155,7 +155,8 @@ extension Driver {
             Row(
                 what: name + " (API calls, every request counted as Salesforce counts it)",
                 measured: "\(bulk.calls) calls: the create, one Composite (the describes and the count), "
-                    + "\(bulk.calls - 3) polls, and the results as one stream of all the job's records",
+                    + "\(bulk.calls - 3) poll\(bulk.calls - 3 == 1 ? "" : "s"), and the results as one stream of all "
+                    + "the job's records",
                 goal: "≤ 1% of `list --no-bulk`",
                 peer: "\(rest.calls) calls `list --no-bulk`; \(peerCalls) simple-salesforce `bulk2`",
                 ratio: String(format: "%.1f%%", share * 100), verdict: share <= 0.01 ? "met" : "missed"))

@@ -106,6 +106,47 @@ struct StreamingTests {
         }
     }
 
+    @Test("A connection that brings nothing for the stall limit fails the read; the reader's own pauses do not count")
+    func stallLimitCountsOnlyTheWaitForTheConnection() async throws {
+        // 8 MB ready at once, then nothing until the server stops.
+        let ready = (0..<8).map { index in [UInt8](repeating: UInt8(ascii: "a") + UInt8(index), count: 1 << 20) }
+        let never = Flag()
+        try await ScriptedServer.with({ _ in
+            .pieces(
+                headers: [.contentType: "text/csv"],
+                ready.map { piece in { piece } } + [
+                    {
+                        _ = await waitUntil(within: .seconds(30)) { never.isSet }
+                        return Array("late".utf8)
+                    }
+                ])
+        }) { server in
+            let client = Self.client(server)
+            defer { Task { await client.shutdown() } }
+            var reader = try await client.stream(
+                RestRequest(method: .GET, path: "/results"), stallLimit: .milliseconds(400))
+            var read: [UInt8] = []
+            var pauses = 0
+            let error = await #expect(throws: RestClientError.self) {
+                while let chunk = try await reader.next() {
+                    read += chunk
+                    // The reader pauses longer than the limit, three times, while the server has more.
+                    if pauses < 3 {
+                        pauses += 1
+                        try await Task.sleep(for: .milliseconds(900))
+                    }
+                }
+            }
+            #expect(read == Array(ready.joined()), "the reader's pauses cost it data")
+            guard case .timedOut = error else {
+                Issue.record("expected timedOut, got \(String(describing: error))")
+                never.set()
+                return
+            }
+            never.set()
+        }
+    }
+
     @Test("An error answer is thrown whole, as send throws it")
     func errorAnswerIsThrown() async throws {
         try await ScriptedServer.with({ _ in

@@ -4,11 +4,14 @@ extension RestClient {
     /// whole, such as a Bulk API 2.0 job's results. Everything before the body (the session's
     /// refresh, retries of a read, redirects, an error answer and any other status, which are
     /// read whole) is as `send` does it; once the body is being read, a failure is the reader's
-    /// to report, never retried. The request's timeout covers the head; the body has none. Under
-    /// `--serial` (`RestClientConfiguration.dispatch`), the request's turn ends with its head.
-    public func stream(_ request: RestRequest) async throws(RestClientError) -> RestBodyReader {
+    /// to report, never retried. The request's timeout covers the head; the body has none, but
+    /// the reader's wait for each chunk is `stallLimit` at most. Under `--serial`
+    /// (`RestClientConfiguration.dispatch`), the request's turn ends with its head.
+    public func stream(
+        _ request: RestRequest, stallLimit: Duration = RestBodyReader.defaultStallLimit
+    ) async throws(RestClientError) -> RestBodyReader {
         var streaming = request
         streaming.streamsBody = true
-        return RestBodyReader(try await send(streaming))
+        return RestBodyReader(try await send(streaming), stallLimit: stallLimit)
     }
 }
