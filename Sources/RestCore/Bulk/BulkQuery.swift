@@ -132,10 +132,7 @@ public struct BulkQuery: Sendable {
             } catch {
                 throw .requestFailed(error)
             }
-            guard let count = reader.head.headers[Self.numberOfRecordsHeader].flatMap({ Int($0) }) else {
-                throw .unexpectedAnswer("a piece of results came without Sforce-NumberOfRecords.")
-            }
-            let next = reader.head.headers[Self.locatorHeader]
+            let (count, next) = try Self.pieceHead(reader.head.headers)
             while true {
                 let chunk: [UInt8]?
                 do {
@@ -148,7 +145,7 @@ public struct BulkQuery: Sendable {
             }
             try await endPiece(count)
             handed += count
-            locator = next == nil || next == "null" ? nil : next
+            locator = next
         } while locator != nil
     }
 
@@ -282,11 +279,17 @@ public struct BulkQuery: Sendable {
 
     private static func piece(_ request: RestRequest, client: RestClient) async throws(BulkQueryError) -> Piece {
         let response = try await send(request, client: client)
-        guard let count = response.headers[numberOfRecordsHeader].flatMap({ Int($0) }) else {
+        let (count, next) = try pieceHead(response.headers)
+        return Piece(csv: response.body, records: count, next: next)
+    }
+
+    /// What a piece's headers say: its record count, and the next piece's locator (nil on the last).
+    private static func pieceHead(_ headers: HTTPFields) throws(BulkQueryError) -> (records: Int, next: String?) {
+        guard let count = headers[numberOfRecordsHeader].flatMap({ Int($0) }) else {
             throw .unexpectedAnswer("a piece of results came without Sforce-NumberOfRecords.")
         }
-        let locator = response.headers[locatorHeader]
-        return Piece(csv: response.body, records: count, next: locator == nil || locator == "null" ? nil : locator)
+        let locator = headers[locatorHeader]
+        return (count, locator == nil || locator == "null" ? nil : locator)
     }
 
     private static func job(in response: RestResponse) throws(BulkQueryError) -> BulkQueryJob {

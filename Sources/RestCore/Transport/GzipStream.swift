@@ -40,7 +40,7 @@ final class GzipStream {
     }
 
     /// Decodes `input`, the body's next bytes, appending what they hold to `output`.
-    func decode(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws(GzipDecoder.Failure) {
+    private func decode(_ input: UnsafeRawBufferPointer, into output: inout [UInt8]) throws(GzipDecoder.Failure) {
         guard let base = input.baseAddress, !input.isEmpty else { return }
         var next = UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: UInt8.self))
         var left = input.count
