@@ -39,10 +39,8 @@ public struct BulkJobRecords: Sendable {
     ) async throws(BulkQueryError) {
         let started = try await start(created: created)
         let (job, plan) = (started.job, started.plan)
-        let total = try await waitUntilComplete(
-            job.id, expectedRecords: started.expectedRecords, createdAt: started.createdAt, abortsWhenCancelled: true,
-            progress: progress
-        ).numberRecordsProcessed
+        let total = try await waitUntilComplete(started, abortsWhenCancelled: true, progress: progress)
+            .numberRecordsProcessed
         var handed = 0
         try await bulk.readResults(job.id) { csv, _ throws(BulkQueryError) in
             let records: [JSONValue]
@@ -56,18 +54,19 @@ public struct BulkJobRecords: Sendable {
         }
     }
 
-    /// Polls the job until it is complete (`BulkQuery.waitUntilComplete`). A failure that leaves
+    /// Polls the job `start` made until it is complete (`BulkQuery.waitUntilComplete`), at its
+    /// pace from the create's answer when its count is known. A failure that leaves
     /// the job running at the org (a poll that failed or was not understood) aborts it first, so
     /// that the org stops working for a reader that is gone, and is thrown as it came; a job that
     /// ended `Failed` or `Aborted` is left as it is. A cancellation aborts the job too when
     /// `abortsWhenCancelled`; otherwise the caller aborts it and says so (`list`'s Ctrl-C).
     public func waitUntilComplete(
-        _ jobID: String, expectedRecords: Int?, createdAt: ContinuousClock.Instant? = nil, abortsWhenCancelled: Bool,
-        progress: @Sendable (BulkQueryJob) -> Void = { _ in }
+        _ started: Started, abortsWhenCancelled: Bool, progress: @Sendable (BulkQueryJob) -> Void = { _ in }
     ) async throws(BulkQueryError) -> BulkQueryJob {
+        let jobID = started.job.id
         do throws(BulkQueryError) {
             return try await bulk.waitUntilComplete(
-                jobID, expectedRecords: expectedRecords, createdAt: createdAt, progress: progress)
+                jobID, expectedRecords: started.expectedRecords, createdAt: started.createdAt, progress: progress)
         } catch {
             switch error {
             case .jobFailed, .jobAborted: break

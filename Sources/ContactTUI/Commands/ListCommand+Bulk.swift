@@ -108,10 +108,7 @@ extension ListCommand {
         let complete: BulkQueryJob
         do {
             // A failure aborts the job; Ctrl-C's abort is `printBulk`'s, which says how it went.
-            complete = try await reader.waitUntilComplete(
-                job.id, expectedRecords: started.expectedRecords, createdAt: started.createdAt,
-                abortsWhenCancelled: false
-            ) { progress.report($0) }
+            complete = try await reader.waitUntilComplete(started, abortsWhenCancelled: false) { progress.report($0) }
         } catch {
             return .bulkFailed(error, printed: 0)
         }
@@ -139,9 +136,9 @@ extension ListCommand {
         do throws(BulkQueryError) {
             // The results as one stream, each chunk's lines written as it arrives: one call for
             // the job's records unless the org's size limits cut them, and no piece held whole.
+            progress.recordsBegin()
             try await bulk.streamResults(job.id, records: complete.numberRecordsProcessed) {
                 chunk throws(BulkQueryError) in
-                progress.recordsBegin()
                 try convert { stream throws(CSVReader.Failure) in try stream.append(chunk[...], into: &buffer) }
                 if stream.recordsWritten - reported >= Self.recordsPerProgressReport {
                     reported = stream.recordsWritten
