@@ -34,4 +34,7 @@ extension CredentialError {
     public static func givenTwiceSentence(_ option: String) -> String {
         "\(option) and \(option)-file cannot go together; give one."
     }
+
+    /// Why two `--…-file` options cannot both be `-`: standard input is read once.
+    public static let oneStandardInputSentence = "only one of the --…-file options can read standard input (-)."
 }

@@ -38,7 +38,7 @@ public struct CredentialOptions: Sendable, Hashable {
             ("--client-secret", clientSecretFile, clientSecret),
         ]
         if files.filter({ $0.1 == "-" }).count > 1 {
-            throw .invalid("only one of the --…-file options can read standard input (-).")
+            throw .invalid(CredentialError.oneStandardInputSentence)
         }
         var read = self
         for (option, file, value) in files {

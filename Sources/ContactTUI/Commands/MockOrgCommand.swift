@@ -1,4 +1,5 @@
 import ArgumentParser
+import Credentials
 import Foundation
 import MockOrg
 import RestCore
@@ -163,7 +164,7 @@ struct MockOrgCommand: AsyncParsableCommand {
         try accessTokenSecret.validate()
         try clientSecretSecret.validate()
         if accessTokenFile == "-", clientSecretFile == "-" {
-            throw ValidationError("only one of the --…-file options can read standard input (-).")
+            throw ValidationError(CredentialError.oneStandardInputSentence)
         }
     }
 
