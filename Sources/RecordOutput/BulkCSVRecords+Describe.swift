@@ -156,7 +156,7 @@ private struct Describes {
         for object in objects where kept[object.lowercased()] == nil {
             if !wanted.contains(where: { $0.lowercased() == object.lowercased() }) { wanted.append(object) }
         }
-        wanted = Array(wanted.prefix(RestClient.compositeLimit - 1))
+        wanted = Array(wanted.prefix(RestClient.compositeLimit - (counting == nil ? 0 : 1)))
         let subrequests = wanted.count + (counting == nil ? 0 : 1)
         guard subrequests > 1, client.apiVersion >= RestClient.compositeVersion else { return nil }
         // An object's name is a valid reference id (letters, digits and underscores), and unique

@@ -22,12 +22,13 @@ struct BulkPollSchedule: Sendable {
     let first: Duration
     let longest: Duration
     let expectedRecords: Int?
-    private var backOff: Duration?
+    private var backOff: Duration
     private var lastCount: (at: ContinuousClock.Instant, processed: Int)?
 
     /// - Parameter createdAt: when the create's answer came, a sight of no records processed.
     init(first: Duration, longest: Duration, expectedRecords: Int? = nil, createdAt: ContinuousClock.Instant? = nil) {
         self.first = first
+        self.backOff = first
         self.longest = max(longest, first)
         self.expectedRecords = expectedRecords
         self.lastCount = createdAt.map { ($0, 0) }
@@ -51,7 +52,7 @@ struct BulkPollSchedule: Sendable {
 
     /// The wait after a poll that found `processed` records processed at `now`.
     mutating func wait(afterCount processed: Int, at now: ContinuousClock.Instant) -> Duration {
-        let backedOff = min((backOff ?? first) * 3 / 2, longest)
+        let backedOff = min(backOff * 3 / 2, longest)
         backOff = backedOff
         defer { lastCount = (now, processed) }
         guard let expectedRecords, let lastCount, processed > lastCount.processed, processed < expectedRecords,
