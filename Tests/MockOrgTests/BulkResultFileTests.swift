@@ -28,12 +28,19 @@ import Testing
         return writer.finish()
     }
 
+    /// The header row and lines `rows`, read back as a piece sends them.
+    static func csv(_ file: BulkResultFile, rows: Range<Int>) throws -> ByteBuffer {
+        var buffer = ByteBuffer(bytes: file.header)
+        try file.append(rows: rows, to: &buffer)
+        return buffer
+    }
+
     @Test func linesWrittenInSlicesReadBackAsAnyRangeAfterTheHeader() throws {
         let file = try Self.file(lines: 20)
         #expect(file.count == 20)
-        let piece = try file.csv(rows: 4..<12)
+        let piece = try Self.csv(file, rows: 4..<12)
         #expect(String(buffer: piece) == "\"N\"\n" + (4..<12).map { "\"\($0)\"\n" }.joined())
-        #expect(String(buffer: try file.csv(rows: 20..<20)) == "\"N\"\n")
+        #expect(String(buffer: try Self.csv(file, rows: 20..<20)) == "\"N\"\n")
     }
 
     @Test func aPieceHoldsAsManyLinesAsTheByteBudgetTakesAndAtLeastOne() throws {

@@ -43,18 +43,11 @@ final class BulkResultFile: Sendable {
         return max(low, offset + 1)
     }
 
-    /// The header row and lines `rows`, read back from the file.
-    func csv(rows: Range<Int>) throws(APIError) -> ByteBuffer {
-        var buffer = ByteBuffer()
-        buffer.writeBytes(header)
-        try append(rows: rows, to: &buffer)
-        return buffer
-    }
-
-    /// Lines `rows` cut into slices of about `sliceBytes` (at least a line each), in order: a
-    /// piece is read back and sent a slice at a time, so that the org holds one slice, however
-    /// large the piece.
+    /// Lines `rows` cut into slices of about `sliceBytes` (at least a line each, and one empty
+    /// slice for no lines), in order: a piece is read back and sent a slice at a time, so that
+    /// the org holds one slice, however large the piece.
     func slices(of rows: Range<Int>, sliceBytes: Int) -> [Range<Int>] {
+        guard !rows.isEmpty else { return [rows] }
         var slices: [Range<Int>] = []
         var from = rows.lowerBound
         while from < rows.upperBound {

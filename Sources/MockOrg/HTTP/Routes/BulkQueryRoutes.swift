@@ -162,7 +162,6 @@ struct BulkQueryRoutes {
                 try await writer.write(gzip ? GzipCompressor.compress(buffer) : buffer)
                 buffer = ByteBuffer()
             }
-            if slices.isEmpty { try await writer.write(gzip ? GzipCompressor.compress(buffer) : buffer) }
             try await writer.finish(nil)
         }
         return Response(status: .ok, headers: headers, body: body)
