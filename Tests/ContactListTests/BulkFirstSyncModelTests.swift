@@ -25,7 +25,13 @@ struct BulkFirstSyncModelTests {
                 (0..<5).map { Fixtures.contact($0) }, totalSize: totalSize, nextRecordsUrl: cursor),
             for: first.id)
         let id = try #require(bulkRead(in: effects))
+        // The first page's count goes with the read, so that the job's polls follow its pace.
+        #expect(expectedRecords(in: effects) == totalSize)
         return (model, id)
+    }
+
+    static func expectedRecords(in effects: [ContactListEffect]) -> Int? {
+        effects.lazy.compactMap { if case .readBulk(_, let expected, _) = $0 { expected } else { nil } }.first
     }
 
     static func bulkRead(in effects: [ContactListEffect]) -> RestRequestID? {

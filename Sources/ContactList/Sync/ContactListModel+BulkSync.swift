@@ -36,16 +36,20 @@ extension ContactListModel {
     /// A poll's answer for the bulk job `id`: the header shows how far the org's job has got
     /// until its first piece comes (`bulkJobLabel`), so that a long job is not a frozen bar.
     public mutating func handle(bulkJob job: BulkQueryJob, for id: RestRequestID) {
-        guard case .bulkPages(let generation, false)? = inFlight[id], generation == run.generation else { return }
+        guard awaitsFirstPiece(id) else { return }
         run.bulkJob = (id, job.numberRecordsProcessed)
+    }
+
+    /// Whether `id` is this run's bulk read and no piece of it has come yet.
+    private func awaitsFirstPiece(_ id: RestRequestID) -> Bool {
+        guard case .bulkPages(let generation, false)? = inFlight[id] else { return false }
+        return generation == run.generation
     }
 
     /// `bulk job 42,000 processed` while the run's job works and no piece of it has come; nil
     /// otherwise (no job, its pieces coming, or it ended, was cancelled or belongs to an older run).
     var bulkJobLabel: String? {
-        guard let job = run.bulkJob, case .bulkPages(let generation, false)? = inFlight[job.id],
-            generation == run.generation
-        else { return nil }
+        guard let job = run.bulkJob, awaitsFirstPiece(job.id) else { return nil }
         return "bulk job \(GroupedNumber.text(job.processed)) processed"
     }
 
